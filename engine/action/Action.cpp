@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#include "engine/action/Action.hpp"
+
+namespace weft {
+
+std::string_view actionKindName(ActionKind kind) {
+    switch (kind) {
+#define WEFT_ACTION(name, text, other, lockTree) case ActionKind::name: return text;
+#include "engine/action/Actions.def"
+    }
+    return "?";
+}
+
+bool hasOtherPredecessor(ActionKind kind) {
+    switch (kind) {
+#define WEFT_ACTION(name, text, other, lockTree) case ActionKind::name: return other;
+#include "engine/action/Actions.def"
+    }
+    return false;
+}
+
+bool isLockTreeKind(ActionKind kind) {
+    switch (kind) {
+#define WEFT_ACTION(name, text, other, lockTree) case ActionKind::name: return lockTree;
+#include "engine/action/Actions.def"
+    }
+    return false;
+}
+
+std::string Action::toString() const {
+    std::string out = "T" + std::to_string(thread) + " " + std::string(actionKindName(kind));
+    switch (kind) {
+    case ActionKind::ThreadCreate:
+    case ActionKind::ThreadJoin: out += " T" + std::to_string(object); break;
+    case ActionKind::MutexLock:
+    case ActionKind::MutexUnlock: out += " m" + std::to_string(object); break;
+    default: break;
+    }
+    return out;
+}
+
+} // namespace weft

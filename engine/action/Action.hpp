@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// A visible operation of one thread (spec/qpor.md §1.5): what executors report and events are labelled with.
+// Plain value; kinds come from Actions.def.
+#pragma once
+
+#include "engine/base/Ids.hpp"
+
+#include <compare>
+#include <string>
+#include <string_view>
+
+namespace weft {
+
+enum class ActionKind : std::uint8_t {
+#define WEFT_ACTION(name, text, other, lockTree) name,
+#include "engine/action/Actions.def"
+};
+
+/// Lower-case name ("lock", "join", ...).
+std::string_view actionKindName(ActionKind kind);
+/// Whether events of this kind have a second, cross-thread predecessor.
+bool hasOtherPredecessor(ActionKind kind);
+/// Whether events of this kind live in a per-object lock tree (and so can be in immediate conflict).
+bool isLockTreeKind(ActionKind kind);
+
+struct Action {
+    ActionKind kind = ActionKind::ThreadStart;
+    ThreadId thread = kNoThread;
+    /// The mutex for lock/unlock, the other thread for create/join, 0 otherwise.
+    ObjectId object = 0;
+
+    friend bool operator==(const Action &, const Action &) = default;
+
+    /// "T1 lock m3", "T0 create T2", ...
+    std::string toString() const;
+};
+
+} // namespace weft

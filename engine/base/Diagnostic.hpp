@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// A message about the user's input (program, options, schedule) with its location, as data.
+#pragma once
+
+#include <string>
+
+namespace weft {
+
+enum class Severity { Note, Warning, Error };
+
+/// One diagnostic: where (file:line:column, any part may be unknown) and what.
+struct Diagnostic {
+    std::string file;
+    unsigned line = 0;
+    unsigned column = 0;
+    Severity severity = Severity::Error;
+    std::string text;
+
+    static Diagnostic error(std::string text) { return {{}, 0, 0, Severity::Error, std::move(text)}; }
+    /// "file:line:column: error: text", leaving out the parts that are unknown.
+    std::string format() const;
+};
+
+} // namespace weft

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// The record of one run of the program under a Schedule: its stream of visible actions and how it ended.
+#pragma once
+
+#include "engine/action/Action.hpp"
+#include "engine/execution/Machine.hpp"
+
+#include <optional>
+#include <vector>
+
+namespace weft {
+
+enum class ExecutionEnd : std::uint8_t {
+    Finished,     ///< every thread exited
+    Deadlock,     ///< no thread can move and some have not exited
+    SleepBlocked, ///< only sleeping threads could move (a redundant execution, SSB)
+    Fault,        ///< the program raised a defect (assertion, abort, invalid unlock, ...)
+    Diverged,     ///< the replay asked a thread that cannot run: the program is not deterministic
+    LimitReached, ///< too many actions or threads in one execution
+};
+
+/// A thread whose pending action is disabled when the execution ends.
+struct BlockedThread {
+    ThreadId thread = kNoThread;
+    Action pending;
+};
+
+struct Execution {
+    std::vector<Action> actions;
+    ExecutionEnd end = ExecutionEnd::Finished;
+    /// Set for Fault, Deadlock, Diverged and LimitReached: what went wrong, in words.
+    std::optional<ProgramFault> fault;
+    std::vector<BlockedThread> blocked;
+};
+
+/// Bounds that keep one execution finite whatever the program does.
+struct ExecutionLimits {
+    std::size_t maxActions = std::size_t{1} << 22;
+    std::size_t maxThreads = 4096;
+};
+
+} // namespace weft

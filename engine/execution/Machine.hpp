@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// The step-wise seam to a program under test: ask each thread for its next visible action, perform
+// one. Implemented by the model executor (tests/model) and by the interpreter. The Machine owns all
+// program state (so it decides enabledness); the ScheduledExecutor decides who runs. Single-threaded.
+#pragma once
+
+#include "engine/action/Action.hpp"
+#include "engine/action/ThreadNaming.hpp"
+#include "engine/base/DefectKind.hpp"
+
+#include <optional>
+#include <string>
+
+namespace weft {
+
+/// A thread's next visible action and whether the program state allows it now.
+struct PendingAction {
+    Action action;
+    bool enabled = true;
+};
+
+/// A defect raised by the program while it ran local code or performed an action.
+struct ProgramFault {
+    DefectKind kind = DefectKind::AssertionFailure;
+    ThreadId thread = kNoThread;
+    std::string message;
+    /// False when the fault is the action itself being invalid (e.g. unlocking a mutex not held):
+    /// the action did not happen and is not part of the execution.
+    bool actionPerformed = true;
+};
+
+/// Protocol: restart(); then repeatedly pending(t) for the threads listed by threadCount/threadAt,
+/// and execute(t) for one thread whose pending action is enabled; after each execute, check fault().
+/// A new thread's first pending action is ThreadStart; a thread whose code has ended has a pending
+/// ThreadExit until it is executed, after which pending() returns nullopt.
+class Machine {
+public:
+    virtual ~Machine() = default;
+
+    /// Back to the initial state: only main (ThreadNaming::kMain) exists, pending its ThreadStart.
+    /// Child ids come from `naming` (childOf(creator, ordinal)).
+    virtual void restart(ThreadNaming &naming) = 0;
+
+    /// Threads created in this execution so far, in creation order.
+    virtual std::size_t threadCount() const = 0;
+    virtual ThreadId threadAt(std::size_t index) const = 0;
+
+    /// The next visible action of `t`, or nullopt once `t` has exited.
+    virtual std::optional<PendingAction> pending(ThreadId t) = 0;
+
+    /// Performs the enabled pending action of `t`, then runs `t`'s local code up to its next visible
+    /// action. An invalid action is not performed: it raises a fault with actionPerformed = false.
+    virtual void execute(ThreadId t) = 0;
+
+    /// A defect raised by the last execute (the execution ends there), if any.
+    virtual std::optional<ProgramFault> fault() const = 0;
+};
+
+} // namespace weft

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// What an executor is told to do: replay these threads' visible actions in this order, then run
+// freely (lowest-numbered runnable thread first), never waking the sleepers (spec/qpor.md §2.10, §5.2).
+#pragma once
+
+#include "engine/base/Expected.hpp"
+#include "engine/base/Ids.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace weft {
+
+/// A thread kept asleep in free mode until another thread locks `mutex` (a sleep-set entry).
+struct SleepEntry {
+    ThreadId thread = kNoThread;
+    ObjectId mutex = 0;
+};
+
+struct Schedule {
+    /// One thread id per visible action to replay, in order; then free mode.
+    std::vector<ThreadId> replay;
+    std::vector<SleepEntry> sleeping;
+
+    /// Run-length text: "0*4,1*4,0*2" (a bare id means *1). The sleep set is not part of the text.
+    std::string toString() const;
+    /// Parses toString()'s format (spaces allowed); a bad item gives a diagnostic naming it.
+    static Expected<Schedule> parse(std::string_view text);
+};
+
+} // namespace weft

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+#include "engine/execution/ScheduledExecutor.hpp"
+
+#include <algorithm>
+
+namespace weft {
+
+std::string describeBlocked(const BlockedThread &b) {
+    const std::string who = "T" + std::to_string(b.thread);
+    switch (b.pending.kind) {
+    case ActionKind::MutexLock: return who + " waits for lock m" + std::to_string(b.pending.object);
+    case ActionKind::ThreadJoin: return who + " waits to join T" + std::to_string(b.pending.object);
+    case ActionKind::ThreadExit: return who + " waits for the other threads to exit";
+    default: return who + " cannot " + b.pending.toString();
+    }
+}
+
+namespace {
+
+struct Sleeper {
+    ThreadId thread;
+    ObjectId mutex;
+    bool awake;
+};
+
+} // namespace
+
+Execution ScheduledExecutor::run(const Schedule &schedule) {
+    Execution out;
+    m_machine.restart(m_naming);
+    std::vector<Sleeper> sleepers;
+    for (const SleepEntry &s : schedule.sleeping)
+        sleepers.push_back({s.thread, s.mutex, false});
+    auto isAsleep = [&](ThreadId t) {
+        return std::any_of(sleepers.begin(), sleepers.end(),
+                           [t](const Sleeper &s) { return s.thread == t && !s.awake; });
+    };
+
+    auto finish = [&](ExecutionEnd end) {
+        out.end = end;
+        for (std::size_t i = 0; i < m_machine.threadCount(); ++i) {
+            const ThreadId t = m_machine.threadAt(i);
+            if (auto p = m_machine.pending(t); p && !p->enabled)
+                out.blocked.push_back({t, p->action});
+        }
+        return out;
+    };
+
+    for (std::size_t step = 0;; ++step) {
+        ThreadId chosen = kNoThread;
+        std::optional<PendingAction> next;
+        if (step < schedule.replay.size()) {
+            chosen = schedule.replay[step];
+            bool exists = false;
+            for (std::size_t i = 0; i < m_machine.threadCount() && !exists; ++i)
+                exists = m_machine.threadAt(i) == chosen;
+            if (exists)
+                next = m_machine.pending(chosen);
+            if (!next || !next->enabled) {
+                std::string why = !exists  ? "does not exist"
+                                  : !next ? "has exited"
+                                          : "is blocked (" + next->action.toString() + ")";
+                out.fault = ProgramFault{DefectKind::Nondeterminism, chosen,
+                                         "schedule step " + std::to_string(step + 1) + ": thread T" +
+                                             std::to_string(chosen) + " " + why};
+                return finish(ExecutionEnd::Diverged);
+            }
+        } else {
+            bool anyAsleep = false, anyAlive = false;
+            for (std::size_t i = 0; i < m_machine.threadCount(); ++i) {
+                const ThreadId t = m_machine.threadAt(i);
+                auto p = m_machine.pending(t);
+                if (!p)
+                    continue;
+                anyAlive = true;
+                if (!p->enabled)
+                    continue;
+                if (isAsleep(t)) {
+                    anyAsleep = true;
+                    continue;
+                }
+                if (t < chosen) {
+                    chosen = t;
+                    next = p;
+                }
+            }
+            if (chosen == kNoThread) {
+                if (anyAsleep)
+                    return finish(ExecutionEnd::SleepBlocked);
+                if (!anyAlive)
+                    return finish(ExecutionEnd::Finished);
+                finish(ExecutionEnd::Deadlock);
+                std::string message = "deadlock:";
+                for (const BlockedThread &b : out.blocked)
+                    message += (message.back() == ':' ? " " : "; ") + describeBlocked(b);
+                out.fault = ProgramFault{DefectKind::Deadlock, kNoThread, std::move(message)};
+                return out;
+            }
+        }
+
+        if (out.actions.size() >= m_limits.maxActions || m_machine.threadCount() > m_limits.maxThreads) {
+            out.fault = ProgramFault{DefectKind::StepBound, chosen,
+                                     out.actions.size() >= m_limits.maxActions
+                                         ? "more than " + std::to_string(m_limits.maxActions) +
+                                               " visible actions in one execution"
+                                         : "more than " + std::to_string(m_limits.maxThreads) +
+                                               " threads in one execution"};
+            return finish(ExecutionEnd::LimitReached);
+        }
+
+        const Action action = next->action;
+        m_machine.execute(chosen);
+        auto fault = m_machine.fault();
+        if (!fault || fault->actionPerformed)
+            out.actions.push_back(action);
+        // Sleepers start sleeping when free mode starts; a lock in the replay does not wake them.
+        if (action.kind == ActionKind::MutexLock && step >= schedule.replay.size())
+            for (Sleeper &s : sleepers)
+                if (s.mutex == action.object && s.thread != chosen)
+                    s.awake = true;
+        if (fault) {
+            out.fault = std::move(fault);
+            return finish(ExecutionEnd::Fault);
+        }
+    }
+}
+
+} // namespace weft

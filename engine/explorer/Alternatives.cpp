@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#include "engine/explorer/Alternatives.hpp"
+
+#include <algorithm>
+
+namespace weft {
+
+bool Alternatives::buildComb(const Unfolding &u, const Configuration &c, const Disset &d) {
+    m_unjustified.clear();
+    d.forEachUnjustified([&](EventId e) { m_unjustified.push_back(e); });
+    const std::size_t spikes =
+        m_policy.isOptimal() ? m_unjustified.size() : std::min<std::size_t>(m_policy.k, m_unjustified.size());
+    // In optimal mode every unjustified d has a spike, so an x above some d conflicts with d's whole
+    // spike and can never be chosen: the "loc(x) ∩ D" filter is only needed for partial clues.
+    const bool filterByD = !m_policy.isOptimal();
+    m_comb.clear();
+    for (std::size_t i = 0; i < spikes; ++i) {
+        std::vector<EventId> &spike = m_comb.addSpike();
+        u.appendLockSiblings(m_unjustified[i], spike);
+        std::erase_if(spike, [&](EventId x) {
+            if (d.contains(x) || !c.isCompatible(u, x))
+                return true;
+            return filterByD && std::any_of(m_unjustified.begin(), m_unjustified.end(),
+                                            [&](EventId dd) { return u.precedesOrEqual(dd, x); });
+        });
+        if (spike.empty())
+            return false;
+        m_stats.spikeEvents += spike.size();
+    }
+    return spikes > 0;
+}
+
+EventId Alternatives::firstEnabledEvent(const Unfolding &u, const Configuration &c, const Configuration &j) {
+    for (ThreadId t = 0; t < j.threadSlots(); ++t) {
+        const EventId base = c.threadMax(t);
+        EventId e = j.threadMax(t);
+        if (e == kNoEvent || e == base)
+            continue;
+        while (u.event(e).threadPred != base)
+            e = u.event(e).threadPred;
+        const EventId other = u.event(e).otherPred;
+        if (other == kNoEvent || c.contains(u, other))
+            return e;
+    }
+    return kNoEvent;
+}
+
+std::optional<Configuration> Alternatives::find(const Unfolding &u, const Configuration &c, const Disset &d) {
+    ++m_stats.calls;
+    if (!buildComb(u, c, d))
+        return std::nullopt;
+    ++m_stats.combsBuilt;
+    if (!m_comb.findCombination([&](EventId x, EventId y) { return u.inConflict(x, y); }, m_choice))
+        return std::nullopt;
+    ++m_stats.found;
+    Configuration j = c;
+    for (EventId x : m_choice)
+        j.unionWith(u, x);
+    if (m_policy.kind == AltPolicy::Kind::SourceDpor) {
+        // Source-DPOR emulation (§2.8): keep only one event of J \ C that is enabled at C.
+        const EventId first = firstEnabledEvent(u, c, j);
+        j = c;
+        j.unionWith(u, first);
+    }
+    return j;
+}
+
+} // namespace weft

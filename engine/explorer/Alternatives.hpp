@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// Alt(C, D) (spec/qpor.md §2.5, §2.8): builds the comb from the unjustified D-events the policy
+// selects, filters it against C and D, and returns a clue J ⊇ C (as a cut) or nothing.
+// Owned by one Explorer; keeps its scratch buffers between calls.
+#pragma once
+
+#include "engine/explorer/AltPolicy.hpp"
+#include "engine/explorer/Comb.hpp"
+#include "engine/explorer/Disset.hpp"
+#include "engine/unfolding/Configuration.hpp"
+
+#include <optional>
+
+namespace weft {
+
+struct AlternativeStatistics {
+    std::uint64_t calls = 0;          ///< Alt invocations
+    std::uint64_t combsBuilt = 0;     ///< calls whose every spike survived filtering
+    std::uint64_t found = 0;          ///< calls that returned a clue
+    std::uint64_t spikeEvents = 0;    ///< total spike elements after filtering
+};
+
+class Alternatives {
+public:
+    explicit Alternatives(AltPolicy policy) : m_policy(policy) {}
+
+    const AltPolicy &policy() const { return m_policy; }
+    const AlternativeStatistics &statistics() const { return m_stats; }
+
+    /// A clue J to D after C (J ⊇ C, C ∪ J a configuration, J ∩ D = ∅), or nullopt.
+    std::optional<Configuration> find(const Unfolding &u, const Configuration &c, const Disset &d);
+
+    /// The events chosen from the comb by the last successful find (J = C ∪ their local configurations).
+    const std::vector<EventId> &lastCombination() const { return m_choice; }
+
+private:
+    bool buildComb(const Unfolding &u, const Configuration &c, const Disset &d);
+    static EventId firstEnabledEvent(const Unfolding &u, const Configuration &c, const Configuration &j);
+
+    AltPolicy m_policy;
+    AlternativeStatistics m_stats;
+    Comb m_comb;
+    std::vector<EventId> m_unjustified;
+    std::vector<EventId> m_choice;
+};
+
+} // namespace weft

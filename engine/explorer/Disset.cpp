@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#include "engine/explorer/Disset.hpp"
+
+#include <cassert>
+
+namespace weft {
+
+void Disset::add(EventId e, std::uint32_t index) {
+    assert(m_entries.empty() || m_entries.back().index <= index);
+    m_entries.push_back({e, index, -1});
+    if (e >= m_member.size())
+        m_member.resize(static_cast<std::size_t>(e) * 2 + 16, 0);
+    m_member[e] = 1;
+}
+
+void Disset::removeLast() {
+    m_member[m_entries.back().event] = 0;
+    m_entries.pop_back();
+}
+
+void Disset::onTrailPush(const Unfolding &u, EventId e, std::uint32_t index) {
+    if (!u.event(e).isLock())
+        return;
+    for (Entry &d : m_entries)
+        if (d.disabler < 0 && u.areLockSiblings(d.event, e))
+            d.disabler = index;
+}
+
+void Disset::onTrailPop(std::uint32_t length) {
+    while (!m_entries.empty() && m_entries.back().index > length)
+        removeLast();
+    for (Entry &d : m_entries)
+        if (d.disabler >= static_cast<std::int64_t>(length))
+            d.disabler = -1;
+}
+
+} // namespace weft

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// Progress seam: the explorer tells an observer about each new event and each finished execution
+// with its place in the exploration tree, so a GUI can draw both live. Called on the explorer's
+// thread; implementations must be quick (copy what they need and return).
+#pragma once
+
+#include "engine/execution/Schedule.hpp"
+#include "engine/base/DefectKind.hpp"
+
+#include <cstdint>
+#include <span>
+
+namespace weft {
+
+enum class LeafKind : std::uint8_t {
+    Maximal,      ///< a maximal configuration
+    SleepBlocked, ///< a redundant execution (SSB)
+    Defect,       ///< a maximal configuration whose execution showed a defect
+};
+
+struct ExecutionSummary {
+    std::uint64_t index = 0;       ///< 1-based
+    LeafKind leaf = LeafKind::Maximal;
+    /// Position on the trail where this execution left the previous one: the exploration-tree node at
+    /// this depth is a right child (the alternative); deeper nodes are left children. 0 for the first.
+    std::uint32_t branchDepth = 0;
+    std::span<const EventId> trail; ///< the events of this execution, in order
+    const Schedule *schedule = nullptr; ///< what the executor was asked to do
+};
+
+class ExplorationObserver {
+public:
+    virtual ~ExplorationObserver() = default;
+    virtual void onNewEvent(EventId) {}
+    virtual void onExecution(const ExecutionSummary &) {}
+};
+
+} // namespace weft

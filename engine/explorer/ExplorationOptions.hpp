@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// How to explore: the Alt policy and the optional bounds (spec/qpor.md §1.9, §5.3).
+#pragma once
+
+#include "engine/base/Diagnostic.hpp"
+#include "engine/explorer/AltPolicy.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace weft {
+
+struct ExplorationOptions {
+    AltPolicy policy = AltPolicy::optimal();
+    unsigned skipStep = 4;                          ///< skip-list base of the trees (≥ 2)
+    std::uint64_t maxExecutions = 0;                ///< 0: no bound
+    double timeoutSeconds = 0;                      ///< 0: no timeout
+    std::optional<unsigned> contextSwitchBound;     ///< optimal policy only
+    bool stopOnFirstDefect = false;
+    std::size_t maxEvents = std::size_t{1} << 28;   ///< the unfolding's size bound
+    std::size_t maxDefectsKept = 256;               ///< distinct defects stored (all are counted)
+
+    /// Empty if the combination is valid; otherwise why not.
+    std::vector<Diagnostic> validate() const {
+        std::vector<Diagnostic> out;
+        if (contextSwitchBound && !policy.isOptimal())
+            out.push_back(Diagnostic::error("a context-switch bound needs the optimal policy"));
+        if (skipStep < 2)
+            out.push_back(Diagnostic::error("the skip step must be at least 2"));
+        if (timeoutSeconds < 0)
+            out.push_back(Diagnostic::error("the timeout must not be negative"));
+        return out;
+    }
+};
+
+} // namespace weft

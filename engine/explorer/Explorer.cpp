@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+#include "engine/explorer/Explorer.hpp"
+
+#include "engine/unfolding/ConflictingExtensions.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <chrono>
+
+namespace weft {
+
+Explorer::Explorer(Executor &executor, ExplorationOptions options)
+    : m_executor(executor), m_options(options), m_unfolding(options.skipStep), m_alternatives(options.policy) {
+    m_unfolding.setNewEventCallback([this](EventId e) {
+        if (m_observer)
+            m_observer->onNewEvent(e);
+    });
+}
+
+EventId Explorer::eventFor(const Action &action) {
+    const EventId threadPred = m_config.threadMax(action.thread);
+    EventId otherPred = kNoEvent;
+    switch (action.kind) {
+    case ActionKind::ThreadStart: otherPred = m_config.creatorOf(action.thread); break;
+    case ActionKind::ThreadJoin: otherPred = m_config.threadMax(static_cast<ThreadId>(action.object)); break;
+    case ActionKind::MutexLock:
+    case ActionKind::MutexUnlock: otherPred = m_config.mutexMax(m_unfolding.internMutex(action.object)); break;
+    case ActionKind::ThreadCreate:
+    case ActionKind::ThreadExit: break;
+    }
+    return m_unfolding.obtain(action, threadPred, otherPred);
+}
+
+void Explorer::pushTrail(EventId e) {
+    std::uint32_t switches = m_switches.empty() ? 0 : m_switches.back();
+    if (!m_trail.empty() && m_unfolding.event(m_trail.back()).thread() != m_unfolding.event(e).thread())
+        ++switches;
+    m_trail.push_back(e);
+    m_switches.push_back(switches);
+    m_config.fire(m_unfolding, e);
+    m_disset.onTrailPush(m_unfolding, e, static_cast<std::uint32_t>(m_trail.size() - 1));
+}
+
+Explorer::Conversion Explorer::convert(const Execution &execution) {
+    Conversion out;
+    std::size_t position = 0;
+    for (const Action &action : execution.actions) {
+        if (position < m_trail.size()) {
+            const Action &expected = m_unfolding.event(m_trail[position]).action;
+            if (!(expected == action)) {
+                out.diverged = true;
+                out.divergence = "replay step " + std::to_string(position + 1) + ": expected " +
+                                 expected.toString() + ", the program did " + action.toString();
+                return out;
+            }
+            ++position;
+            continue;
+        }
+        const EventId e = eventFor(action);
+        if (m_disset.contains(e)) {
+            out.sleepBlocked = true;
+            return out;
+        }
+        pushTrail(e);
+        ++position;
+    }
+    if (position < m_trail.size()) {
+        out.diverged = true;
+        out.divergence = "the execution ended after " + std::to_string(position) +
+                         " visible actions, before replaying the " + std::to_string(m_trail.size()) +
+                         " of the trail";
+    }
+    return out;
+}
+
+bool Explorer::backtrack(std::optional<Configuration> &clue) {
+    while (!m_trail.empty()) {
+        const EventId e = m_trail.back();
+        m_trail.pop_back();
+        m_switches.pop_back();
+        m_config.unfire(m_unfolding, e);
+        const auto length = static_cast<std::uint32_t>(m_trail.size());
+        m_disset.onTrailPop(length);
+        if (m_options.contextSwitchBound && !m_switches.empty() &&
+            m_switches.back() >= *m_options.contextSwitchBound)
+            continue;
+        // Only an acquisition can have an immediate conflict, hence an alternative (DPU's
+        // might_find_alternative).
+        if (!m_unfolding.event(e).isLock())
+            continue;
+        m_disset.add(e, length);
+        clue = m_alternatives.find(m_unfolding, m_config, m_disset);
+        if (clue)
+            return true;
+        m_disset.removeLast();
+    }
+    return false;
+}
+
+Schedule Explorer::buildReplay(const Configuration &clue) const {
+    const Unfolding &u = m_unfolding;
+    Schedule schedule;
+    schedule.replay.reserve(m_trail.size() + 16);
+    for (EventId e : m_trail)
+        schedule.replay.push_back(u.event(e).thread());
+
+    // J \ C, thread by thread in causal order, interleaved round-robin (spec §2.10).
+    const std::size_t threads = clue.threadSlots();
+    std::vector<std::vector<EventId>> chains(threads);
+    std::vector<EventId> done(threads, kNoEvent); // last replayed event of each thread
+    std::size_t remaining = 0;
+    for (ThreadId t = 0; t < threads; ++t) {
+        done[t] = m_config.threadMax(t);
+        for (EventId e = clue.threadMax(t); e != done[t] && e != kNoEvent; e = u.event(e).threadPred)
+            chains[t].push_back(e);
+        std::reverse(chains[t].begin(), chains[t].end());
+        remaining += chains[t].size();
+    }
+    auto replayed = [&](EventId e) {
+        if (e == kNoEvent)
+            return true;
+        const EventId top = done[u.event(e).thread()];
+        return top != kNoEvent && u.threadDepth(e) <= u.threadDepth(top);
+    };
+    std::vector<std::size_t> cursor(threads, 0);
+    while (remaining > 0) {
+        bool progress = false;
+        for (ThreadId t = 0; t < threads; ++t) {
+            while (cursor[t] < chains[t].size() && replayed(u.event(chains[t][cursor[t]]).otherPred)) {
+                done[t] = chains[t][cursor[t]++];
+                schedule.replay.push_back(t);
+                --remaining;
+                progress = true;
+            }
+        }
+        assert(progress && "a clue must be causally closed");
+        if (!progress)
+            break;
+    }
+
+    if (!m_options.policy.isOptimal()) {
+        // Sleep set: unjustified D-events still enabled after J keep their thread asleep (§2.10).
+        m_disset.forEachUnjustified([&](EventId d) {
+            if (clue.isCompatible(u, d))
+                schedule.sleeping.push_back({u.event(d).thread(), u.event(d).action.object});
+        });
+    }
+    return schedule;
+}
+
+void Explorer::recordDefect(const Execution &execution, const Schedule &, ExplorationResult &result) {
+    const ProgramFault &fault = *execution.fault;
+    for (Defect &d : result.defects)
+        if (d.kind == fault.kind && d.message == fault.message) {
+            ++d.occurrences;
+            return;
+        }
+    ++result.statistics.defects;
+    if (result.defects.size() >= m_options.maxDefectsKept)
+        return;
+    Defect defect;
+    defect.kind = fault.kind;
+    defect.thread = fault.thread;
+    defect.message = fault.message;
+    defect.trace = execution.actions;
+    for (const Action &a : execution.actions)
+        defect.schedule.replay.push_back(a.thread);
+    defect.execution = result.statistics.executions;
+    result.defects.push_back(std::move(defect));
+}
+
+ExplorationResult Explorer::run(std::stop_token stop) {
+    using Clock = std::chrono::steady_clock;
+    const auto startWall = Clock::now();
+    const double startCpu = threadCpuSeconds();
+    ExplorationResult result;
+    Statistics &stats = result.statistics;
+    for (const Diagnostic &d : m_options.validate())
+        result.diagnostics.push_back(d);
+    if (!result.diagnostics.empty()) {
+        result.stopReason = StopReason::Cancelled;
+        return result;
+    }
+
+    Schedule schedule;
+    std::uint32_t branchDepth = 0;
+    while (true) {
+        if (stop.stop_requested()) {
+            result.stopReason = StopReason::Cancelled;
+            break;
+        }
+        if (m_options.timeoutSeconds > 0 &&
+            std::chrono::duration<double>(Clock::now() - startWall).count() >= m_options.timeoutSeconds) {
+            result.stopReason = StopReason::Timeout;
+            break;
+        }
+        if (m_options.maxExecutions && stats.executions >= m_options.maxExecutions) {
+            result.stopReason = StopReason::ExecutionLimit;
+            break;
+        }
+
+        const Execution execution = m_executor.run(schedule);
+        ++stats.executions;
+        const Conversion conversion = convert(execution);
+        if (conversion.diverged || execution.end == ExecutionEnd::Diverged) {
+            Execution copy = execution;
+            if (!copy.fault)
+                copy.fault = ProgramFault{DefectKind::Nondeterminism, kNoThread, conversion.divergence};
+            recordDefect(copy, schedule, result);
+            result.diagnostics.push_back(Diagnostic::error(
+                "the program did not replay deterministically (" + copy.fault->message +
+                "); exploration stopped"));
+            result.stopReason = StopReason::Nondeterminism;
+            break;
+        }
+
+        const bool ssb = conversion.sleepBlocked || execution.end == ExecutionEnd::SleepBlocked;
+        LeafKind leaf = LeafKind::Maximal;
+        if (ssb) {
+            leaf = LeafKind::SleepBlocked;
+            ++stats.sleepSetBlocked;
+        } else {
+            ++stats.maximalConfigurations;
+            if (execution.fault) {
+                leaf = LeafKind::Defect;
+                recordDefect(execution, schedule, result);
+            }
+        }
+        stats.trailEventsTotal += m_trail.size();
+
+        std::vector<BlockedAcquisition> blocked;
+        if (!conversion.sleepBlocked)
+            for (const BlockedThread &b : execution.blocked)
+                if (b.pending.kind == ActionKind::MutexLock)
+                    blocked.push_back({b.thread, b.pending.object});
+        addConflictingExtensions(m_unfolding, m_config, blocked);
+
+        if (m_observer)
+            m_observer->onExecution({stats.executions, leaf, branchDepth, m_trail, &schedule});
+        if (leaf == LeafKind::Defect && m_options.stopOnFirstDefect) {
+            result.stopReason = StopReason::FirstDefect;
+            break;
+        }
+        if (m_unfolding.size() > m_options.maxEvents) {
+            result.stopReason = StopReason::EventLimit;
+            result.diagnostics.push_back(Diagnostic::error(
+                "the event structure exceeded " + std::to_string(m_options.maxEvents) + " events"));
+            break;
+        }
+
+        std::optional<Configuration> clue;
+        if (!backtrack(clue)) {
+            result.stopReason = StopReason::Completed;
+            break;
+        }
+        branchDepth = static_cast<std::uint32_t>(m_trail.size());
+        schedule = buildReplay(*clue);
+    }
+
+    stats.events = m_unfolding.size();
+    stats.alternativeCalls = m_alternatives.statistics().calls;
+    stats.combsBuilt = m_alternatives.statistics().combsBuilt;
+    stats.cpuSeconds = threadCpuSeconds() - startCpu;
+    stats.wallSeconds = std::chrono::duration<double>(Clock::now() - startWall).count();
+    stats.peakRssBytes = peakResidentBytes();
+    return result;
+}
+
+} // namespace weft

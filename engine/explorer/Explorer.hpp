@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// The run-to-completion exploration loop (spec/qpor.md §2.10): run the program under a replay,
+// turn its actions into events along the trail, add cex of the final configuration, then backtrack
+// until Alt yields a clue. Runs on one thread; cancel it from any thread through the stop_token.
+#pragma once
+
+#include "engine/execution/Executor.hpp"
+#include "engine/explorer/Alternatives.hpp"
+#include "engine/explorer/ExplorationObserver.hpp"
+#include "engine/explorer/ExplorationOptions.hpp"
+#include "engine/results/ExplorationResult.hpp"
+
+#include <stop_token>
+
+namespace weft {
+
+class Explorer {
+public:
+    Explorer(Executor &executor, ExplorationOptions options);
+
+    void setObserver(ExplorationObserver *observer) { m_observer = observer; }
+
+    /// Explores until done, cancelled or bounded; the result keeps everything found so far.
+    ExplorationResult run(std::stop_token stop = {});
+
+    /// The event structure explored so far (read it only when run() is not executing).
+    const Unfolding &unfolding() const { return m_unfolding; }
+    const AlternativeStatistics &alternativeStatistics() const { return m_alternatives.statistics(); }
+
+private:
+    struct Conversion {
+        bool sleepBlocked = false;
+        bool diverged = false;
+        std::string divergence;
+    };
+    Conversion convert(const Execution &execution);
+    EventId eventFor(const Action &action);
+    void pushTrail(EventId e);
+    bool backtrack(std::optional<Configuration> &clue);
+    Schedule buildReplay(const Configuration &clue) const;
+    void recordDefect(const Execution &execution, const Schedule &schedule, ExplorationResult &result);
+
+    Executor &m_executor;
+    ExplorationOptions m_options;
+    Unfolding m_unfolding;
+    Alternatives m_alternatives;
+    Configuration m_config;
+    Disset m_disset;
+    std::vector<EventId> m_trail;
+    std::vector<std::uint32_t> m_switches; // context switches within trail[0..i]
+    ExplorationObserver *m_observer = nullptr;
+};
+
+} // namespace weft

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// Counters of one exploration (spec/qpor.md §5.4): the oracle quantities and the resources used.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace weft {
+
+struct Statistics {
+    std::uint64_t maximalConfigurations = 0; ///< executions that were not sleep-set blocked
+    std::uint64_t sleepSetBlocked = 0;       ///< SSBs: redundant executions
+    std::uint64_t executions = 0;
+    std::uint64_t events = 0;                ///< size of the unfolding explored
+    std::uint64_t defects = 0;               ///< distinct defects (kind + message)
+    std::uint64_t alternativeCalls = 0;
+    std::uint64_t combsBuilt = 0;
+    std::uint64_t trailEventsTotal = 0;      ///< sum of trail lengths (for the average)
+    double cpuSeconds = 0;
+    double wallSeconds = 0;
+    std::uint64_t peakRssBytes = 0;
+
+    /// "1 defect, 137 maximal configurations, 0 SSB, 1603 events, 0.12 s, 14 MB"
+    std::string summary() const;
+};
+
+/// Peak resident set of this process so far, in bytes.
+std::uint64_t peakResidentBytes();
+/// CPU time used by the calling thread, in seconds.
+double threadCpuSeconds();
+
+} // namespace weft

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// A configuration as a cut (spec/qpor.md §3.9): the last event of every thread and of every mutex,
+// plus who created each thread. fire/unfire keep it in step with the explorer's trail; unionWith
+// builds C ∪ loc(e) for clues. A value type, cheap to copy (two vectors).
+#pragma once
+
+#include "engine/unfolding/Unfolding.hpp"
+
+namespace weft {
+
+class Configuration {
+public:
+    EventId threadMax(ThreadId t) const { return t < m_threadMax.size() ? m_threadMax[t] : kNoEvent; }
+    EventId mutexMax(MutexIndex m) const { return m < m_mutexMax.size() ? m_mutexMax[m] : kNoEvent; }
+    /// The create event of thread t in this configuration (kNoEvent for main or a thread not created).
+    EventId creatorOf(ThreadId t) const { return t < m_creator.size() ? m_creator[t] : kNoEvent; }
+    std::size_t threadSlots() const { return m_threadMax.size(); }
+
+    /// Adds e, whose predecessors must be the current maxima of its thread and mutex.
+    void fire(const Unfolding &u, EventId e);
+    /// Removes e, which must be maximal.
+    void unfire(const Unfolding &u, EventId e);
+
+    /// e ∈ C.
+    bool contains(const Unfolding &u, EventId e) const;
+    /// loc(e) ∪ C is conflict-free (spec §3.8, event vs configuration).
+    bool isCompatible(const Unfolding &u, EventId e) const;
+    /// C := C ∪ loc(e); e must be compatible. Creator links are not tracked for unions.
+    void unionWith(const Unfolding &u, EventId e);
+    /// e ∈ ex(C) is in cex(C): e conflicts with C (spec §3.9 ex_is_cex, generalised).
+    bool conflictsWith(const Unfolding &u, EventId e) const { return !isCompatible(u, e); }
+
+private:
+    static void set(std::vector<EventId> &v, std::size_t i, EventId e);
+
+    std::vector<EventId> m_threadMax;
+    std::vector<EventId> m_mutexMax;
+    std::vector<EventId> m_creator;
+};
+
+} // namespace weft

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// A forest whose root paths are totally ordered chains: thread trees and lock trees (spec/qpor.md §3.4),
+// with DPU's skip-list ancestry (§3.6) so the ancestor at any depth costs O(log depth) jumps.
+// Append-only; one writer, any number of readers between writes.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <vector>
+
+namespace weft {
+
+class SequentialTree {
+public:
+    using NodeId = std::uint32_t;
+    static constexpr NodeId kNone = std::numeric_limits<NodeId>::max();
+
+    /// `skipStep` ≥ 2 is the base of the skip lists (DPU uses 4).
+    explicit SequentialTree(unsigned skipStep = 4);
+
+    /// Adds a node under `parent` (kNone: a new root at depth 0); it becomes the parent's last child.
+    NodeId add(NodeId parent);
+
+    std::size_t size() const { return m_nodes.size(); }
+    unsigned skipStep() const { return m_step; }
+    NodeId parent(NodeId n) const { return m_nodes[n].parent; }
+    std::uint32_t depth(NodeId n) const { return m_nodes[n].depth; }
+    NodeId firstChild(NodeId n) const { return m_nodes[n].firstChild; }
+    NodeId nextSibling(NodeId n) const { return m_nodes[n].nextSibling; }
+    /// Extra ancestors of `n`: entry i is the ancestor 'skipStep^(i+1)' levels up.
+    std::span<const NodeId> skipTable(NodeId n) const;
+
+    /// The unique ancestor of `n` at depth `depth` ≤ depth(n) (spec §3.6 find_pred).
+    NodeId ancestorAt(NodeId n, std::uint32_t depth) const;
+    /// `a` lies on the root path of `n` (a == n included).
+    bool isAncestorOrSelf(NodeId a, NodeId n) const;
+    /// Neither node is an ancestor of the other (spec §3.4 node-level conflict).
+    bool inConflict(NodeId a, NodeId b) const;
+
+private:
+    struct Node {
+        NodeId parent;
+        std::uint32_t depth;
+        std::uint32_t skipBegin;
+        std::uint32_t skipCount;
+        NodeId firstChild = kNone;
+        NodeId lastChild = kNone;
+        NodeId nextSibling = kNone;
+    };
+    NodeId bestJump(NodeId n, std::uint32_t goal) const;
+
+    unsigned m_step;
+    std::vector<Node> m_nodes;
+    std::vector<NodeId> m_skips;
+};
+
+} // namespace weft

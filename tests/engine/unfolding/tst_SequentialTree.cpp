@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+// Tests SequentialTree: skip tables of spec/qpor.md §7.7 and find_pred against a naive parent walk.
+#include "engine/unfolding/SequentialTree.hpp"
+
+#include <QtTest>
+#include <random>
+
+using weft::SequentialTree;
+
+class tst_SequentialTree : public QObject {
+    Q_OBJECT
+private slots:
+    void skipTablesStepTwo();
+    void ancestorsMatchParentWalk();
+    void nodeConflict();
+};
+
+static std::vector<std::uint32_t> skipDepths(const SequentialTree &t, SequentialTree::NodeId n) {
+    std::vector<std::uint32_t> out;
+    for (auto a : t.skipTable(n))
+        out.push_back(t.depth(a));
+    return out;
+}
+
+void tst_SequentialTree::skipTablesStepTwo() {
+    SequentialTree t(2);
+    SequentialTree::NodeId n = t.add(SequentialTree::kNone);
+    std::vector<SequentialTree::NodeId> chain{n};
+    for (int d = 1; d <= 16; ++d)
+        chain.push_back(n = t.add(n));
+    QCOMPARE(skipDepths(t, chain[4]), (std::vector<std::uint32_t>{2, 0}));
+    QCOMPARE(skipDepths(t, chain[12]), (std::vector<std::uint32_t>{10, 8}));
+    QCOMPARE(skipDepths(t, chain[8]), (std::vector<std::uint32_t>{6, 4, 0}));
+    QCOMPARE(skipDepths(t, chain[7]), std::vector<std::uint32_t>{});
+    QCOMPARE(t.depth(chain[16]), 16u);
+    QCOMPARE(t.ancestorAt(chain[16], 3), chain[3]);
+}
+
+void tst_SequentialTree::ancestorsMatchParentWalk() {
+    for (unsigned step : {2u, 3u, 4u, 7u}) {
+        std::mt19937 rng(42 + step);
+        SequentialTree t(step);
+        // Mostly chains with occasional branching: 20,000 nodes, depth > 2,000.
+        std::vector<SequentialTree::NodeId> nodes{t.add(SequentialTree::kNone)};
+        for (int i = 1; i < 20000; ++i) {
+            const bool branch = rng() % 8 == 0;
+            const auto parent = branch ? nodes[nodes.size() - 1 - rng() % std::min<std::size_t>(nodes.size(), 64)]
+                                      : nodes.back();
+            nodes.push_back(t.add(parent));
+        }
+        std::uint32_t maxDepth = 0;
+        for (auto n : nodes)
+            maxDepth = std::max(maxDepth, t.depth(n));
+        QVERIFY(maxDepth > 2000);
+        for (int q = 0; q < 20000; ++q) {
+            const auto n = nodes[rng() % nodes.size()];
+            const std::uint32_t g = t.depth(n) == 0 ? 0 : rng() % (t.depth(n) + 1);
+            auto naive = n;
+            while (t.depth(naive) > g)
+                naive = t.parent(naive);
+            QCOMPARE(t.ancestorAt(n, g), naive);
+            QVERIFY(t.isAncestorOrSelf(naive, n));
+        }
+    }
+}
+
+void tst_SequentialTree::nodeConflict() {
+    SequentialTree t(4);
+    const auto root = t.add(SequentialTree::kNone);
+    const auto a = t.add(root), b = t.add(root);
+    const auto a1 = t.add(a), b1 = t.add(b), b2 = t.add(b1);
+    const auto otherRoot = t.add(SequentialTree::kNone);
+    QVERIFY(t.inConflict(a, b));          // same depth, different nodes
+    QVERIFY(!t.inConflict(a, a));
+    QVERIFY(!t.inConflict(root, b2));     // ancestor
+    QVERIFY(t.inConflict(a1, b2));        // lifted to depth 2: b1 != a1
+    QVERIFY(t.inConflict(a, b2));
+    QVERIFY(t.inConflict(root, otherRoot)); // two roots of one forest
+    QCOMPARE(t.firstChild(root), a);
+    QCOMPARE(t.nextSibling(a), b);
+    QCOMPARE(t.nextSibling(b), SequentialTree::kNone);
+}
+
+QTEST_APPLESS_MAIN(tst_SequentialTree)
+#include "tst_SequentialTree.moc"

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// The model executor's Machine: runs a ModelProgram's coroutines one visible action at a time,
+// with pthread-like semantics (a lock waits for a free mutex, join waits for exit, main's end is a
+// pthread_exit). Misuse (unlock of a mutex not held, join of an unknown thread) is a defect.
+#pragma once
+
+#include "engine/execution/Machine.hpp"
+#include "tests/model/ModelProgram.hpp"
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace weft::model {
+
+class ModelMachine final : public Machine {
+public:
+    explicit ModelMachine(ModelProgram &program) : m_program(program) {}
+    ~ModelMachine() override;
+
+    void restart(ThreadNaming &naming) override;
+    std::size_t threadCount() const override { return m_threads.size(); }
+    ThreadId threadAt(std::size_t index) const override { return m_threads[index]->id; }
+    std::optional<PendingAction> pending(ThreadId t) override;
+    void execute(ThreadId t) override;
+    std::optional<ProgramFault> fault() const override { return m_fault; }
+
+    /// What a suspended coroutine asks for (ModelThread::Awaiter::kind).
+    enum Request { Lock, Unlock, Create, Join, Check };
+
+private:
+    friend struct ModelThread::Awaiter;
+
+    struct ThreadRecord {
+        ThreadId id;
+        ThreadBody body;
+        ModelThread self;
+        ModelTask task{};
+        Action pending{};
+        bool exited = false;
+        std::uint32_t created = 0;
+        ThreadBody childBody{}; // body of the thread a pending create will start
+        std::uint64_t result = 0;
+    };
+
+    ThreadRecord *find(ThreadId t);
+    ThreadRecord &addThread(ThreadId id, ThreadBody body);
+    void resume(ThreadRecord &thread);
+    void suspendOn(ModelThread::Awaiter &awaiter);
+
+    ModelProgram &m_program;
+    ThreadNaming *m_naming = nullptr;
+    std::vector<std::unique_ptr<ThreadRecord>> m_threads;
+    std::unordered_map<ThreadId, ThreadRecord *> m_byId;
+    std::unordered_map<std::uint64_t, ThreadId> m_owner; // mutex -> holder
+    std::optional<ProgramFault> m_fault;
+};
+
+} // namespace weft::model

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: MIT
+// Model programs: concurrent programs written in C++ for the tests, each thread a C++20 coroutine
+// that co_awaits its visible operations (create/join/lock/unlock, assertions); plain C++ in between
+// is local computation. Lets every oracle of spec/qpor.md run without a C compiler.
+#pragma once
+
+#include "engine/base/Ids.hpp"
+
+#include <coroutine>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <string>
+#include <utility>
+
+namespace weft::model {
+
+class ModelMachine;
+class ModelThread;
+
+/// The coroutine type of a thread body. Lazily started (the machine resumes it at ThreadStart).
+class ModelTask {
+public:
+    struct promise_type {
+        ModelTask get_return_object() { return ModelTask{Handle::from_promise(*this)}; }
+        std::suspend_always initial_suspend() noexcept { return {}; }
+        std::suspend_always final_suspend() noexcept { return {}; }
+        void return_void() {}
+        void unhandled_exception() { std::terminate(); }
+    };
+    using Handle = std::coroutine_handle<promise_type>;
+
+    ModelTask() = default;
+    explicit ModelTask(Handle h) : m_handle(h) {}
+    ModelTask(ModelTask &&o) noexcept : m_handle(std::exchange(o.m_handle, {})) {}
+    ModelTask &operator=(ModelTask &&o) noexcept {
+        if (this != &o) {
+            reset();
+            m_handle = std::exchange(o.m_handle, {});
+        }
+        return *this;
+    }
+    ~ModelTask() { reset(); }
+
+    Handle handle() const { return m_handle; }
+
+private:
+    void reset() {
+        if (m_handle)
+            m_handle.destroy();
+        m_handle = {};
+    }
+    Handle m_handle;
+};
+
+/// A thread body; stored by the machine for the thread's lifetime (lambda captures stay valid).
+using ThreadBody = std::function<ModelTask(ModelThread &)>;
+
+/// What a thread's coroutine uses to perform visible operations: `co_await self.lock(m)`.
+class ModelThread {
+public:
+    struct Awaiter;
+
+    ThreadId id() const { return m_id; }
+
+    Awaiter lock(int mutex);
+    Awaiter unlock(int mutex);
+    /// Creates a thread running `body`; co_await yields the new thread's id.
+    Awaiter create(ThreadBody body);
+    Awaiter join(ThreadId thread);
+    /// An assertion: when `condition` is false the execution ends with an assertion-failure defect.
+    Awaiter check(bool condition, std::string message);
+
+private:
+    friend class ModelMachine;
+    ModelThread(ModelMachine &machine, ThreadId id) : m_machine(&machine), m_id(id) {}
+    ModelMachine *m_machine;
+    ThreadId m_id;
+};
+
+struct ModelThread::Awaiter {
+    Awaiter(ModelThread *t, int k, std::uint64_t o, ThreadBody b = {}, bool r = false, std::string m = {})
+        : thread(t), kind(k), object(o), body(std::move(b)), ready(r), message(std::move(m)) {}
+    ModelThread *thread;
+    int kind; // see ModelMachine::Request
+    std::uint64_t object;
+    ThreadBody body;
+    bool ready;
+    std::string message;
+
+    bool await_ready() const noexcept { return ready; }
+    void await_suspend(std::coroutine_handle<>) noexcept;
+    std::uint64_t await_resume() const noexcept;
+};
+
+/// A whole program: shared state (members of the subclass), reset before every execution, and main.
+class ModelProgram {
+public:
+    virtual ~ModelProgram() = default;
+    virtual std::string name() const = 0;
+    /// Back to the initial values of every shared variable.
+    virtual void reset() {}
+    virtual ModelTask main(ModelThread &self) = 0;
+};
+
+} // namespace weft::model
