@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: MIT
+// Tests ScheduledExecutor with the model machine: replay, free mode, sleep sets, deadlock reports,
+// invalid schedules, program misuse of mutexes and threads, and the per-execution limits.
+#include "engine/execution/ScheduledExecutor.hpp"
+#include "tests/model/ModelMachine.hpp"
+#include "tests/model/Programs.hpp"
+
+#include <QtTest>
+
+using namespace weft;
+using namespace weft::model;
+
+namespace {
+
+/// main creates two threads that each lock and unlock mutex 1; main joins both.
+class TwoLockers final : public ModelProgram {
+public:
+    std::string name() const override { return "two-lockers"; }
+    ModelTask main(ModelThread &self) override {
+        const ThreadId a = co_await self.create([](ModelThread &t) { return body(t); });
+        const ThreadId b = co_await self.create([](ModelThread &t) { return body(t); });
+        co_await self.join(a);
+        co_await self.join(b);
+    }
+    static ModelTask body(ModelThread &self) {
+        co_await self.lock(1);
+        co_await self.unlock(1);
+    }
+};
+
+class BadUnlock final : public ModelProgram {
+public:
+    std::string name() const override { return "bad-unlock"; }
+    ModelTask main(ModelThread &self) override { co_await self.unlock(7); }
+};
+
+class JoinUnknown final : public ModelProgram {
+public:
+    std::string name() const override { return "join-unknown"; }
+    ModelTask main(ModelThread &self) override { co_await self.join(42); }
+};
+
+/// Creates threads forever (each one creates the next).
+class EndlessCreator final : public ModelProgram {
+public:
+    std::string name() const override { return "endless-creator"; }
+    ModelTask main(ModelThread &self) override { return chain(self); }
+    static ModelTask chain(ModelThread &self) {
+        co_await self.create([](ModelThread &t) { return chain(t); });
+    }
+};
+
+/// Locks and unlocks forever.
+class Spinner final : public ModelProgram {
+public:
+    std::string name() const override { return "spinner"; }
+    ModelTask main(ModelThread &self) override {
+        for (;;) {
+            co_await self.lock(1);
+            co_await self.unlock(1);
+        }
+    }
+};
+
+std::string threadsOf(const Execution &e) {
+    std::string out;
+    for (const Action &a : e.actions)
+        out += std::to_string(a.thread);
+    return out;
+}
+
+} // namespace
+
+class tst_ScheduledExecutor : public QObject {
+    Q_OBJECT
+private slots:
+    void freeModeRunsLowestThreadFirst();
+    void replayThenFreeMode();
+    void sleepingThreadWaitsForAnotherLock();
+    void allSleepingIsSleepBlocked();
+    void deadlockNamesTheWaiters();
+    void invalidScheduleDiverges();
+    void scheduleText();
+    void misuseIsADefect();
+    void limitsBoundAnExecution();
+};
+
+void tst_ScheduledExecutor::freeModeRunsLowestThreadFirst() {
+    TwoLockers program;
+    ModelMachine machine(program);
+    ScheduledExecutor executor(machine);
+    const Execution e = executor.run({});
+    QCOMPARE(e.end, ExecutionEnd::Finished);
+    // main: start, create, create; T1 runs to exit; T2; then main joins and exits.
+    QCOMPARE(threadsOf(e), std::string("000") + "1111" + "0" + "2222" + "00"); // main blocks on join T1
+    QCOMPARE(e.actions[1], (Action{ActionKind::ThreadCreate, 0, 1}));
+    QVERIFY(!e.fault);
+    // Determinism: the same schedule gives the same actions.
+    QCOMPARE(executor.run({}).actions, e.actions);
+}
+
+void tst_ScheduledExecutor::replayThenFreeMode() {
+    TwoLockers program;
+    ModelMachine machine(program);
+    ScheduledExecutor executor(machine);
+    Schedule s = *Schedule::parse("0*3,2*2");
+    const Execution e = executor.run(s);
+    QCOMPARE(e.end, ExecutionEnd::Finished);
+    // T1 starts, then waits for T2's lock; main waits to join T1.
+    QCOMPARE(threadsOf(e), std::string("000") + "22" + "1" + "2" + "111" + "0" + "2" + "00");
+}
+
+void tst_ScheduledExecutor::sleepingThreadWaitsForAnotherLock() {
+    TwoLockers program;
+    ModelMachine machine(program);
+    ScheduledExecutor executor(machine);
+    Schedule s = *Schedule::parse("0*3,1,2");
+    s.sleeping.push_back({1, 1}); // T1 sleeps on mutex 1 until T2 locks it
+    const Execution e = executor.run(s);
+    QCOMPARE(e.end, ExecutionEnd::Finished);
+    // T2's lock wakes T1, which then waits for the unlock and runs before T2's exit.
+    QCOMPARE(threadsOf(e), std::string("00012") + "22" + "111" + "0" + "2" + "00");
+}
+
+void tst_ScheduledExecutor::allSleepingIsSleepBlocked() {
+    TwoLockers program;
+    ModelMachine machine(program);
+    ScheduledExecutor executor(machine);
+    Schedule s = *Schedule::parse("0*3,1,2");
+    s.sleeping = {{1, 1}, {2, 1}};
+    const Execution e = executor.run(s);
+    QCOMPARE(e.end, ExecutionEnd::SleepBlocked);
+    QCOMPARE(e.actions.size(), std::size_t(5));
+}
+
+void tst_ScheduledExecutor::deadlockNamesTheWaiters() {
+    auto program = makeBlocked2();
+    ModelMachine machine(*program);
+    ScheduledExecutor executor(machine);
+    const Execution e = executor.run({});
+    QCOMPARE(e.end, ExecutionEnd::Deadlock);
+    QVERIFY(e.fault);
+    QCOMPARE(e.fault->kind, DefectKind::Deadlock);
+    QCOMPARE(e.fault->message, std::string("deadlock: T2 waits for lock m1"));
+    QCOMPARE(e.blocked.size(), std::size_t(1));
+    QCOMPARE(e.blocked[0].thread, ThreadId(2));
+}
+
+void tst_ScheduledExecutor::invalidScheduleDiverges() {
+    TwoLockers program;
+    ModelMachine machine(program);
+    ScheduledExecutor executor(machine);
+    // Thread 5 never exists; thread 1 does not exist before main's first create.
+    for (const char *text : {"0,5", "1", "0*3,1*4,1"}) {
+        const Execution e = executor.run(*Schedule::parse(text));
+        QVERIFY2(e.end == ExecutionEnd::Diverged, text);
+        QVERIFY(e.fault);
+        QCOMPARE(e.fault->kind, DefectKind::Nondeterminism);
+    }
+    const Execution e = executor.run(*Schedule::parse("0*3,1,2,2,1"));
+    QCOMPARE(e.end, ExecutionEnd::Diverged);
+    QCOMPARE(e.fault->message, std::string("schedule step 7: thread T1 is blocked (T1 lock m1)"));
+}
+
+void tst_ScheduledExecutor::scheduleText() {
+    Schedule s;
+    s.replay = {0, 0, 0, 1, 2, 2};
+    QCOMPARE(s.toString(), std::string("0*3,1,2*2"));
+    auto parsed = Schedule::parse(" 0*3, 1 ,2*2 ");
+    QVERIFY(parsed);
+    QCOMPARE(parsed->replay, s.replay);
+    QVERIFY(Schedule::parse("")->replay.empty());
+    for (const char *bad : {"x", "1*", "1*0", "-1", "0,,1", "1*2*3", "99999999999"}) {
+        auto r = Schedule::parse(bad);
+        QVERIFY2(!r, bad);
+        QCOMPARE(r.error().size(), std::size_t(1));
+        QVERIFY(r.error()[0].text.find("invalid schedule item") == 0);
+    }
+    QCOMPARE(Schedule::parse("0,1,zz").error()[0].column, 5u);
+}
+
+void tst_ScheduledExecutor::misuseIsADefect() {
+    BadUnlock bad;
+    ModelMachine m1(bad);
+    ScheduledExecutor e1(m1);
+    Execution r1 = e1.run({});
+    QCOMPARE(r1.end, ExecutionEnd::Fault);
+    QCOMPARE(r1.fault->kind, DefectKind::ModelViolation);
+    QCOMPARE(r1.fault->message, std::string("T0 unlocks m7, which it does not hold"));
+    QCOMPARE(r1.actions.size(), std::size_t(1)); // the unlock did not happen
+
+    JoinUnknown join;
+    ModelMachine m2(join);
+    ScheduledExecutor e2(m2);
+    Execution r2 = e2.run({});
+    QCOMPARE(r2.end, ExecutionEnd::Fault);
+    QCOMPARE(r2.fault->message, std::string("T0 joins T42, which this execution never created"));
+}
+
+void tst_ScheduledExecutor::limitsBoundAnExecution() {
+    EndlessCreator creator;
+    ModelMachine m1(creator);
+    ScheduledExecutor e1(m1, ExecutionLimits{1000000, 50});
+    Execution r1 = e1.run({});
+    QCOMPARE(r1.end, ExecutionEnd::LimitReached);
+    QCOMPARE(r1.fault->kind, DefectKind::StepBound);
+    QCOMPARE(r1.fault->message, std::string("more than 50 threads in one execution"));
+
+    Spinner spinner;
+    ModelMachine m2(spinner);
+    ScheduledExecutor e2(m2, ExecutionLimits{1000, 50});
+    Execution r2 = e2.run({});
+    QCOMPARE(r2.end, ExecutionEnd::LimitReached);
+    QCOMPARE(r2.actions.size(), std::size_t(1000));
+}
+
+QTEST_APPLESS_MAIN(tst_ScheduledExecutor)
+#include "tst_ScheduledExecutor.moc"

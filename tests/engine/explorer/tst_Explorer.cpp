@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: MIT
+// Tests the Explorer's controls and reports: defects with replayable schedules, cancellation from
+// another thread, bounds, option validation, non-deterministic programs, and the exploration tree.
+#include "engine/explorer/ExplorationTree.hpp"
+#include "tests/model/ModelExploration.hpp"
+#include "tests/model/Programs.hpp"
+
+#include <QtTest>
+#include <atomic>
+#include <thread>
+
+using namespace weft;
+using namespace weft::model;
+
+namespace {
+
+/// Two threads each read x in one critical section and write x+1 in another; main asserts x == 2.
+class LostUpdate final : public ModelProgram {
+public:
+    std::string name() const override { return "lost-update"; }
+    void reset() override { x = 0; }
+    ModelTask main(ModelThread &self) override {
+        const ThreadId a = co_await self.create([this](ModelThread &t) { return increment(t); });
+        const ThreadId b = co_await self.create([this](ModelThread &t) { return increment(t); });
+        co_await self.join(a);
+        co_await self.join(b);
+        co_await self.check(x == 2, "x == 2");
+    }
+    ModelTask increment(ModelThread &self) {
+        co_await self.lock(1);
+        const int tmp = x;
+        co_await self.unlock(1);
+        co_await self.lock(1);
+        x = tmp + 1;
+        co_await self.unlock(1);
+    }
+    int x = 0;
+};
+
+/// N threads each lock and unlock one mutex: N! maximal configurations.
+class Factorial final : public ModelProgram {
+public:
+    explicit Factorial(int n) : m_n(n) {}
+    std::string name() const override { return "factorial"; }
+    ModelTask main(ModelThread &self) override {
+        for (int i = 0; i < m_n; ++i)
+            co_await self.create([](ModelThread &t) { return body(t); });
+    }
+    static ModelTask body(ModelThread &self) {
+        co_await self.lock(1);
+        co_await self.unlock(1);
+    }
+    int m_n;
+};
+
+/// Takes a different branch on every second execution: not deterministic.
+class Flaky final : public ModelProgram {
+public:
+    std::string name() const override { return "flaky"; }
+    void reset() override { ++m_runs; }
+    ModelTask main(ModelThread &self) override {
+        if (m_runs % 2 == 0)
+            co_await self.lock(2);
+        co_await self.create([](ModelThread &t) { return Factorial::body(t); });
+        co_await self.lock(1);
+        co_await self.unlock(1);
+    }
+    int m_runs = 0;
+};
+
+class Recorder final : public ExplorationObserver {
+public:
+    void onNewEvent(EventId) override { ++events; }
+    void onExecution(const ExecutionSummary &s) override {
+        tree.add(s);
+        ++executions;
+        if (stopAt && s.index == stopAt)
+            stop->request_stop();
+    }
+    ExplorationTree tree;
+    std::uint64_t events = 0;
+    std::atomic<std::uint64_t> executions = 0;
+    std::uint64_t stopAt = 0;
+    std::stop_source *stop = nullptr;
+};
+
+} // namespace
+
+class tst_Explorer : public QObject {
+    Q_OBJECT
+private slots:
+    void defectsCarryReplayableSchedules();
+    void observerSeesEveryEventAndExecution();
+    void cancelFromObserver();
+    void cancelFromAnotherThread();
+    void boundsStopEarly();
+    void contextSwitchBoundNeedsOptimal();
+    void nondeterminismIsReported();
+};
+
+void tst_Explorer::defectsCarryReplayableSchedules() {
+    LostUpdate program;
+    const ExplorationResult r = exploreModel(program, {});
+    QCOMPARE(r.stopReason, StopReason::Completed);
+    QCOMPARE(r.statistics.maximalConfigurations, 6u); // C(4,2) orders of four critical sections
+    QCOMPARE(r.statistics.defects, 1u);
+    QCOMPARE(r.defects.size(), std::size_t(1));
+    const Defect &d = r.defects[0];
+    QCOMPARE(d.kind, DefectKind::AssertionFailure);
+    QCOMPARE(d.message, std::string("assertion failed: x == 2"));
+    QCOMPARE(d.occurrences, 4u); // both reads before both writes: 4 of the 6 orders
+    QCOMPARE(d.thread, ThreadId(0));
+    // Replaying the schedule reproduces the failure and the same trace.
+    ModelMachine machine(program);
+    ScheduledExecutor executor(machine);
+    const Execution e = executor.run(d.schedule);
+    QCOMPARE(e.end, ExecutionEnd::Fault);
+    QCOMPARE(e.fault->message, d.message);
+    QCOMPARE(e.actions, d.trace);
+}
+
+void tst_Explorer::observerSeesEveryEventAndExecution() {
+    auto program = makeFig2();
+    Recorder recorder;
+    const ExplorationResult r = exploreModel(*program, {}, &recorder);
+    QCOMPARE(recorder.events, r.statistics.events);
+    QCOMPARE(recorder.executions.load(), r.statistics.executions);
+    const auto &nodes = recorder.tree.nodes();
+    QCOMPARE(recorder.tree.leaves().size(), std::size_t(3));
+    // Fig. 2: a deadlock configuration ([14]) and two others; alternatives after the first leaf.
+    int defects = 0, alternatives = 0;
+    for (const auto &n : nodes) {
+        defects += n.isLeaf && n.leaf == LeafKind::Defect;
+        alternatives += n.afterAlternative;
+    }
+    QCOMPARE(defects, 1);
+    QCOMPARE(alternatives, 2);
+    QCOMPARE(r.defects.at(0).kind, DefectKind::Deadlock);
+    // Every leaf's path is a sequence of events whose predecessors come earlier on the path.
+    for (auto leaf : recorder.tree.leaves()) {
+        const std::vector<EventId> path = recorder.tree.pathTo(leaf);
+        QVERIFY(!path.empty());
+        QCOMPARE(nodes[leaf].isLeaf, true);
+    }
+}
+
+void tst_Explorer::cancelFromObserver() {
+    Factorial program(7); // 5040 configurations
+    std::stop_source stop;
+    Recorder recorder;
+    recorder.stopAt = 100;
+    recorder.stop = &stop;
+    ModelMachine machine(program);
+    ScheduledExecutor executor(machine);
+    Explorer explorer(executor, {});
+    explorer.setObserver(&recorder);
+    const ExplorationResult r = explorer.run(stop.get_token());
+    QCOMPARE(r.stopReason, StopReason::Cancelled);
+    QCOMPARE(r.statistics.executions, 100u);
+    QCOMPARE(r.statistics.maximalConfigurations, 100u);
+    QVERIFY(r.statistics.events > 0);
+}
+
+void tst_Explorer::cancelFromAnotherThread() {
+    Factorial program(8); // 40320 configurations
+    Recorder recorder;
+    ModelMachine machine(program);
+    ScheduledExecutor executor(machine);
+    Explorer explorer(executor, {});
+    explorer.setObserver(&recorder);
+    ExplorationResult result;
+    std::jthread worker([&](std::stop_token token) { result = explorer.run(token); });
+    while (recorder.executions.load() < 50)
+        std::this_thread::yield();
+    worker.request_stop();
+    worker.join();
+    QCOMPARE(result.stopReason, StopReason::Cancelled);
+    QVERIFY(result.statistics.maximalConfigurations >= 50);
+    QVERIFY(result.statistics.maximalConfigurations < 40320);
+    QCOMPARE(result.statistics.executions, recorder.executions.load());
+}
+
+void tst_Explorer::boundsStopEarly() {
+    Factorial program(7);
+    ExplorationOptions options;
+    options.maxExecutions = 10;
+    ExplorationResult r = exploreModel(program, options);
+    QCOMPARE(r.stopReason, StopReason::ExecutionLimit);
+    QCOMPARE(r.statistics.executions, 10u);
+
+    options = {};
+    options.timeoutSeconds = 1e-9;
+    r = exploreModel(program, options);
+    QCOMPARE(r.stopReason, StopReason::Timeout);
+
+    options = {};
+    options.maxEvents = 20;
+    r = exploreModel(program, options);
+    QCOMPARE(r.stopReason, StopReason::EventLimit);
+    QCOMPARE(r.diagnostics.size(), std::size_t(1));
+
+    options = {};
+    options.contextSwitchBound = 0; // no alternative anywhere after a context switch
+    r = exploreModel(program, options);
+    QCOMPARE(r.stopReason, StopReason::Completed);
+    QVERIFY(r.statistics.maximalConfigurations < 5040);
+    options.contextSwitchBound.reset();
+    QCOMPARE(exploreModel(program, options).statistics.maximalConfigurations, 5040u);
+}
+
+void tst_Explorer::contextSwitchBoundNeedsOptimal() {
+    Factorial program(3);
+    ExplorationOptions options;
+    options.policy = AltPolicy::kPartial(2);
+    options.contextSwitchBound = 3;
+    QCOMPARE(options.validate().size(), std::size_t(1));
+    const ExplorationResult r = exploreModel(program, options);
+    QCOMPARE(r.statistics.executions, 0u);
+    QCOMPARE(r.diagnostics.at(0).text, std::string("a context-switch bound needs the optimal policy"));
+}
+
+void tst_Explorer::nondeterminismIsReported() {
+    Flaky program;
+    const ExplorationResult r = exploreModel(program, {});
+    QCOMPARE(r.stopReason, StopReason::Nondeterminism);
+    QCOMPARE(r.defects.size(), std::size_t(1));
+    QCOMPARE(r.defects[0].kind, DefectKind::Nondeterminism);
+    QVERIFY(r.diagnostics.at(0).text.find("did not replay deterministically") != std::string::npos);
+}
+
+QTEST_APPLESS_MAIN(tst_Explorer)
+#include "tst_Explorer.moc"
