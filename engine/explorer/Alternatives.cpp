@@ -53,13 +53,13 @@ std::optional<Configuration> Alternatives::find(const Unfolding &u, const Config
     if (!m_comb.findCombination([&](EventId x, EventId y) { return u.inConflict(x, y); }, m_choice))
         return std::nullopt;
     ++m_stats.found;
-    Configuration j = c;
+    Configuration j = c.cut();
     for (EventId x : m_choice)
         j.unionWith(u, x);
     if (m_policy.kind == AltPolicy::Kind::SourceDpor) {
         // Source-DPOR emulation (§2.8): keep only one event of J \ C that is enabled at C.
         const EventId first = firstEnabledEvent(u, c, j);
-        j = c;
+        j = c.cut();
         j.unionWith(u, first);
     }
     return j;

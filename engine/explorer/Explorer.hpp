@@ -44,7 +44,7 @@ private:
     ExplorationOptions m_options;
     Unfolding m_unfolding;
     Alternatives m_alternatives;
-    Configuration m_config;
+    Configuration m_config{true};
     Disset m_disset;
     std::vector<EventId> m_trail;
     std::vector<std::uint32_t> m_switches; // context switches within trail[0..i]

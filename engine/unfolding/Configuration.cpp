@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/unfolding/Configuration.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 namespace weft {
@@ -21,6 +22,11 @@ void Configuration::fire(const Unfolding &u, EventId e) {
     }
     if (ev.kind() == ActionKind::ThreadCreate)
         set(m_creator, static_cast<std::size_t>(ev.action.object), e);
+    if (m_tracked) {
+        if (e >= m_member.size())
+            m_member.resize(std::max<std::size_t>(e + 1, m_member.size() * 2), 0);
+        m_member[e] = 1;
+    }
 }
 
 void Configuration::unfire(const Unfolding &u, EventId e) {
@@ -33,9 +39,13 @@ void Configuration::unfire(const Unfolding &u, EventId e) {
     }
     if (ev.kind() == ActionKind::ThreadCreate)
         m_creator[static_cast<std::size_t>(ev.action.object)] = kNoEvent;
+    if (m_tracked)
+        m_member[e] = 0;
 }
 
 bool Configuration::contains(const Unfolding &u, EventId e) const {
+    if (m_tracked)
+        return e < m_member.size() && m_member[e];
     const EventId top = threadMax(u.event(e).thread());
     return top != kNoEvent && u.precedesOrEqual(e, top);
 }
@@ -43,7 +53,20 @@ bool Configuration::contains(const Unfolding &u, EventId e) const {
 bool Configuration::isCompatible(const Unfolding &u, EventId e) const {
     for (const LockCut &c : u.lockCut(e)) {
         const EventId y = mutexMax(c.mutex);
-        if (y != kNoEvent && u.lockNodesConflict(c.event, y))
+        if (y == kNoEvent)
+            continue;
+        if (m_tracked) {
+            // An entry inside C lies on C's chain for that mutex. One outside C is compatible only
+            // if it extends that chain: it is deeper than C's last event, which is its ancestor.
+            if (c.event < m_member.size() && m_member[c.event])
+                continue;
+            const SequentialTree &tree = u.lockTree();
+            const auto node = u.event(c.event).lockNode, top = u.event(y).lockNode;
+            if (tree.depth(node) <= tree.depth(top) || tree.ancestorAt(node, tree.depth(top)) != top)
+                return false;
+            continue;
+        }
+        if (u.lockNodesConflict(c.event, y))
             return false;
     }
     return true;

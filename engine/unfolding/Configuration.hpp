@@ -10,6 +10,19 @@ namespace weft {
 
 class Configuration {
 public:
+    /// `trackMembership`: keep an O(1) "e ∈ C" table (worth it for the explorer's long-lived
+    /// configuration, whose compatibility tests dominate comb building; not for short-lived clues).
+    explicit Configuration(bool trackMembership = false) : m_tracked(trackMembership) {}
+
+    /// A copy of the cut alone (no membership table), e.g. to grow a clue from C.
+    Configuration cut() const {
+        Configuration c;
+        c.m_threadMax = m_threadMax;
+        c.m_mutexMax = m_mutexMax;
+        c.m_creator = m_creator;
+        return c;
+    }
+
     EventId threadMax(ThreadId t) const { return t < m_threadMax.size() ? m_threadMax[t] : kNoEvent; }
     EventId mutexMax(MutexIndex m) const { return m < m_mutexMax.size() ? m_mutexMax[m] : kNoEvent; }
     /// The create event of thread t in this configuration (kNoEvent for main or a thread not created).
@@ -36,6 +49,8 @@ private:
     std::vector<EventId> m_threadMax;
     std::vector<EventId> m_mutexMax;
     std::vector<EventId> m_creator;
+    std::vector<std::uint8_t> m_member; // when tracked: m_member[e] = e ∈ C
+    bool m_tracked = false;
 };
 
 } // namespace weft

@@ -29,7 +29,16 @@ EventId Unfolding::obtain(const Action &action, EventId threadPred, EventId othe
     return e != kNoEvent ? e : create(action, threadPred, otherPred);
 }
 
+static std::uint64_t predecessorKey(EventId threadPred, EventId otherPred) {
+    return (std::uint64_t{threadPred} << 32) | otherPred;
+}
+
 EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherPred) const {
+    auto hit = m_byPredecessors.find(predecessorKey(threadPred, otherPred));
+    if (hit == m_byPredecessors.end())
+        return kNoEvent;
+    if (m_events[hit->second].action == action)
+        return hit->second;
     auto matches = [&](EventId c) {
         const Event &ev = m_events[c];
         return ev.otherPred == otherPred && ev.action == action;
@@ -80,6 +89,7 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
     }
     buildCone(ev, id);
     m_events.push(ev);
+    m_byPredecessors.try_emplace(predecessorKey(threadPred, otherPred), id);
     if (m_onNewEvent)
         m_onNewEvent(id);
     return id;

@@ -97,6 +97,9 @@ private:
     std::vector<std::vector<EventId>> m_lockRoots;   // per mutex: lock-tree roots
     std::vector<ObjectId> m_mutexObjects;
     std::unordered_map<ObjectId, MutexIndex> m_mutexIndex;
+    /// (threadPred, otherPred) -> the first event created with them. For a deterministic program the
+    /// pair names the event; a different action under the same pair falls back to a scan.
+    std::unordered_map<std::uint64_t, EventId> m_byPredecessors;
     std::function<void(EventId)> m_onNewEvent;
 };
 
