@@ -218,6 +218,18 @@ void Unfolding::appendLockSiblings(EventId d, std::vector<EventId> &out) const {
         consider(m_lockNodeEvent[n]);
 }
 
+std::vector<EventId> Unfolding::immediateConflicts(EventId e) const {
+    std::vector<EventId> siblings;
+    appendLockSiblings(e, siblings);
+    // Siblings share the other predecessor, so only the thread predecessors can bring a conflict in.
+    auto historyFits = [&](EventId x, EventId with) {
+        const EventId p = m_events[x].threadPred;
+        return p == kNoEvent || !inConflict(p, with);
+    };
+    std::erase_if(siblings, [&](EventId x) { return !historyFits(x, e) || !historyFits(e, x); });
+    return siblings;
+}
+
 bool Unfolding::areLockSiblings(EventId a, EventId b) const {
     const Event &ea = m_events[a], &eb = m_events[b];
     return ea.isLock() && eb.isLock() && ea.mutex == eb.mutex && ea.otherPred == eb.otherPred;

@@ -75,6 +75,9 @@ public:
     /// The spike candidates of `d` (spec §3.8 icfls): the other acquisitions after d's lock-tree parent
     /// made by other threads; empty unless d is a lock. Appends to `out`.
     void appendLockSiblings(EventId d, std::vector<EventId> &out) const;
+    /// The events in immediate conflict with `e` (spec §1.6 #ⁱ): the spike candidates of `e` (and, for
+    /// a candidate, `e` itself) filtered so that neither side's history conflicts with the other.
+    std::vector<EventId> immediateConflicts(EventId e) const;
     /// Both are acquisitions of one mutex after the same release (used to justify D-events).
     bool areLockSiblings(EventId a, EventId b) const;
 

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+#include "engine/results/DotExport.hpp"
+
+#include <map>
+
+namespace weft {
+
+static const char *fillColour(ActionKind kind) {
+    switch (kind) {
+    case ActionKind::MutexLock: return "salmon";
+    case ActionKind::MutexUnlock: return "lightblue";
+    case ActionKind::ThreadStart: return "greenyellow";
+    case ActionKind::ThreadCreate: return "yellow";
+    case ActionKind::ThreadJoin: return "orchid";
+    case ActionKind::ThreadExit: return "grey";
+    }
+    return "white";
+}
+
+static std::string label(const Event &ev, EventId id) {
+    std::string text = std::string(actionKindName(ev.kind()));
+    if (ev.kind() == ActionKind::ThreadCreate || ev.kind() == ActionKind::ThreadJoin)
+        text += " T" + std::to_string(ev.action.object);
+    else if (isLockTreeKind(ev.kind()))
+        text += " m" + std::to_string(ev.action.object);
+    return text + "\\ne" + std::to_string(id) + " d" + std::to_string(ev.depth);
+}
+
+std::string toDot(const Unfolding &u) {
+    std::map<ThreadId, std::vector<EventId>> byThread;
+    for (EventId e = 0; e < u.size(); ++e)
+        byThread[u.event(e).thread()].push_back(e);
+
+    std::string out = "digraph unfolding {\n  node [shape=box, style=filled, fontsize=10];\n";
+    for (const auto &[thread, events] : byThread) {
+        out += "  subgraph cluster_t" + std::to_string(thread) + " {\n    label=\"T" + std::to_string(thread) +
+               "\";\n";
+        for (EventId e : events)
+            out += "    e" + std::to_string(e) + " [label=\"" + label(u.event(e), e) + "\", fillcolor=" +
+                   fillColour(u.event(e).kind()) + "];\n";
+        out += "  }\n";
+    }
+    for (EventId e = 0; e < u.size(); ++e) {
+        const Event &ev = u.event(e);
+        if (ev.threadPred != kNoEvent)
+            out += "  e" + std::to_string(ev.threadPred) + " -> e" + std::to_string(e) + ";\n";
+        if (ev.otherPred != kNoEvent)
+            out += "  e" + std::to_string(ev.otherPred) + " -> e" + std::to_string(e) + " [color=blue];\n";
+        for (EventId x : u.immediateConflicts(e))
+            if (x > e)
+                out += "  e" + std::to_string(e) + " -> e" + std::to_string(x) +
+                       " [dir=none, style=dashed, color=red, constraint=false];\n";
+    }
+    return out + "}\n";
+}
+
+} // namespace weft

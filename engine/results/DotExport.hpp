@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+// The event structure as Graphviz DOT (spec/qpor.md §5.4): one cluster per thread, thread-order
+// edges, cross-thread causality edges, immediate conflicts as dashed undirected edges (once each).
+#pragma once
+
+#include "engine/unfolding/Unfolding.hpp"
+
+#include <string>
+
+namespace weft {
+
+std::string toDot(const Unfolding &u);
+
+} // namespace weft
