@@ -16,4 +16,29 @@ std::unique_ptr<ModelProgram> makeBlocked2();
 /// blocked3 (§7.6): three threads `lock m1; unlock m1; lock m2`, exit holding m2: 18, 68.
 std::unique_ptr<ModelProgram> makeBlocked3();
 
+/// ssbexp(K), the lock-based form of Fig. 1 (§7.2): 2K configurations.
+std::unique_ptr<ModelProgram> makeSsbexp(int writers);
+/// MPAT(K) (§6.3): 2^K · K! configurations.
+std::unique_ptr<ModelProgram> makeMpat(int pairs);
+/// factorial-conflicts(N) (§7.5): N threads, one mutex, main joins and asserts: N! configurations.
+std::unique_ptr<ModelProgram> makeFactorialConflicts(int threads);
+/// ccnf(N) (§7.5): 2N threads, thread i locks m[i/2]; main joins all iff `join`: 2^N configs.
+std::unique_ptr<ModelProgram> makeCcnf(int pairs, bool join);
+/// two-columns(N) (§7.5): main and one child each lock one mutex N times: C(2N, N) configurations.
+std::unique_ptr<ModelProgram> makeTwoColumns(int rounds);
+/// conflict-create(N) (§7.5): N threads create a child while holding one mutex: N! configurations.
+std::unique_ptr<ModelProgram> makeConflictCreate(int threads);
+/// thread-creates(N) (§7.5): a chain of N creations and joins: 1 configuration, 4N+2 events.
+std::unique_ptr<ModelProgram> makeThreadCreates(int threads);
+/// DISP(S, R) (§6.3), Table 1's version (main ends with pthread_exit).
+std::unique_ptr<ModelProgram> makeDispatcher(int servers, int requests);
+/// MPC(P, W) (§6.3), TASKS = ITERS = 2.
+std::unique_ptr<ModelProgram> makeMultiProdCon(int producers, int workers);
+/// PI(N) (§6.3): N threads sum `terms` terms of the arctan series: N! configurations.
+std::unique_ptr<ModelProgram> makePi(int threads, int terms = 5000);
+/// POL(N, K) (§6.3), Table 1's version (final asserts, workers joined).
+std::unique_ptr<ModelProgram> makePoke(int workers, int rounds);
+/// POL(N, K), DPU's regression version (§6.3): no asserts, pthread_exit; makePoke's unfolding.
+std::unique_ptr<ModelProgram> makePokeRegression(int workers, int rounds);
+
 } // namespace weft::model
