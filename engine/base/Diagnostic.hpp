@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace weft {
 
@@ -15,6 +16,8 @@ struct Diagnostic {
     unsigned column = 0;
     Severity severity = Severity::Error;
     std::string text;
+    /// Suggested edits, in Clang's parseable form: fix-it:"file":{l1:c1-l2:c2}:"replacement".
+    std::vector<std::string> fixIts{};
 
     static Diagnostic error(std::string text) { return {{}, 0, 0, Severity::Error, std::move(text)}; }
     /// "file:line:column: error: text", leaving out the parts that are unknown.

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+#include "engine/frontend/CCompiler.hpp"
+
+#include "engine/frontend/ClangCodeGen.hpp"
+#include "engine/frontend/CleanupPipeline.hpp"
+#include "engine/frontend/DiagnosticCollector.hpp"
+#include "engine/frontend/IrReader.hpp"
+
+#include <llvm/IR/DebugInfo.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cassert>
+#include <optional>
+
+namespace weft::frontend {
+
+CompiledUnit::CompiledUnit() = default;
+CompiledUnit::CompiledUnit(CompiledUnit &&) noexcept = default;
+CompiledUnit &CompiledUnit::operator=(CompiledUnit &&) noexcept = default;
+CompiledUnit::~CompiledUnit() = default;
+
+namespace {
+
+enum class InputKind { C, Ir };
+
+/// Why file cannot be compiled before Clang is even started, if it cannot.
+std::optional<Diagnostic> checkInput(const std::string &file, InputKind &kind) {
+    if (file.empty())
+        return Diagnostic::error("no input file given");
+    llvm::Expected<llvm::sys::fs::file_t> handle = llvm::sys::fs::openNativeFileForRead(file);
+    if (!handle)
+        return Diagnostic{file, 0, 0, Severity::Error, "cannot open file: " + llvm::toString(handle.takeError())};
+    llvm::sys::fs::closeFile(*handle);
+    if (llvm::sys::fs::is_directory(file))
+        return Diagnostic{file, 0, 0, Severity::Error, "cannot open file: it is a directory"};
+    const std::string extension = llvm::sys::path::extension(file).lower();
+    if (extension == ".c")
+        kind = InputKind::C;
+    else if (extension == ".ll" || extension == ".bc")
+        kind = InputKind::Ir;
+    else
+        return Diagnostic{file, 0, 0, Severity::Error,
+                          "unsupported input file type '" + extension + "' (expected .c, .ll or .bc)"};
+    return std::nullopt;
+}
+
+/// Adds an error when the module is not valid IR; drops debug info that is broken (with a warning).
+void verify(llvm::Module &module, const std::string &file, DiagnosticCollector &diagnostics) {
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    bool brokenDebugInfo = false;
+    if (llvm::verifyModule(module, &os, &brokenDebugInfo)) {
+        diagnostics.add({file, 0, 0, Severity::Error, "invalid LLVM IR: " + llvm::StringRef(message).trim().str()});
+    } else if (brokenDebugInfo) {
+        llvm::StripDebugInfo(module);
+        diagnostics.add({file, 0, 0, Severity::Warning,
+                         "invalid debug info ignored: " + llvm::StringRef(message).trim().str()});
+    }
+}
+
+} // namespace
+
+Expected<CompiledUnit> compileC(const CompileOptions &options) {
+    InputKind kind = InputKind::C;
+    if (std::optional<Diagnostic> bad = checkInput(options.file, kind))
+        return Unexpected(std::move(*bad));
+
+    DiagnosticCollector diagnostics;
+    CompiledUnit unit;
+    unit.context = std::make_unique<llvm::LLVMContext>();
+    unit.module = kind == InputKind::C ? emitModuleWithClang(options, *unit.context, diagnostics)
+                                       : readIrFile(options.file, *unit.context, diagnostics);
+    if (unit.module)
+        verify(*unit.module, options.file, diagnostics);
+    if (!unit.module || diagnostics.hasErrors()) {
+        if (!diagnostics.hasErrors()) // a failure Clang did not explain
+            diagnostics.add({options.file, 0, 0, Severity::Error, "compilation failed"});
+        return Unexpected(diagnostics.take());
+    }
+    if (kind == InputKind::C && options.promoteLocals) {
+        runCleanupPipeline(*unit.module);
+        assert(!llvm::verifyModule(*unit.module, &llvm::errs()) && "cleanup pipeline broke the module");
+    }
+    unit.warnings = diagnostics.take();
+    return unit;
+}
+
+std::string formatDiagnostics(const std::vector<Diagnostic> &diagnostics) {
+    std::string out;
+    for (const Diagnostic &d : diagnostics) {
+        out += d.format() + '\n';
+        for (const std::string &fixIt : d.fixIts)
+            out += fixIt + '\n';
+    }
+    return out;
+}
+
+} // namespace weft::frontend

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+// Compiles one C file in-process with Clang 19 (or reads .ll/.bc) into an llvm::Module with debug info.
+// Diagnostics come back as data. Callable from any thread; Clang compilations are serialised internally.
+#pragma once
+
+#include "engine/base/Diagnostic.hpp"
+#include "engine/base/Expected.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace weft::frontend {
+
+/// What to compile and how. The target is always x86_64 Linux; system headers come from /usr/include.
+struct CompileOptions {
+    std::string file;                       ///< .c (compiled), .ll or .bc (parsed, used as is)
+    std::vector<std::string> defines{};     ///< -D: "N" or "N=3"
+    std::vector<std::string> includeDirs{}; ///< -I
+    std::vector<std::string> extraArgs{};   ///< further driver flags, e.g. "-Wall", "-std=c11"
+    /// Promote non-escaping scalar locals to SSA values (mem2reg); debug records follow them.
+    bool promoteLocals = true;
+};
+
+/// A compiled translation unit. The module lives in (and must die before) its own context.
+struct CompiledUnit {
+    std::unique_ptr<llvm::LLVMContext> context;
+    std::unique_ptr<llvm::Module> module;
+    /// Warnings, each followed by its notes, in Clang's order.
+    std::vector<Diagnostic> warnings;
+
+    CompiledUnit();
+    CompiledUnit(CompiledUnit &&) noexcept;
+    CompiledUnit &operator=(CompiledUnit &&) noexcept;
+    ~CompiledUnit();
+};
+
+/// Compiles (or reads) options.file. On failure the error side holds every diagnostic Clang emitted,
+/// in its order (errors, the warnings before them and the notes after them), at least one an Error.
+Expected<CompiledUnit> compileC(const CompileOptions &options);
+
+/// The diagnostics as the clang command line prints them: one "file:line:col: error: text" per line.
+std::string formatDiagnostics(const std::vector<Diagnostic> &diagnostics);
+
+} // namespace weft::frontend

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// The only translation unit that includes Clang's Frontend/CodeGen headers (slow to compile).
+#include "engine/frontend/ClangCodeGen.hpp"
+
+#include "engine/frontend/DiagnosticCollector.hpp"
+
+#include <clang/Basic/DiagnosticOptions.h>
+#include <clang/CodeGen/CodeGenAction.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/CompilerInvocation.h>
+#include <clang/Frontend/Utils.h>
+#include <llvm/IR/Module.h>
+
+#include <mutex>
+
+#ifndef WEFT_CLANG_RESOURCE_DIR
+#error "WEFT_CLANG_RESOURCE_DIR must name Clang's resource directory (set by engine/frontend/CMakeLists.txt)"
+#endif
+#ifndef WEFT_CLANG_DRIVER
+#define WEFT_CLANG_DRIVER "clang"
+#endif
+
+namespace weft::frontend {
+
+namespace {
+
+/// The clang command line Weft compiles with. The driver probes the system for headers from argv[0].
+std::vector<std::string> driverArguments(const CompileOptions &options) {
+    std::vector<std::string> args{
+        WEFT_CLANG_DRIVER,
+        "--target=x86_64-pc-linux-gnu",
+        "-resource-dir", WEFT_CLANG_RESOURCE_DIR,
+        "-x", "c",
+        "-O0",
+        "-g",                        // full debug info: lines, columns, variables
+        "-fno-discard-value-names",  // keep %names of values: readable IR and lowering dumps
+        "-S", "-emit-llvm",
+    };
+    for (const std::string &define : options.defines)
+        args.push_back("-D" + define);
+    for (const std::string &dir : options.includeDirs)
+        args.push_back("-I" + dir);
+    args.insert(args.end(), options.extraArgs.begin(), options.extraArgs.end());
+    args.push_back("--");
+    args.push_back(options.file);
+    return args;
+}
+
+/// Clang keeps process-wide state (llvm::cl options, statistics); one compilation at a time.
+std::mutex g_clangLock;
+
+} // namespace
+
+std::unique_ptr<llvm::Module> emitModuleWithClang(const CompileOptions &options, llvm::LLVMContext &context,
+                                                  DiagnosticCollector &diagnostics) {
+    const std::lock_guard lock(g_clangLock);
+    const std::vector<std::string> args = driverArguments(options);
+    std::vector<const char *> argv;
+    argv.reserve(args.size());
+    for (const std::string &arg : args)
+        argv.push_back(arg.c_str());
+
+    llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> driverDiagOptions(new clang::DiagnosticOptions);
+    clang::CreateInvocationOptions invocationOptions;
+    invocationOptions.Diags = clang::CompilerInstance::createDiagnostics(
+        driverDiagOptions.get(), &diagnostics.consumer(), /*ShouldOwnClient=*/false);
+    std::shared_ptr<clang::CompilerInvocation> invocation = clang::createInvocation(argv, invocationOptions);
+    if (!invocation || diagnostics.hasErrors()) {
+        if (!diagnostics.hasErrors())
+            diagnostics.add({options.file, 0, 0, Severity::Error, "clang could not build a compilation for this file"});
+        return nullptr;
+    }
+    // The driver's defaults suit a short-lived cc1 process, not a library in a long-lived one.
+    invocation->getFrontendOpts().DisableFree = false;          // else every compile leaks its AST
+    invocation->getDiagnosticOpts().ShowCarets = false;         // else "N warnings generated." on stderr
+    invocation->getCodeGenOpts().DisableO0ImplyOptNone = true;  // -Xclang -disable-O0-optnone
+
+    clang::CompilerInstance compiler;
+    compiler.setInvocation(std::move(invocation));
+    compiler.createDiagnostics(&diagnostics.consumer(), /*ShouldOwnClient=*/false);
+    clang::EmitLLVMOnlyAction action(&context);
+    if (!compiler.ExecuteAction(action) || diagnostics.hasErrors())
+        return nullptr;
+    return action.takeModule();
+}
+
+} // namespace weft::frontend
