@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/CommandLine.hpp"
+
+#include <charconv>
+
+namespace weft::cli {
+
+namespace {
+
+Unexpected usageError(std::string text) {
+    Diagnostic d = Diagnostic::error(std::move(text) + " (see weft --help)");
+    d.file = "weft";
+    return Unexpected(std::move(d));
+}
+
+template <typename T> bool parseNumber(const std::string &s, T &out) {
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc{} && end == s.data() + s.size();
+}
+
+bool parseSeconds(const std::string &s, double &out) {
+    char *end = nullptr;
+    out = std::strtod(s.c_str(), &end);
+    return !s.empty() && end == s.c_str() + s.size() && out >= 0;
+}
+
+} // namespace
+
+std::string usageText() {
+    return "usage:\n"
+           "  weft explore FILE.c [-D NAME[=VALUE]] [-I DIR] [--model sync] [-k N | --optimal | --sdpor]\n"
+           "               [--timeout S] [--max-executions N] [--context-switch-bound N]\n"
+           "               [--stop-on-first-defect] [--json OUT] [--dot OUT] [--quiet]\n"
+           "  weft replay  FILE.c --schedule S [-D ...] [-I ...]\n"
+           "  weft gui     [FILE.c] [--lang fr] [--screenshot OUT.png]\n"
+           "  weft --help | --version\n"
+           "\n"
+           "explore: runs FILE.c under every meaningfully different interleaving (Quasi-Optimal POR).\n"
+           "  -k N       alternatives: N >= 1 k-partial (1 = only-last), 0 optimal, -1 source-DPOR-like\n"
+           "  --optimal  same as -k 0 (the default): never a redundant (sleep-set blocked) execution\n"
+           "  --sdpor    same as -k -1\n"
+           "replay: re-runs one schedule (as printed in defect reports, e.g. 0*4,1*4,0*2) and prints it.\n"
+           "exit codes: 0 no defect, 1 defect found, 2 bad input or usage, 3 internal error.\n";
+}
+
+Expected<CommandLine> parseCommandLine(const std::vector<std::string> &args) {
+    CommandLine cl;
+    if (args.empty())
+        return usageError("missing command");
+    const std::string &command = args[0];
+    if (command == "--help" || command == "-h" || command == "help") {
+        cl.command = CommandLine::Command::Help;
+        return cl;
+    }
+    if (command == "--version" || command == "-V") {
+        cl.command = CommandLine::Command::Version;
+        return cl;
+    }
+    if (command == "explore")
+        cl.command = CommandLine::Command::Explore;
+    else if (command == "replay")
+        cl.command = CommandLine::Command::Replay;
+    else if (command == "gui")
+        cl.command = CommandLine::Command::Gui;
+    else
+        return usageError("unknown command '" + command + "'");
+
+    const bool explore = cl.command == CommandLine::Command::Explore;
+    bool policyGiven = false;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        // Options with a value accept "--opt VALUE", and -D/-I also "-DVALUE".
+        auto value = [&](std::string &out) -> bool {
+            if (i + 1 >= args.size())
+                return false;
+            out = args[++i];
+            return true;
+        };
+        std::string v;
+        if ((a == "-D" || a == "-I") && value(v)) {
+            (a == "-D" ? cl.defines : cl.includeDirs).push_back(v);
+        } else if (a.size() > 2 && (a.rfind("-D", 0) == 0 || a.rfind("-I", 0) == 0)) {
+            (a[1] == 'D' ? cl.defines : cl.includeDirs).push_back(a.substr(2));
+        } else if (a == "--model" && value(v)) {
+            if (v != "sync")
+                return usageError("unknown or unsupported model '" + v + "' (supported: sync)");
+            cl.model = v;
+        } else if (explore && (a == "-k" || a == "--altbound") && value(v)) {
+            int k = 0;
+            if (!parseNumber(v, k) || k < -1)
+                return usageError("-k takes an integer >= -1, not '" + v + "'");
+            if (policyGiven)
+                return usageError("give only one of -k, --optimal, --sdpor");
+            cl.exploration.policy = AltPolicy::fromNumber(k);
+            policyGiven = true;
+        } else if (explore && (a == "--optimal" || a == "--sdpor")) {
+            if (policyGiven)
+                return usageError("give only one of -k, --optimal, --sdpor");
+            cl.exploration.policy = a == "--optimal" ? AltPolicy::optimal() : AltPolicy::sourceDpor();
+            policyGiven = true;
+        } else if (explore && a == "--timeout" && value(v)) {
+            if (!parseSeconds(v, cl.exploration.timeoutSeconds))
+                return usageError("--timeout takes seconds (a non-negative number), not '" + v + "'");
+        } else if (explore && a == "--max-executions" && value(v)) {
+            if (!parseNumber(v, cl.exploration.maxExecutions) || cl.exploration.maxExecutions == 0)
+                return usageError("--max-executions takes a positive integer, not '" + v + "'");
+        } else if (explore && a == "--context-switch-bound" && value(v)) {
+            unsigned n = 0;
+            if (!parseNumber(v, n))
+                return usageError("--context-switch-bound takes a non-negative integer, not '" + v + "'");
+            cl.exploration.contextSwitchBound = n;
+        } else if (explore && a == "--stop-on-first-defect") {
+            cl.exploration.stopOnFirstDefect = true;
+        } else if (explore && a == "--json" && value(v)) {
+            cl.jsonPath = v;
+        } else if (explore && a == "--dot" && value(v)) {
+            cl.dotPath = v;
+        } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--quiet") {
+            cl.quiet = true;
+        } else if (cl.command == CommandLine::Command::Replay && a == "--schedule" && value(v)) {
+            cl.schedule = v;
+        } else if (cl.command == CommandLine::Command::Gui && a == "--lang" && value(v)) {
+            cl.language = v;
+        } else if (cl.command == CommandLine::Command::Gui && a == "--screenshot" && value(v)) {
+            cl.screenshotPath = v;
+        } else if (!a.empty() && a[0] == '-') {
+            return usageError(i + 1 == args.size() && a.size() > 1 && a != "--quiet"
+                                  ? "option '" + a + "' is unknown here or needs a value"
+                                  : "unknown option '" + a + "' for '" + command + "'");
+        } else if (cl.file.empty()) {
+            cl.file = a;
+        } else {
+            return usageError("more than one input file ('" + cl.file + "' and '" + a + "')");
+        }
+    }
+    if (cl.command != CommandLine::Command::Gui && cl.file.empty())
+        return usageError("'" + command + "' needs a FILE.c");
+    if (cl.command == CommandLine::Command::Replay && cl.schedule.empty())
+        return usageError("'replay' needs --schedule S");
+    std::vector<Diagnostic> problems = cl.exploration.validate();
+    if (!problems.empty())
+        return usageError(problems.front().text);
+    return cl;
+}
+
+} // namespace weft::cli

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// The `weft` command line (DESIGN.md "CLI"): parses argv into one command with its options, or a
+// usage error as a Diagnostic (exit code 2). No I/O here.
+#pragma once
+
+#include "engine/base/Expected.hpp"
+#include "engine/explorer/ExplorationOptions.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace weft::cli {
+
+/// Exit codes of every subcommand.
+enum ExitCode : int { kNoDefect = 0, kDefectFound = 1, kBadInput = 2, kInternalError = 3 };
+
+struct CommandLine {
+    enum class Command { Explore, Replay, Gui, Help, Version };
+    Command command = Command::Help;
+    std::string file;                      ///< the C (or .ll/.bc) file
+    std::vector<std::string> defines;      ///< -D NAME[=VALUE]
+    std::vector<std::string> includeDirs;  ///< -I DIR
+    std::string model = "sync";
+    ExplorationOptions exploration;
+    std::string jsonPath;                  ///< --json OUT ("-" = stdout)
+    std::string dotPath;                   ///< --dot OUT
+    std::string schedule;                  ///< replay: --schedule S
+    std::string language;                  ///< gui: --lang fr
+    std::string screenshotPath;            ///< gui: --screenshot OUT.png
+    bool quiet = false;                    ///< no progress, no defect details (summary only)
+};
+
+/// Parses `args` (without argv[0]).
+Expected<CommandLine> parseCommandLine(const std::vector<std::string> &args);
+
+/// The --help text.
+std::string usageText();
+
+} // namespace weft::cli

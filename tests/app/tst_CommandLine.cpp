@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+// Tests the `weft` command-line parser: every option, the policy spellings, and the usage errors
+// (each a diagnostic naming the problem).
+#include "app/cli/CommandLine.hpp"
+
+#include <QtTest>
+
+using namespace weft;
+using namespace weft::cli;
+
+class tst_CommandLine : public QObject {
+    Q_OBJECT
+private slots:
+    void exploreWithEveryOption();
+    void policies();
+    void replayAndGui();
+    void errors_data();
+    void errors();
+};
+
+void tst_CommandLine::exploreWithEveryOption() {
+    auto cl = parseCommandLine({"explore", "prog.c", "-D", "N=3", "-DM", "-I", "inc", "-Iinc2", "--model", "sync",
+                                "-k", "2", "--timeout", "1.5", "--max-executions", "100", "--json", "out.json",
+                                "--dot", "out.dot", "--stop-on-first-defect", "--quiet"});
+    QVERIFY(cl);
+    QCOMPARE(cl->command, CommandLine::Command::Explore);
+    QCOMPARE(cl->file, std::string("prog.c"));
+    QCOMPARE(cl->defines, (std::vector<std::string>{"N=3", "M"}));
+    QCOMPARE(cl->includeDirs, (std::vector<std::string>{"inc", "inc2"}));
+    QCOMPARE(cl->exploration.policy.number(), 2);
+    QCOMPARE(cl->exploration.timeoutSeconds, 1.5);
+    QCOMPARE(cl->exploration.maxExecutions, 100u);
+    QCOMPARE(cl->jsonPath, std::string("out.json"));
+    QCOMPARE(cl->dotPath, std::string("out.dot"));
+    QVERIFY(cl->exploration.stopOnFirstDefect);
+    QVERIFY(cl->quiet);
+}
+
+void tst_CommandLine::policies() {
+    QCOMPARE(parseCommandLine({"explore", "a.c"})->exploration.policy.number(), 0);
+    QCOMPARE(parseCommandLine({"explore", "a.c", "--optimal"})->exploration.policy.number(), 0);
+    QCOMPARE(parseCommandLine({"explore", "a.c", "--sdpor"})->exploration.policy.number(), -1);
+    QCOMPARE(parseCommandLine({"explore", "a.c", "-k", "-1"})->exploration.policy.number(), -1);
+    QCOMPARE(parseCommandLine({"explore", "a.c", "-k", "1"})->exploration.policy.name(), std::string("k=1"));
+    auto bounded = parseCommandLine({"explore", "a.c", "--context-switch-bound", "2"});
+    QCOMPARE(*bounded->exploration.contextSwitchBound, 2u);
+}
+
+void tst_CommandLine::replayAndGui() {
+    auto replay = parseCommandLine({"replay", "a.c", "--schedule", "0*4,1"});
+    QCOMPARE(replay->command, CommandLine::Command::Replay);
+    QCOMPARE(replay->schedule, std::string("0*4,1"));
+    auto gui = parseCommandLine({"gui", "--lang", "fr"});
+    QCOMPARE(gui->command, CommandLine::Command::Gui);
+    QVERIFY(gui->file.empty());
+    QCOMPARE(gui->language, std::string("fr"));
+    QCOMPARE(parseCommandLine({"--help"})->command, CommandLine::Command::Help);
+    QCOMPARE(parseCommandLine({"--version"})->command, CommandLine::Command::Version);
+    QVERIFY(usageText().find("weft explore FILE.c") != std::string::npos);
+}
+
+void tst_CommandLine::errors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("nothing") << QStringList{} << "missing command";
+    QTest::newRow("unknown command") << QStringList{"run", "a.c"} << "unknown command 'run'";
+    QTest::newRow("no file") << QStringList{"explore"} << "'explore' needs a FILE.c";
+    QTest::newRow("two files") << QStringList{"explore", "a.c", "b.c"} << "more than one input file ('a.c' and 'b.c')";
+    QTest::newRow("bad k") << QStringList{"explore", "a.c", "-k", "x"} << "-k takes an integer >= -1, not 'x'";
+    QTest::newRow("k too small") << QStringList{"explore", "a.c", "-k", "-2"} << "-k takes an integer >= -1, not '-2'";
+    QTest::newRow("two policies") << QStringList{"explore", "a.c", "-k", "2", "--optimal"}
+                                  << "give only one of -k, --optimal, --sdpor";
+    QTest::newRow("bad timeout") << QStringList{"explore", "a.c", "--timeout", "-1"}
+                                 << "--timeout takes seconds (a non-negative number), not '-1'";
+    QTest::newRow("zero executions") << QStringList{"explore", "a.c", "--max-executions", "0"}
+                                     << "--max-executions takes a positive integer, not '0'";
+    QTest::newRow("bound without optimal") << QStringList{"explore", "a.c", "-k", "2", "--context-switch-bound", "1"}
+                                           << "a context-switch bound needs the optimal policy";
+    QTest::newRow("model") << QStringList{"explore", "a.c", "--model", "tso"}
+                           << "unknown or unsupported model 'tso' (supported: sync)";
+    QTest::newRow("unknown option") << QStringList{"explore", "a.c", "--fast", "x"} << "unknown option '--fast' for 'explore'";
+    QTest::newRow("missing value") << QStringList{"explore", "a.c", "--json"}
+                                   << "option '--json' is unknown here or needs a value";
+    QTest::newRow("replay without schedule") << QStringList{"replay", "a.c"} << "'replay' needs --schedule S";
+    QTest::newRow("explore option on replay") << QStringList{"replay", "a.c", "--schedule", "0", "--dot", "x"}
+                                              << "unknown option '--dot' for 'replay'";
+}
+
+void tst_CommandLine::errors() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    std::vector<std::string> argv;
+    for (const QString &a : args)
+        argv.push_back(a.toStdString());
+    auto cl = parseCommandLine(argv);
+    QVERIFY(!cl);
+    QCOMPARE(cl.error().size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(cl.error()[0].text), message + " (see weft --help)");
+    QCOMPARE(cl.error()[0].file, std::string("weft"));
+}
+
+QTEST_APPLESS_MAIN(tst_CommandLine)
+#include "tst_CommandLine.moc"
