@@ -29,13 +29,12 @@ bool isLockTreeKind(ActionKind kind) {
 
 std::string Action::toString() const {
     std::string out = "T" + std::to_string(thread) + " " + std::string(actionKindName(kind));
-    switch (kind) {
-    case ActionKind::ThreadCreate:
-    case ActionKind::ThreadJoin: out += " T" + std::to_string(object); break;
-    case ActionKind::MutexLock:
-    case ActionKind::MutexUnlock: out += " m" + std::to_string(object); break;
-    default: break;
-    }
+    if (targetsThread(kind))
+        out += " T" + std::to_string(object);
+    else if (isLockTreeKind(kind) || kind == ActionKind::BarrierPass)
+        out += " m" + std::to_string(object);
+    if (kind == ActionKind::SemInit || kind == ActionKind::BarrierInit)
+        out += " " + std::to_string(value);
     return out;
 }
 

@@ -20,14 +20,18 @@ enum class ActionKind : std::uint8_t {
 std::string_view actionKindName(ActionKind kind);
 /// Whether events of this kind have a second, cross-thread predecessor.
 bool hasOtherPredecessor(ActionKind kind);
-/// Whether events of this kind live in a per-object lock tree (and so can be in immediate conflict).
+/// Whether events of this kind live in a per-object tree (and so can be in immediate conflict).
 bool isLockTreeKind(ActionKind kind);
+/// Whether the action's object is a thread (create, join) rather than a synchronisation object.
+inline bool targetsThread(ActionKind kind) { return kind == ActionKind::ThreadCreate || kind == ActionKind::ThreadJoin; }
 
 struct Action {
     ActionKind kind = ActionKind::ThreadStart;
     ThreadId thread = kNoThread;
-    /// The mutex for lock/unlock, the other thread for create/join, 0 otherwise.
+    /// The synchronisation object (mutex, semaphore, ...), the other thread for create/join, 0 otherwise.
     ObjectId object = 0;
+    /// Initial count of sem_init, parties of barrier_init; 0 otherwise.
+    std::int64_t value = 0;
 
     friend bool operator==(const Action &, const Action &) = default;
 

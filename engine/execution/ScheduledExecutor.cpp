@@ -11,6 +11,9 @@ std::string describeBlocked(const BlockedThread &b) {
     case ActionKind::MutexLock: return who + " waits for lock m" + std::to_string(b.pending.object);
     case ActionKind::ThreadJoin: return who + " waits to join T" + std::to_string(b.pending.object);
     case ActionKind::ThreadExit: return who + " waits for the other threads to exit";
+    case ActionKind::SemWait: return who + " waits on semaphore m" + std::to_string(b.pending.object);
+    case ActionKind::CondWake: return who + " waits on condition variable m" + std::to_string(b.pending.object);
+    case ActionKind::BarrierPass: return who + " waits at barrier m" + std::to_string(b.pending.object);
     default: return who + " cannot " + b.pending.toString();
     }
 }
@@ -113,8 +116,9 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
         auto fault = m_machine.fault();
         if (!fault || fault->actionPerformed)
             out.actions.push_back(action);
-        // Sleepers start sleeping when free mode starts; a lock in the replay does not wake them.
-        if (action.kind == ActionKind::MutexLock && step >= schedule.replay.size())
+        // Sleepers start sleeping when free mode starts; an operation in the replay does not wake
+        // them. Any later operation on their object by another thread puts their event in conflict.
+        if (isLockTreeKind(action.kind) && step >= schedule.replay.size())
             for (Sleeper &s : sleepers)
                 if (s.mutex == action.object && s.thread != chosen)
                     s.awake = true;

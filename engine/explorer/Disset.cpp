@@ -19,7 +19,7 @@ void Disset::removeLast() {
 }
 
 void Disset::onTrailPush(const Unfolding &u, EventId e, std::uint32_t index) {
-    if (!u.event(e).isLock())
+    if (!u.event(e).isObjectOperation())
         return;
     for (Entry &d : m_entries)
         if (d.disabler < 0 && u.areLockSiblings(d.event, e))

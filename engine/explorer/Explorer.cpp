@@ -20,15 +20,32 @@ Explorer::Explorer(Executor &executor, ExplorationOptions options)
 EventId Explorer::eventFor(const Action &action) {
     const EventId threadPred = m_config.threadMax(action.thread);
     EventId otherPred = kNoEvent;
-    switch (action.kind) {
-    case ActionKind::ThreadStart: otherPred = m_config.creatorOf(action.thread); break;
-    case ActionKind::ThreadJoin: otherPred = m_config.threadMax(static_cast<ThreadId>(action.object)); break;
-    case ActionKind::MutexLock:
-    case ActionKind::MutexUnlock: otherPred = m_config.mutexMax(m_unfolding.internMutex(action.object)); break;
-    case ActionKind::ThreadCreate:
-    case ActionKind::ThreadExit: break;
+    if (isLockTreeKind(action.kind)) {
+        otherPred = m_config.mutexMax(m_unfolding.internMutex(action.object));
+    } else {
+        switch (action.kind) {
+        case ActionKind::ThreadStart: otherPred = m_config.creatorOf(action.thread); break;
+        case ActionKind::ThreadJoin: otherPred = m_config.threadMax(static_cast<ThreadId>(action.object)); break;
+        case ActionKind::BarrierPass: otherPred = roundCompletion(threadPred); break;
+        default: break;
+        }
     }
     return m_unfolding.obtain(action, threadPred, otherPred);
+}
+
+EventId Explorer::roundCompletion(EventId arrival) const {
+    // The first arrival after (or at) the thread's own that completed a round of the barrier.
+    const Unfolding &u = m_unfolding;
+    if (arrival == kNoEvent || u.event(arrival).kind() != ActionKind::BarrierArrive)
+        return kNoEvent;
+    EventId completion = kNoEvent;
+    for (EventId x = m_config.mutexMax(u.event(arrival).mutex); x != kNoEvent; x = u.event(x).otherPred) {
+        if (u.event(x).kind() == ActionKind::BarrierArrive && u.stateAfter(u.event(x).otherPred).completesRound())
+            completion = x;
+        if (x == arrival)
+            break;
+    }
+    return completion == arrival ? kNoEvent : completion;
 }
 
 void Explorer::pushTrail(EventId e) {
@@ -86,7 +103,7 @@ bool Explorer::backtrack(std::optional<Configuration> &clue) {
             continue;
         // Only an acquisition can have an immediate conflict, hence an alternative (DPU's
         // might_find_alternative).
-        if (!m_unfolding.event(e).isLock())
+        if (!m_unfolding.event(e).isObjectOperation())
             continue;
         m_disset.add(e, length);
         clue = m_alternatives.find(m_unfolding, m_config, m_disset);
@@ -231,8 +248,8 @@ ExplorationResult Explorer::run(std::stop_token stop) {
         std::vector<BlockedAcquisition> blocked;
         if (!conversion.sleepBlocked)
             for (const BlockedThread &b : execution.blocked)
-                if (b.pending.kind == ActionKind::MutexLock)
-                    blocked.push_back({b.thread, b.pending.object});
+                if (isLockTreeKind(b.pending.kind))
+                    blocked.push_back({b.pending});
         addConflictingExtensions(m_unfolding, m_config, blocked);
 
         if (m_observer)

@@ -35,6 +35,7 @@ private:
     };
     Conversion convert(const Execution &execution);
     EventId eventFor(const Action &action);
+    EventId roundCompletion(EventId arrival) const;
     void pushTrail(EventId e);
     bool backtrack(std::optional<Configuration> &clue);
     Schedule buildReplay(const Configuration &clue) const;

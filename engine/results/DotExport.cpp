@@ -7,21 +7,33 @@ namespace weft {
 
 static const char *fillColour(ActionKind kind) {
     switch (kind) {
-    case ActionKind::MutexLock: return "salmon";
+    case ActionKind::MutexLock:
+    case ActionKind::MutexTrylock: return "salmon";
     case ActionKind::MutexUnlock: return "lightblue";
     case ActionKind::ThreadStart: return "greenyellow";
     case ActionKind::ThreadCreate: return "yellow";
     case ActionKind::ThreadJoin: return "orchid";
     case ActionKind::ThreadExit: return "grey";
+    case ActionKind::SemInit:
+    case ActionKind::SemWait:
+    case ActionKind::SemTrywait:
+    case ActionKind::SemPost: return "palegreen";
+    case ActionKind::CondEnqueue:
+    case ActionKind::CondWake:
+    case ActionKind::CondSignal:
+    case ActionKind::CondBroadcast: return "khaki";
+    case ActionKind::BarrierInit:
+    case ActionKind::BarrierArrive:
+    case ActionKind::BarrierPass: return "lightpink";
     }
     return "white";
 }
 
 static std::string label(const Event &ev, EventId id) {
     std::string text = std::string(actionKindName(ev.kind()));
-    if (ev.kind() == ActionKind::ThreadCreate || ev.kind() == ActionKind::ThreadJoin)
+    if (targetsThread(ev.kind()))
         text += " T" + std::to_string(ev.action.object);
-    else if (isLockTreeKind(ev.kind()))
+    else if (isLockTreeKind(ev.kind()) || ev.kind() == ActionKind::BarrierPass)
         text += " m" + std::to_string(ev.action.object);
     return text + "\\ne" + std::to_string(id) + " d" + std::to_string(ev.depth);
 }

@@ -9,10 +9,12 @@ using nlohmann::json;
 
 static json toJson(const Action &a) {
     json j{{"thread", a.thread}, {"action", std::string(actionKindName(a.kind))}};
-    if (a.kind == ActionKind::ThreadCreate || a.kind == ActionKind::ThreadJoin)
+    if (targetsThread(a.kind))
         j["target"] = a.object;
-    else if (isLockTreeKind(a.kind))
+    else if (isLockTreeKind(a.kind) || a.kind == ActionKind::BarrierPass)
         j["object"] = a.object;
+    if (a.kind == ActionKind::SemInit || a.kind == ActionKind::BarrierInit)
+        j["value"] = a.value;
     return j;
 }
 

@@ -5,20 +5,20 @@ namespace weft {
 
 namespace {
 
-/// Walks the mutex chain of C down from `em` (the lock-tree predecessor of a candidate position),
-/// adding an acquisition by `thread` after `ep` right after every release not already in [ep].
-/// `em` starts at an unlock, or at a lock whose preceding release is the first candidate.
-std::size_t addEarlierAcquisitions(Unfolding &u, const Action &lock, EventId ep, EventId em) {
+/// Walks the object chain of C down from `skipped` (the first operation the new event would precede)
+/// and adds `action` after `ep` right before every operation not already in [ep], wherever the
+/// object's state there enables it. For a mutex this is spec §3.10.1's walk: only the positions
+/// right after a release (or the initial state) enable a lock.
+std::size_t addEarlierPositions(Unfolding &u, const Action &action, EventId ep, EventId skipped) {
     std::size_t created = 0;
-    while (em != kNoEvent && !u.precedesOrEqual(em, ep)) {
-        if (u.event(em).isLock()) {
-            em = u.event(em).otherPred; // the release the skipped lock followed (or the initial state)
+    while (skipped != kNoEvent && !u.precedesOrEqual(skipped, ep)) {
+        const EventId position = u.event(skipped).otherPred; // place the action right after this
+        if (u.stateAfter(position).isEnabled(action)) {
             bool isNew = false;
-            u.obtain(lock, ep, em, &isNew);
+            u.obtain(action, ep, position, &isNew);
             created += isNew;
-        } else {
-            em = u.event(em).otherPred; // the lock that this release ends
         }
+        skipped = position;
     }
     return created;
 }
@@ -28,25 +28,23 @@ std::size_t addEarlierAcquisitions(Unfolding &u, const Action &lock, EventId ep,
 std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
                                      std::span<const BlockedAcquisition> blocked) {
     std::size_t created = 0;
-    // cex(C) (§3.10.1): for every acquisition e of C, the same acquisition right after an earlier
-    // release. Walk each mutex chain of C from its maximum down.
-    const std::size_t mutexes = u.mutexCount();
-    for (MutexIndex m = 0; m < mutexes; ++m) {
+    // cex(C): for every object operation e of C, the same operation before an earlier one.
+    const std::size_t objects = u.mutexCount();
+    for (MutexIndex m = 0; m < objects; ++m) {
         for (EventId x = c.mutexMax(m); x != kNoEvent; x = u.event(x).otherPred) {
             const Event &e = u.event(x);
-            if (!e.isLock() || e.otherPred == kNoEvent)
+            if (e.otherPred == kNoEvent || e.threadPred == kNoEvent)
                 continue;
-            created += addEarlierAcquisitions(u, e.action, e.threadPred, e.otherPred);
+            created += addEarlierPositions(u, e.action, e.threadPred, e.otherPred);
         }
     }
-    // §3.10.4: a thread blocked forever on a held mutex could have acquired it earlier.
+    // §3.10.4: a thread blocked forever on an object could have gone earlier in its chain.
     for (const BlockedAcquisition &b : blocked) {
-        const MutexIndex m = u.findMutex(b.mutex);
-        const EventId ep = c.threadMax(b.thread);
-        if (m == kNoMutex || ep == kNoEvent)
+        const MutexIndex m = u.findMutex(b.pending.object);
+        const EventId ep = c.threadMax(b.pending.thread);
+        if (m == kNoMutex || ep == kNoEvent || !isLockTreeKind(b.pending.kind))
             continue;
-        const Action lock{ActionKind::MutexLock, b.thread, b.mutex};
-        created += addEarlierAcquisitions(u, lock, ep, c.mutexMax(m));
+        created += addEarlierPositions(u, b.pending, ep, c.mutexMax(m));
     }
     return created;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Conflicting extensions cex(C) of a configuration (spec/qpor.md §3.10), including the
-// blocked-acquisition extension of §3.10.4. Adds the events to the unfolding (create-or-retrieve).
+// blocked-acquisition extension of §3.10.4, generalised from mutexes to every synchronisation
+// object: an operation can move to any earlier place in its object's chain where it was enabled.
 #pragma once
 
 #include "engine/unfolding/Configuration.hpp"
@@ -9,15 +10,14 @@
 
 namespace weft {
 
-/// A thread that ended the execution waiting for `mutex`, which another thread holds.
+/// A thread that ended the execution waiting on an object operation (lock, sem_wait, cond_wake).
 struct BlockedAcquisition {
-    ThreadId thread = kNoThread;
-    ObjectId mutex = 0;
+    Action pending;
 };
 
-/// Adds cex(C) (every earlier position at which each acquisition of C could have happened) and, for
-/// each blocked acquisition, the positions at which it could have won the mutex. Returns how many
-/// new events were created.
+/// Adds cex(C) (every earlier position at which each object operation of C could have happened) and,
+/// for each blocked operation, the positions at which it could have happened. Returns how many new
+/// events were created.
 std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
                                      std::span<const BlockedAcquisition> blocked = {});
 

@@ -9,7 +9,8 @@
 
 namespace weft {
 
-/// A dense index for a mutex within one unfolding (ObjectIds can be sparse addresses).
+/// A dense index for a synchronisation object (mutex, semaphore, ...) within one unfolding
+/// (ObjectIds can be sparse addresses).
 using MutexIndex = std::uint32_t;
 inline constexpr MutexIndex kNoMutex = std::numeric_limits<MutexIndex>::max();
 
@@ -27,6 +28,7 @@ struct Event {
     SequentialTree::NodeId threadNode = SequentialTree::kNone;
     SequentialTree::NodeId lockNode = SequentialTree::kNone;
     std::uint32_t depth = 0; ///< 1 + the larger depth of the predecessors (for display)
+    std::uint32_t state = 0; ///< for object-tree events other than lock/unlock: index of the state after it
     // Cone storage in the Unfolding's pools.
     std::uint32_t tmaxBegin = 0;
     std::uint32_t tmaxCount = 0;
@@ -36,6 +38,8 @@ struct Event {
     ThreadId thread() const { return action.thread; }
     ActionKind kind() const { return action.kind; }
     bool isLock() const { return action.kind == ActionKind::MutexLock; }
+    /// An operation on a synchronisation object's tree (lock, unlock, sem_post, ...).
+    bool isObjectOperation() const { return mutex != kNoMutex; }
 };
 
 } // namespace weft

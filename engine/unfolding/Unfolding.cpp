@@ -86,6 +86,10 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
         m_lockNodeEvent.push_back(id);
         if (otherPred == kNoEvent)
             m_lockRoots[ev.mutex].push_back(id);
+        if (action.kind != ActionKind::MutexLock && action.kind != ActionKind::MutexUnlock) {
+            ev.state = static_cast<std::uint32_t>(m_states.size());
+            m_states.push_back(stateAfter(otherPred).after(action));
+        }
     }
     buildCone(ev, id);
     m_events.push(ev);
@@ -147,6 +151,18 @@ void Unfolding::buildCone(Event &ev, EventId self) {
     m_lmaxPool.insert(m_lmaxPool.end(), merged.begin(), merged.end());
 }
 
+SyncObjectState Unfolding::stateAfter(EventId e) const {
+    if (e == kNoEvent)
+        return {};
+    const Event &ev = m_events[e];
+    SyncObjectState s;
+    switch (ev.kind()) {
+    case ActionKind::MutexLock: s.owner = ev.thread(); return s; // mutex state is just its owner
+    case ActionKind::MutexUnlock: return s;
+    default: return m_states[ev.state];
+    }
+}
+
 std::vector<EventId> Unfolding::threadSuccessors(EventId e, ThreadId t) const {
     if (e == kNoEvent)
         return t < m_threadRoots.size() ? m_threadRoots[t] : std::vector<EventId>{};
@@ -202,10 +218,10 @@ bool Unfolding::inConflict(EventId a, EventId b) const {
 
 void Unfolding::appendLockSiblings(EventId d, std::vector<EventId> &out) const {
     const Event &ed = m_events[d];
-    if (!ed.isLock())
+    if (!ed.isObjectOperation())
         return;
     auto consider = [&](EventId s) {
-        if (s != d && m_events[s].thread() != ed.thread() && m_events[s].isLock())
+        if (s != d && m_events[s].thread() != ed.thread())
             out.push_back(s);
     };
     if (ed.otherPred == kNoEvent) {
@@ -232,7 +248,7 @@ std::vector<EventId> Unfolding::immediateConflicts(EventId e) const {
 
 bool Unfolding::areLockSiblings(EventId a, EventId b) const {
     const Event &ea = m_events[a], &eb = m_events[b];
-    return ea.isLock() && eb.isLock() && ea.mutex == eb.mutex && ea.otherPred == eb.otherPred;
+    return ea.isObjectOperation() && ea.mutex == eb.mutex && ea.otherPred == eb.otherPred && a != b;
 }
 
 std::size_t Unfolding::memoryBytes() const {

@@ -4,6 +4,7 @@
 // conflict (§3.8) queries. Pure data; one writer (the explorer); readers between writes.
 #pragma once
 
+#include "engine/action/SyncObjectState.hpp"
 #include "engine/base/Arena.hpp"
 #include "engine/unfolding/Event.hpp"
 
@@ -52,6 +53,9 @@ public:
         return {m_lmaxPool.data() + ev.lmaxBegin, ev.lmaxCount};
     }
 
+    /// The state of an object after object-tree event `e` (kNoEvent: the initial state).
+    SyncObjectState stateAfter(EventId e) const;
+
     // --- trees
     const SequentialTree &threadTree() const { return m_threadTree; }
     const SequentialTree &lockTree() const { return m_lockTree; }
@@ -72,13 +76,13 @@ public:
     bool lockNodesConflict(EventId a, EventId b) const {
         return m_lockTree.inConflict(m_events[a].lockNode, m_events[b].lockNode);
     }
-    /// The spike candidates of `d` (spec §3.8 icfls): the other acquisitions after d's lock-tree parent
-    /// made by other threads; empty unless d is a lock. Appends to `out`.
+    /// The spike candidates of `d` (spec §3.8 icfls): the other operations after d's object-tree parent
+    /// made by other threads; empty unless d is an object operation. Appends to `out`.
     void appendLockSiblings(EventId d, std::vector<EventId> &out) const;
     /// The events in immediate conflict with `e` (spec §1.6 #ⁱ): the spike candidates of `e` (and, for
     /// a candidate, `e` itself) filtered so that neither side's history conflicts with the other.
     std::vector<EventId> immediateConflicts(EventId e) const;
-    /// Both are acquisitions of one mutex after the same release (used to justify D-events).
+    /// Both are operations on one object right after the same event (used to justify D-events).
     bool areLockSiblings(EventId a, EventId b) const;
 
     /// Approximate bytes held by events, trees and cones.
@@ -96,6 +100,7 @@ private:
     std::vector<EventId> m_lockNodeEvent;   // lock-tree node -> event
     std::vector<EventId> m_tmaxPool;
     std::vector<LockCut> m_lmaxPool;
+    std::vector<SyncObjectState> m_states; // see Event::state
     std::vector<std::vector<EventId>> m_threadRoots; // per thread: events without a thread predecessor
     std::vector<std::vector<EventId>> m_lockRoots;   // per mutex: lock-tree roots
     std::vector<ObjectId> m_mutexObjects;

@@ -3,12 +3,9 @@
 
 namespace weft::model {
 
-ModelThread::Awaiter ModelThread::lock(int mutex) {
-    return {this, ModelMachine::Lock, static_cast<std::uint64_t>(mutex)};
-}
-ModelThread::Awaiter ModelThread::unlock(int mutex) {
-    return {this, ModelMachine::Unlock, static_cast<std::uint64_t>(mutex)};
-}
+ModelThread::Awaiter ModelThread::lock(int m) { return {this, ModelMachine::Lock, std::uint64_t(m)}; }
+ModelThread::Awaiter ModelThread::unlock(int m) { return {this, ModelMachine::Unlock, std::uint64_t(m)}; }
+ModelThread::Awaiter ModelThread::trylock(int m) { return {this, ModelMachine::Trylock, std::uint64_t(m)}; }
 ModelThread::Awaiter ModelThread::create(ThreadBody body) {
     return {this, ModelMachine::Create, 0, std::move(body)};
 }
@@ -16,6 +13,27 @@ ModelThread::Awaiter ModelThread::join(ThreadId thread) { return {this, ModelMac
 ModelThread::Awaiter ModelThread::check(bool condition, std::string message) {
     return {this, ModelMachine::Check, 0, {}, condition, std::move(message)};
 }
+ModelThread::Awaiter ModelThread::semInit(int sem, int value) {
+    Awaiter a{this, ModelMachine::SemInit, std::uint64_t(sem)};
+    a.value = value;
+    return a;
+}
+ModelThread::Awaiter ModelThread::semWait(int sem) { return {this, ModelMachine::SemWait, std::uint64_t(sem)}; }
+ModelThread::Awaiter ModelThread::semTrywait(int sem) { return {this, ModelMachine::SemTrywait, std::uint64_t(sem)}; }
+ModelThread::Awaiter ModelThread::semPost(int sem) { return {this, ModelMachine::SemPost, std::uint64_t(sem)}; }
+ModelThread::Awaiter ModelThread::condWait(int cond, int mutex) {
+    Awaiter a{this, ModelMachine::CondWait, std::uint64_t(cond)};
+    a.other = std::uint64_t(mutex);
+    return a;
+}
+ModelThread::Awaiter ModelThread::condSignal(int c) { return {this, ModelMachine::CondSignal, std::uint64_t(c)}; }
+ModelThread::Awaiter ModelThread::condBroadcast(int c) { return {this, ModelMachine::CondBroadcast, std::uint64_t(c)}; }
+ModelThread::Awaiter ModelThread::barrierInit(int barrier, int parties) {
+    Awaiter a{this, ModelMachine::BarrierInit, std::uint64_t(barrier)};
+    a.value = parties;
+    return a;
+}
+ModelThread::Awaiter ModelThread::barrierWait(int b) { return {this, ModelMachine::BarrierWait, std::uint64_t(b)}; }
 
 void ModelThread::Awaiter::await_suspend(std::coroutine_handle<>) noexcept {
     thread->m_machine->suspendOn(*this);
@@ -31,7 +49,7 @@ void ModelMachine::restart(ThreadNaming &naming) {
     m_naming = &naming;
     m_byId.clear();
     m_threads.clear();
-    m_owner.clear();
+    m_objects.clear();
     m_fault.reset();
     m_program.reset();
     addThread(ThreadNaming::kMain, [this](ModelThread &self) { return m_program.main(self); });
@@ -45,7 +63,7 @@ ModelMachine::ThreadRecord *ModelMachine::find(ThreadId t) {
 ModelMachine::ThreadRecord &ModelMachine::addThread(ThreadId id, ThreadBody body) {
     auto record = std::make_unique<ThreadRecord>(ThreadRecord{id, std::move(body), ModelThread(*this, id)});
     ThreadRecord &r = *record;
-    r.pending = Action{ActionKind::ThreadStart, id, 0};
+    r.pending = {Action{ActionKind::ThreadStart, id, 0}};
     m_byId[id] = &r;
     m_threads.push_back(std::move(record));
     r.task = r.body(r.self);
@@ -54,20 +72,41 @@ ModelMachine::ThreadRecord &ModelMachine::addThread(ThreadId id, ThreadBody body
 
 void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
     ThreadRecord &r = *find(awaiter.thread->m_id);
+    auto op = [&](ActionKind kind, std::uint64_t object = 0, std::int64_t value = 0) {
+        r.pending.push_back(Action{kind, r.id, object, value});
+    };
+    const std::uint64_t o = awaiter.object;
     switch (awaiter.kind) {
-    case Lock: r.pending = {ActionKind::MutexLock, r.id, awaiter.object}; break;
-    case Unlock: r.pending = {ActionKind::MutexUnlock, r.id, awaiter.object}; break;
-    case Join: r.pending = {ActionKind::ThreadJoin, r.id, awaiter.object}; break;
+    case Lock: op(ActionKind::MutexLock, o); break;
+    case Unlock: op(ActionKind::MutexUnlock, o); break;
+    case Trylock: op(ActionKind::MutexTrylock, o); break;
+    case Join: op(ActionKind::ThreadJoin, o); break;
+    case SemInit: op(ActionKind::SemInit, o, awaiter.value); break;
+    case SemWait: op(ActionKind::SemWait, o); break;
+    case SemTrywait: op(ActionKind::SemTrywait, o); break;
+    case SemPost: op(ActionKind::SemPost, o); break;
+    case CondWait:
+        op(ActionKind::CondEnqueue, o);
+        op(ActionKind::MutexUnlock, awaiter.other);
+        op(ActionKind::CondWake, o);
+        op(ActionKind::MutexLock, awaiter.other);
+        break;
+    case CondSignal: op(ActionKind::CondSignal, o); break;
+    case CondBroadcast: op(ActionKind::CondBroadcast, o); break;
+    case BarrierInit: op(ActionKind::BarrierInit, o, awaiter.value); break;
+    case BarrierWait:
+        op(ActionKind::BarrierArrive, o);
+        op(ActionKind::BarrierPass, o);
+        break;
     case Create: {
         const ThreadId child = m_naming->childOf(r.id, r.created++);
-        r.pending = {ActionKind::ThreadCreate, r.id, child};
+        op(ActionKind::ThreadCreate, child);
         r.childBody = std::move(awaiter.body);
         r.result = child;
         break;
     }
     case Check:
-        m_fault = ProgramFault{DefectKind::AssertionFailure, r.id,
-                               "assertion failed: " + awaiter.message, true};
+        m_fault = ProgramFault{DefectKind::AssertionFailure, r.id, "assertion failed: " + awaiter.message, true};
         break;
     }
 }
@@ -75,29 +114,29 @@ void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
 void ModelMachine::resume(ThreadRecord &r) {
     r.task.handle().resume();
     if (r.task.handle().done())
-        r.pending = {ActionKind::ThreadExit, r.id, 0};
+        r.pending = {Action{ActionKind::ThreadExit, r.id, 0}};
 }
 
 std::optional<PendingAction> ModelMachine::pending(ThreadId t) {
     ThreadRecord *r = find(t);
-    if (!r || r->exited)
+    if (!r || r->exited || r->pending.empty())
         return std::nullopt;
+    const Action &a = r->pending.front();
     bool enabled = true;
-    switch (r->pending.kind) {
-    case ActionKind::MutexLock: enabled = !m_owner.contains(r->pending.object); break;
-    case ActionKind::ThreadJoin: {
-        const ThreadRecord *target = find(static_cast<ThreadId>(r->pending.object));
+    if (a.kind == ActionKind::ThreadJoin) {
+        const ThreadRecord *target = find(static_cast<ThreadId>(a.object));
         enabled = !target || target->exited; // an unknown thread is reported by execute()
-        break;
+    } else if (a.kind == ActionKind::BarrierPass) {
+        enabled = m_objects[a.object].round > r->barrierRound;
+    } else if (isLockTreeKind(a.kind)) {
+        enabled = m_objects[a.object].isEnabled(a);
     }
-    default: break;
-    }
-    return PendingAction{r->pending, enabled};
+    return PendingAction{a, enabled};
 }
 
 void ModelMachine::execute(ThreadId t) {
     ThreadRecord &r = *find(t);
-    const Action a = r.pending;
+    const Action a = r.pending.front();
     auto violation = [&](std::string message) {
         m_fault = ProgramFault{DefectKind::ModelViolation, t, std::move(message), false};
     };
@@ -109,18 +148,28 @@ void ModelMachine::execute(ThreadId t) {
             return violation("T" + std::to_string(t) + " joins T" + std::to_string(a.object) +
                              ", which this execution never created");
         break;
-    case ActionKind::MutexLock: m_owner[a.object] = t; break;
-    case ActionKind::MutexUnlock: {
-        auto it = m_owner.find(a.object);
-        if (it == m_owner.end() || it->second != t)
+    case ActionKind::ThreadExit: r.exited = true; return;
+    case ActionKind::BarrierPass: break;
+    default: {
+        SyncObjectState &state = m_objects[a.object];
+        if (a.kind == ActionKind::MutexUnlock && state.owner != t)
             return violation("T" + std::to_string(t) + " unlocks m" + std::to_string(a.object) +
                              ", which it does not hold");
-        m_owner.erase(it);
+        if ((a.kind == ActionKind::BarrierArrive && state.parties <= 0) ||
+            ((a.kind == ActionKind::SemWait || a.kind == ActionKind::SemTrywait || a.kind == ActionKind::SemPost) &&
+             !state.initialised))
+            return violation("T" + std::to_string(t) + " uses m" + std::to_string(a.object) +
+                             " before initialising it");
+        r.result = a.kind == ActionKind::BarrierArrive ? state.completesRound() : state.succeeds(a);
+        if (a.kind == ActionKind::BarrierArrive)
+            r.barrierRound = state.round;
+        state = state.after(a);
         break;
     }
-    case ActionKind::ThreadExit: r.exited = true; return;
     }
-    resume(r);
+    r.pending.pop_front();
+    if (r.pending.empty())
+        resume(r);
 }
 
 } // namespace weft::model

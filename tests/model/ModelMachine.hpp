@@ -7,6 +7,9 @@
 #include "engine/execution/Machine.hpp"
 #include "tests/model/ModelProgram.hpp"
 
+#include "engine/action/SyncObjectState.hpp"
+
+#include <deque>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -26,7 +29,8 @@ public:
     std::optional<ProgramFault> fault() const override { return m_fault; }
 
     /// What a suspended coroutine asks for (ModelThread::Awaiter::kind).
-    enum Request { Lock, Unlock, Create, Join, Check };
+    enum Request { Lock, Unlock, Create, Join, Check, Trylock, SemInit, SemWait, SemTrywait, SemPost,
+                   CondWait, CondSignal, CondBroadcast, BarrierInit, BarrierWait };
 
 private:
     friend struct ModelThread::Awaiter;
@@ -36,7 +40,8 @@ private:
         ThreadBody body;
         ModelThread self;
         ModelTask task{};
-        Action pending{};
+        std::deque<Action> pending{}; // the next visible actions; the coroutine resumes after the last
+        std::uint32_t barrierRound = 0; // the round of the thread's last barrier arrival
         bool exited = false;
         std::uint32_t created = 0;
         ThreadBody childBody{}; // body of the thread a pending create will start
@@ -52,7 +57,7 @@ private:
     ThreadNaming *m_naming = nullptr;
     std::vector<std::unique_ptr<ThreadRecord>> m_threads;
     std::unordered_map<ThreadId, ThreadRecord *> m_byId;
-    std::unordered_map<std::uint64_t, ThreadId> m_owner; // mutex -> holder
+    std::unordered_map<std::uint64_t, SyncObjectState> m_objects;
     std::optional<ProgramFault> m_fault;
 };
 

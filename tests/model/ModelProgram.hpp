@@ -65,6 +65,20 @@ public:
 
     Awaiter lock(int mutex);
     Awaiter unlock(int mutex);
+    /// co_await yields 1 if the mutex was taken, 0 if it was held.
+    Awaiter trylock(int mutex);
+    Awaiter semInit(int sem, int value);
+    Awaiter semWait(int sem);
+    /// co_await yields 1 if the count was decremented, 0 if it was zero.
+    Awaiter semTrywait(int sem);
+    Awaiter semPost(int sem);
+    /// pthread_cond_wait: releases `mutex`, waits for a signal or broadcast, re-acquires `mutex`.
+    Awaiter condWait(int cond, int mutex);
+    Awaiter condSignal(int cond);
+    Awaiter condBroadcast(int cond);
+    Awaiter barrierInit(int barrier, int parties);
+    /// co_await yields 1 for the thread whose arrival completed the round.
+    Awaiter barrierWait(int barrier);
     /// Creates a thread running `body`; co_await yields the new thread's id.
     Awaiter create(ThreadBody body);
     Awaiter join(ThreadId thread);
@@ -84,6 +98,8 @@ struct ModelThread::Awaiter {
     ModelThread *thread;
     int kind; // see ModelMachine::Request
     std::uint64_t object;
+    std::uint64_t other = 0; // cond_wait's mutex
+    std::int64_t value = 0;  // sem_init's count, barrier_init's parties
     ThreadBody body;
     bool ready;
     std::string message;

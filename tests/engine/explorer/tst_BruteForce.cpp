@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+// The explorer against brute force (spec/qpor.md §1.6, §2.6): on small random programs, the number
+// of maximal configurations equals the number of Mazurkiewicz traces of maximal runs, and the
+// number of events equals the number of distinct local configurations, under every Alt policy.
+#include "tests/model/InterleavingEnumerator.hpp"
+#include "tests/model/ModelExploration.hpp"
+#include "tests/model/Programs.hpp"
+#include "tests/model/RandomProgram.hpp"
+
+#include <QtTest>
+
+#include <map>
+
+/// QVERIFY2 whose message is only built on failure (QVERIFY2 evaluates it every time).
+#define WEFT_VERIFY(condition, message)                                                            \
+    do {                                                                                           \
+        if (!(condition))                                                                          \
+            QFAIL(qPrintable(QStringLiteral(#condition "\n") + (message)));                        \
+    } while (false)
+
+using namespace weft;
+using namespace weft::model;
+
+namespace {
+
+using Mode = InterleavingEnumerator::Mode;
+
+EnumerationResult enumerate(ModelProgram &program, Mode mode, std::uint64_t maxRuns = 0) {
+    ModelMachine machine(program);
+    return InterleavingEnumerator(machine, mode, maxRuns).run();
+}
+
+/// The two families of random programs: up to four short threads, or two long ones with deeper
+/// nesting and more threads exiting while holding a lock.
+RandomProgramShape shape(int family) {
+    RandomProgramShape s;
+    s.maxActions = 24;
+    if (family == 1) {
+        s.maxWorkers = 2;
+        s.maxSections = 3;
+        s.maxNesting = 3;
+        s.nestedCreatePercent = 40;
+        s.keepHeldPercent = 30;
+    }
+    return s;
+}
+
+} // namespace
+
+class tst_BruteForce : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void enumeratorOnKnownPrograms();
+    void enumeratorModesAgree();
+    void matchesBruteForce_data();
+    void matchesBruteForce();
+
+private:
+    /// Brute-force counts of a random program (computed once, shared by the policies).
+    const EnumerationResult &oracle(int family, std::uint64_t seed);
+
+    std::map<std::pair<int, std::uint64_t>, EnumerationResult> m_oracle;
+    int m_maxActions = 0;         ///< if set, overrides the shapes' bound
+    std::uint64_t m_programs = 0; ///< if set, overrides the number of programs per row
+};
+
+void tst_BruteForce::initTestCase() {
+    // Soak testing: WEFT_BRUTEFORCE_PROGRAMS=N checks N programs per row;
+    // WEFT_BRUTEFORCE_MAXACTIONS=A draws larger programs.
+    m_programs = qEnvironmentVariableIntValue("WEFT_BRUTEFORCE_PROGRAMS");
+    m_maxActions = qEnvironmentVariableIntValue("WEFT_BRUTEFORCE_MAXACTIONS");
+}
+
+const EnumerationResult &tst_BruteForce::oracle(int family, std::uint64_t seed) {
+    auto it = m_oracle.find({family, seed});
+    if (it == m_oracle.end()) {
+        RandomProgramShape s = shape(family);
+        if (m_maxActions)
+            s.maxActions = m_maxActions;
+        auto program = RandomProgram::generate(seed, s);
+        it = m_oracle
+                 .emplace(std::pair{family, seed},
+                          enumerate(*program, Mode::MergeEquivalentPrefixes))
+                 .first;
+    }
+    return it->second;
+}
+
+void tst_BruteForce::enumeratorOnKnownPrograms() {
+    // §7.1 and §7.6: (maximal configurations, events) of the fixed oracles. fig2 (601,593 maximal
+    // interleavings) and blocked3 have too many interleavings to list them all in a debug build.
+    struct Row {
+        std::unique_ptr<ModelProgram> program;
+        std::uint64_t configs, events;
+        bool everyInterleaving;
+    };
+    Row rows[] = {
+        {makeFig2(), 3, 25, false}, {makeBlocked2(), 2, 10, true}, {makeBlocked3(), 18, 68, false}};
+    for (Row &row : rows) {
+        for (Mode mode : {Mode::AllInterleavings, Mode::MergeEquivalentPrefixes}) {
+            if (mode == Mode::AllInterleavings && !row.everyInterleaving)
+                continue;
+            const EnumerationResult r = enumerate(*row.program, mode);
+            WEFT_VERIFY(r.complete, QString::fromStdString(row.program->name()));
+            QCOMPARE(r.faults, 0u);
+            QCOMPARE(r.traces, row.configs);
+            QCOMPARE(r.events, row.events);
+        }
+    }
+}
+
+void tst_BruteForce::enumeratorModesAgree() {
+    // Every interleaving versus one per prefix trace: same traces, same local configurations.
+    // Smaller programs, so that enumerating every interleaving stays cheap.
+    RandomProgramShape shape;
+    shape.maxActions = 16;
+    int compared = 0;
+    std::uint64_t runs = 0;
+    for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+        auto program = RandomProgram::generate(seed, shape);
+        const EnumerationResult all = enumerate(*program, Mode::AllInterleavings, 1000);
+        if (!all.complete)
+            continue;
+        const EnumerationResult merged = enumerate(*program, Mode::MergeEquivalentPrefixes);
+        WEFT_VERIFY(all.traces == merged.traces && all.events == merged.events,
+                    QString::fromStdString(program->listing()));
+        QVERIFY(all.runs >= all.traces);
+        runs += all.runs;
+        ++compared;
+    }
+    qInfo("%d programs, %llu interleavings", compared, (unsigned long long)runs);
+    QVERIFY(compared >= 50);
+}
+
+void tst_BruteForce::matchesBruteForce_data() {
+    QTest::addColumn<int>("family");
+    QTest::addColumn<int>("policy");
+    QTest::addColumn<int>("programs");
+    // Optimal first: it fills the oracle cache the other policies reuse.
+    for (int policy : {0, -1, 1, 2, 3, 4}) {
+        QTest::addRow("wide k=%d", policy) << 0 << policy << (policy == 0 ? 500 : 200);
+        QTest::addRow("deep k=%d", policy) << 1 << policy << (policy == 0 ? 300 : 100);
+    }
+}
+
+void tst_BruteForce::matchesBruteForce() {
+    QFETCH(int, family);
+    QFETCH(int, policy);
+    QFETCH(int, programs);
+    RandomProgramShape s = shape(family);
+    if (m_maxActions)
+        s.maxActions = m_maxActions;
+    const std::uint64_t count = m_programs ? m_programs : std::uint64_t(programs);
+    std::uint64_t configurations = 0, events = 0, deadlocking = 0, ssb = 0;
+    for (std::uint64_t seed = 1; seed <= count; ++seed) {
+        auto program = RandomProgram::generate(seed, s);
+        const EnumerationResult &expected = oracle(family, seed);
+        const auto context = [&] {
+            return QString::fromStdString("seed " + std::to_string(seed) + ", policy " +
+                                          std::to_string(policy) + "\n" + program->listing());
+        };
+        WEFT_VERIFY(expected.complete && expected.faults == 0 && expected.divergences == 0,
+                    context());
+        ExplorationOptions options;
+        options.policy = AltPolicy::fromNumber(policy);
+        const ExplorationResult r = exploreModel(*program, options);
+        WEFT_VERIFY(r.stopReason == StopReason::Completed, context());
+        WEFT_VERIFY(r.statistics.maximalConfigurations == expected.traces,
+                    context() + QString("configurations: explorer %1, brute force %2")
+                                    .arg(r.statistics.maximalConfigurations)
+                                    .arg(expected.traces));
+        WEFT_VERIFY(r.statistics.events == expected.events,
+                    context() + QString("events: explorer %1, brute force %2")
+                                    .arg(r.statistics.events)
+                                    .arg(expected.events));
+        if (policy == 0)
+            WEFT_VERIFY(r.statistics.sleepSetBlocked == 0, context());
+        configurations += expected.traces;
+        events += expected.events;
+        deadlocking += expected.deadlocks > 0;
+        ssb += r.statistics.sleepSetBlocked;
+    }
+    qInfo(
+        "%llu programs (%llu with a deadlock): %llu maximal configurations, %llu events, %llu SSB",
+        (unsigned long long)count, (unsigned long long)deadlocking,
+        (unsigned long long)configurations, (unsigned long long)events, (unsigned long long)ssb);
+}
+
+QTEST_APPLESS_MAIN(tst_BruteForce)
+#include "tst_BruteForce.moc"

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: MIT
+// Causality and conflict queries against their definitions (spec/qpor.md §1.6, §1.8, §7.7), on the
+// unfoldings of random programs and of the fixed oracles: loc(e) is computed explicitly from the
+// predecessor links, and a set is a configuration iff it is causally closed and the events of each
+// thread and of each mutex form chains.
+#include "tests/model/ExploredModel.hpp"
+#include "tests/model/Programs.hpp"
+#include "tests/model/RandomProgram.hpp"
+
+#include <QRandomGenerator>
+#include <QtTest>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+/// QVERIFY2 whose message is only built on failure (QVERIFY2 evaluates it every time).
+#define WEFT_VERIFY(condition, message)                                                            \
+    do {                                                                                           \
+        if (!(condition))                                                                          \
+            QFAIL(qPrintable(QStringLiteral(#condition "\n") + (message)));                        \
+    } while (false)
+
+using namespace weft;
+using namespace weft::model;
+
+namespace {
+
+/// loc(e) of every event as a bitset, and its last event per thread and per mutex, computed from
+/// threadPred/otherPred only (no cones, no trees).
+class ExplicitOrder {
+public:
+    explicit ExplicitOrder(const Unfolding &u) : m_u(u), m_loc(u.size()), m_tops(u.size()) {
+        const std::size_t words = u.size() / 64 + 1;
+        for (EventId e = 0; e < u.size(); ++e) {
+            const Event &ev = u.event(e);
+            std::vector<std::uint64_t> &loc = m_loc[e];
+            loc.assign(words, 0);
+            loc[e / 64] |= std::uint64_t{1} << (e % 64);
+            for (EventId p : {ev.threadPred, ev.otherPred}) {
+                if (p == kNoEvent)
+                    continue;
+                if (p >= e)
+                    m_problems.push_back("event " + std::to_string(e) + " has a later predecessor");
+                else
+                    for (std::size_t w = 0; w < words; ++w)
+                        loc[w] |= m_loc[p][w];
+            }
+            computeTops(e);
+        }
+    }
+
+    /// a ∈ loc(b).
+    bool leq(EventId a, EventId b) const { return (m_loc[b][a / 64] >> (a % 64)) & 1U; }
+    std::size_t locSize(EventId e) const {
+        std::size_t n = 0;
+        for (std::uint64_t w : m_loc[e])
+            n += static_cast<std::size_t>(__builtin_popcountll(w));
+        return n;
+    }
+    /// Keys of the chains: (0, thread) or (1, mutex object).
+    static std::uint64_t threadKey(ThreadId t) { return t; }
+    static std::uint64_t mutexKey(ObjectId m) { return (std::uint64_t{1} << 63) | m; }
+    /// The last event of each chain of loc(e), sorted by key.
+    const std::vector<std::pair<std::uint64_t, EventId>> &tops(EventId e) const {
+        return m_tops[e];
+    }
+
+    /// Whether the union of the local configurations of `generators` (kNoEvent ignored) is a
+    /// configuration: every thread's and every mutex's events form one chain. Each loc(g) is a
+    /// configuration (checked at construction), so it suffices that the tops are pairwise
+    /// comparable.
+    bool isConfiguration(std::initializer_list<EventId> generators) const {
+        for (auto g = generators.begin(); g != generators.end(); ++g)
+            for (auto h = g + 1; h != generators.end(); ++h)
+                if (*g != kNoEvent && *h != kNoEvent && !areCompatible(*g, *h))
+                    return false;
+        return true;
+    }
+
+    const std::vector<std::string> &problems() const { return m_problems; }
+
+private:
+    /// Whether loc(a) ∪ loc(b) is a configuration: on every common key, one top is below the other.
+    bool areCompatible(EventId a, EventId b) const {
+        const auto &ta = m_tops[a], &tb = m_tops[b];
+        std::size_t i = 0, j = 0;
+        while (i < ta.size() && j < tb.size()) {
+            if (ta[i].first < tb[j].first) {
+                ++i;
+            } else if (tb[j].first < ta[i].first) {
+                ++j;
+            } else {
+                if (!leq(ta[i].second, tb[j].second) && !leq(tb[j].second, ta[i].second))
+                    return false;
+                ++i, ++j;
+            }
+        }
+        return true;
+    }
+
+    /// Groups loc(e) into chains, checks that each is totally ordered, and records its top.
+    void computeTops(EventId e) {
+        std::map<std::uint64_t, std::vector<EventId>> chains;
+        for (EventId x = 0; x <= e; ++x) {
+            if (!leq(x, e))
+                continue;
+            const Event &ev = m_u.event(x);
+            chains[threadKey(ev.thread())].push_back(x);
+            if (isLockTreeKind(ev.kind()))
+                chains[mutexKey(ev.action.object)].push_back(x);
+        }
+        for (auto &[key, chain] : chains) {
+            std::sort(chain.begin(), chain.end(),
+                      [&](EventId a, EventId b) { return locSize(a) < locSize(b); });
+            for (std::size_t i = 1; i < chain.size(); ++i)
+                if (!leq(chain[i - 1], chain[i]))
+                    m_problems.push_back("loc(" + std::to_string(e) + ") is not a configuration");
+            m_tops[e].emplace_back(key, chain.back()); // std::map iterates in key order
+        }
+    }
+
+    const Unfolding &m_u;
+    std::vector<std::vector<std::uint64_t>> m_loc;
+    std::vector<std::vector<std::pair<std::uint64_t, EventId>>> m_tops;
+    std::vector<std::string> m_problems;
+};
+
+QString describe(const Unfolding &u, EventId e) {
+    const Event &ev = u.event(e);
+    return QString("e%1 [%2] (preds %3, %4)")
+        .arg(e)
+        .arg(QString::fromStdString(ev.action.toString()))
+        .arg(ev.threadPred == kNoEvent ? -1 : qint64(ev.threadPred))
+        .arg(ev.otherPred == kNoEvent ? -1 : qint64(ev.otherPred));
+}
+
+} // namespace
+
+class tst_Relations : public QObject {
+    Q_OBJECT
+private slots:
+    void fixedPrograms_data();
+    void fixedPrograms();
+    void randomPrograms();
+
+private:
+    /// Every check of this file on one explored unfolding; `context` names it in failures.
+    void check(const Unfolding &u, const QString &context, std::uint64_t seed);
+    void checkCones(const Unfolding &u, const ExplicitOrder &order, const QString &context);
+    void checkPair(const Unfolding &u, const ExplicitOrder &order, EventId a, EventId b,
+                   const QString &context);
+    void checkLockSiblings(const Unfolding &u, const ExplicitOrder &order, const QString &context);
+
+    std::uint64_t m_pairs = 0;
+    std::uint64_t m_immediateConflicts = 0;
+};
+
+void tst_Relations::checkCones(const Unfolding &u, const ExplicitOrder &order,
+                               const QString &context) {
+    // tmax/lmax (§3.5) are the tops of loc(e)'s thread and mutex chains.
+    for (EventId e = 0; e < u.size(); ++e) {
+        std::vector<std::pair<std::uint64_t, EventId>> cones;
+        for (ThreadId t = 0; t < u.threadCut(e).size(); ++t)
+            if (u.threadMax(e, t) != kNoEvent)
+                cones.emplace_back(ExplicitOrder::threadKey(t), u.threadMax(e, t));
+        for (const LockCut &c : u.lockCut(e))
+            cones.emplace_back(ExplicitOrder::mutexKey(u.mutexObject(c.mutex)), c.event);
+        std::sort(cones.begin(), cones.end());
+        WEFT_VERIFY(cones == order.tops(e), (context + ": cone of " + describe(u, e)));
+    }
+}
+
+void tst_Relations::checkPair(const Unfolding &u, const ExplicitOrder &order, EventId a, EventId b,
+                              const QString &context) {
+    ++m_pairs;
+    auto where = [&] { return context + ": " + describe(u, a) + " vs " + describe(u, b); };
+    WEFT_VERIFY(u.precedesOrEqual(a, b) == order.leq(a, b), where());
+    WEFT_VERIFY(u.precedesOrEqual(b, a) == order.leq(b, a), where());
+    const bool conflict = !order.isConfiguration({a, b});
+    WEFT_VERIFY(u.inConflict(a, b) == conflict, where());
+    WEFT_VERIFY(u.inConflict(b, a) == conflict, where());
+    if (a == b)
+        return;
+    const bool before = u.precedes(a, b), after = u.precedes(b, a);
+    const bool concurrent = !before && !after && !conflict;
+    WEFT_VERIFY(int(before) + int(after) + int(conflict) + int(concurrent) == 1, where());
+    if (u.event(a).thread() == u.event(b).thread())
+        WEFT_VERIFY(!concurrent, where());
+}
+
+void tst_Relations::checkLockSiblings(const Unfolding &u, const ExplicitOrder &order,
+                                      const QString &context) {
+    std::map<ObjectId, std::vector<EventId>> rootLocks;
+    for (EventId e = 0; e < u.size(); ++e)
+        if (u.event(e).isLock() && u.event(e).otherPred == kNoEvent)
+            rootLocks[u.event(e).action.object].push_back(e);
+
+    for (EventId d = 0; d < u.size(); ++d) {
+        const Event &ed = u.event(d);
+        std::vector<EventId> listed;
+        u.appendLockSiblings(d, listed);
+        if (!ed.isLock()) {
+            WEFT_VERIFY(listed.empty(), (context + ": " + describe(u, d)));
+            continue;
+        }
+        const std::set<EventId> siblings(listed.begin(), listed.end());
+        WEFT_VERIFY(siblings.size() == listed.size(),
+                    (context + ": duplicates for " + describe(u, d)));
+        for (EventId s : listed) {
+            const QString where = context + ": " + describe(u, d) + " lists " + describe(u, s);
+            WEFT_VERIFY(u.event(s).isLock() && u.event(s).action.object == ed.action.object,
+                        (where));
+            WEFT_VERIFY(u.event(s).thread() != ed.thread(), (where));
+            WEFT_VERIFY(!order.isConfiguration({d, s}), (where));
+        }
+        if (ed.otherPred == kNoEvent) {
+            // §7.7: the enumeration for a root lock is every other thread's root lock of that
+            // mutex.
+            std::set<EventId> expected;
+            for (EventId r : rootLocks[ed.action.object])
+                if (u.event(r).thread() != ed.thread())
+                    expected.insert(r);
+            WEFT_VERIFY(siblings == expected, (context + ": root " + describe(u, d)));
+        }
+        // Every immediate conflict of d (§1.6: e # d, loc(e) ∪ hist(d) and hist(e) ∪ loc(d)
+        // conflict-free) is an acquisition of the same mutex (§1.8.3) and is listed.
+        for (EventId e = 0; e < u.size(); ++e) {
+            if (order.isConfiguration({d, e}))
+                continue;
+            const Event &ee = u.event(e);
+            if (!order.isConfiguration({e, ed.threadPred, ed.otherPred}) ||
+                !order.isConfiguration({d, ee.threadPred, ee.otherPred}))
+                continue;
+            ++m_immediateConflicts;
+            const QString where = context + ": " + describe(u, d) + " #i " + describe(u, e);
+            WEFT_VERIFY(ee.isLock() && ee.action.object == ed.action.object, (where));
+            WEFT_VERIFY(siblings.contains(e), (where));
+        }
+    }
+}
+
+void tst_Relations::check(const Unfolding &u, const QString &context, std::uint64_t seed) {
+    const ExplicitOrder order(u);
+    WEFT_VERIFY(order.problems().empty(),
+                (context + ": " + QString::fromStdString(order.problems()[0])));
+    checkCones(u, order, context);
+    if (QTest::currentTestFailed())
+        return;
+    const auto n = static_cast<EventId>(u.size());
+    for (EventId e = 0; e < n; ++e) // §7.7: e ≤ e, not e < e, not e # e
+        WEFT_VERIFY(u.precedesOrEqual(e, e) && !u.precedes(e, e) && !u.inConflict(e, e),
+                    context + ": " + describe(u, e));
+    if (std::uint64_t(n) * n <= 40000) {
+        for (EventId a = 0; a < n; ++a)
+            for (EventId b = 0; b < n && !QTest::currentTestFailed(); ++b)
+                checkPair(u, order, a, b, context);
+    } else {
+        QRandomGenerator random(static_cast<quint32>(seed));
+        for (int i = 0; i < 40000 && !QTest::currentTestFailed(); ++i)
+            checkPair(u, order, random.bounded(n), random.bounded(n), context);
+    }
+    if (QTest::currentTestFailed())
+        return;
+    checkLockSiblings(u, order, context);
+}
+
+void tst_Relations::fixedPrograms_data() {
+    QTest::addColumn<int>("program");
+    QTest::addColumn<int>("policy");
+    for (int policy : {0, 1})
+        for (int program : {0, 1, 2})
+            QTest::addRow("%s k=%d",
+                          program == 0   ? "fig2"
+                          : program == 1 ? "blocked2"
+                                         : "blocked3",
+                          policy)
+                << program << policy;
+}
+
+void tst_Relations::fixedPrograms() {
+    QFETCH(int, program);
+    QFETCH(int, policy);
+    ExplorationOptions options;
+    options.policy = AltPolicy::fromNumber(policy);
+    ExploredModel explored(program == 0   ? makeFig2()
+                           : program == 1 ? makeBlocked2()
+                                          : makeBlocked3(),
+                           options);
+    QVERIFY(explored.result().isComplete());
+    check(explored.unfolding(), QString::fromStdString(explored.program().name()), 1);
+}
+
+void tst_Relations::randomPrograms() {
+    // The unfolding does not depend on the policy; vary it anyway, and use slightly larger programs
+    // than tst_BruteForce (no brute force here).
+    RandomProgramShape shape;
+    shape.maxActions = 26;
+    std::uint64_t events = 0;
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        ExplorationOptions options;
+        options.policy = AltPolicy::fromNumber(static_cast<int>(seed % 6) - 1);
+        auto program = RandomProgram::generate(seed, shape);
+        const std::string listing = program->listing();
+        ExploredModel explored(std::move(program), options);
+        QVERIFY(explored.result().isComplete());
+        events += explored.unfolding().size();
+        check(explored.unfolding(), QString::fromStdString(listing), seed);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    qInfo("%llu events, %llu pairs, %llu immediate conflicts checked", (unsigned long long)events,
+          (unsigned long long)m_pairs, (unsigned long long)m_immediateConflicts);
+}
+
+QTEST_APPLESS_MAIN(tst_Relations)
+#include "tst_Relations.moc"

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: MIT
+#include "tests/model/InterleavingEnumerator.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+namespace weft::model {
+
+namespace {
+
+bool hasBit(const std::vector<std::uint64_t> &set, std::size_t i) {
+    return i / 64 < set.size() && (set[i / 64] >> (i % 64)) & 1U;
+}
+
+void appendCode(std::string &out, const Action &a) {
+    const std::uint64_t code = (std::uint64_t(a.kind) << 56) |
+                               (std::uint64_t(a.thread & 0xffffff) << 32) |
+                               (a.object & 0xffffffffULL);
+    for (int i = 0; i < 8; ++i)
+        out.push_back(static_cast<char>((code >> (8 * i)) & 0xff));
+}
+
+} // namespace
+
+bool InterleavingEnumerator::dependent(const Action &a, const Action &b) {
+    if (a.thread == b.thread)
+        return true;
+    if (isLockTreeKind(a.kind) && isLockTreeKind(b.kind) && a.object == b.object)
+        return true;
+    auto creates = [](const Action &x, const Action &y) {
+        return x.kind == ActionKind::ThreadCreate && x.object == y.thread;
+    };
+    auto exitJoin = [](const Action &x, const Action &y) {
+        return x.kind == ActionKind::ThreadExit && y.kind == ActionKind::ThreadJoin &&
+               y.object == x.thread;
+    };
+    // A barrier pass waits for the round's arrivals (exact for programs whose threads pass a
+    // barrier before any of them arrives at it again).
+    auto arrivePass = [](const Action &x, const Action &y) {
+        return x.kind == ActionKind::BarrierArrive && y.kind == ActionKind::BarrierPass && x.object == y.object;
+    };
+    return creates(a, b) || creates(b, a) || exitJoin(a, b) || exitJoin(b, a) || arrivePass(a, b) ||
+           arrivePass(b, a);
+}
+
+EnumerationResult InterleavingEnumerator::run() {
+    m_result = {};
+    m_traces.clear();
+    m_events.clear();
+    m_visited.clear();
+    m_steps.clear();
+    m_machine.restart(m_naming);
+    m_machineAtPrefix = true;
+    search();
+    m_result.traces = m_traces.size();
+    m_result.events = m_events.size();
+    return m_result;
+}
+
+void InterleavingEnumerator::push(const Action &a) {
+    Step s;
+    s.action = a;
+    const std::size_t n = m_steps.size();
+    s.past.assign(n / 64 + 1, 0);
+    s.past[n / 64] |= std::uint64_t{1} << (n % 64);
+    for (std::size_t j = 0; j < n; ++j) {
+        if (!dependent(m_steps[j].action, a))
+            continue;
+        s.direct.push_back(static_cast<std::uint32_t>(j));
+        const std::vector<std::uint64_t> &pj = m_steps[j].past;
+        for (std::size_t w = 0; w < pj.size(); ++w)
+            s.past[w] |= pj[w];
+    }
+    m_steps.push_back(std::move(s));
+}
+
+std::string InterleavingEnumerator::canonicalForm(const std::vector<std::uint64_t> &set) const {
+    // Greedy: always emit the lowest thread whose next action has all its predecessors emitted.
+    // Each thread's actions are a chain, so this yields the lexicographically least linearisation.
+    std::vector<std::vector<std::uint32_t>> perThread;
+    std::size_t remaining = 0;
+    for (std::size_t i = 0; i < m_steps.size(); ++i) {
+        if (!hasBit(set, i))
+            continue;
+        const ThreadId t = m_steps[i].action.thread;
+        if (perThread.size() <= t)
+            perThread.resize(t + 1);
+        perThread[t].push_back(static_cast<std::uint32_t>(i));
+        ++remaining;
+    }
+    std::vector<std::size_t> cursor(perThread.size(), 0);
+    std::vector<char> emitted(m_steps.size(), 0);
+    std::string out;
+    out.reserve(remaining * 8);
+    while (remaining > 0) {
+        bool progress = false;
+        for (std::size_t t = 0; t < perThread.size() && !progress; ++t) {
+            if (cursor[t] == perThread[t].size())
+                continue;
+            const std::uint32_t head = perThread[t][cursor[t]];
+            const std::vector<std::uint32_t> &direct = m_steps[head].direct;
+            if (!std::all_of(direct.begin(), direct.end(),
+                             [&](std::uint32_t j) { return emitted[j] != 0; }))
+                continue;
+            emitted[head] = 1;
+            appendCode(out, m_steps[head].action);
+            ++cursor[t];
+            --remaining;
+            progress = true;
+        }
+        assert(progress && "the set must be causally closed");
+        if (!progress)
+            break;
+    }
+    return out;
+}
+
+std::string InterleavingEnumerator::canonicalPrefix() const {
+    std::vector<std::uint64_t> all(m_steps.size() / 64 + 1, ~std::uint64_t{0});
+    return canonicalForm(all);
+}
+
+void InterleavingEnumerator::replayPrefix(std::size_t length) {
+    m_machine.restart(m_naming);
+    for (std::size_t i = 0; i < length; ++i) {
+        const Step &s = m_steps[i];
+        const auto p = m_machine.pending(s.action.thread);
+        if (!p || !p->enabled || !(p->action == s.action)) {
+            ++m_result.divergences;
+            m_result.complete = false;
+            return;
+        }
+        m_machine.execute(s.action.thread);
+    }
+    m_machineAtPrefix = true;
+}
+
+bool InterleavingEnumerator::isAllExited() {
+    for (std::size_t i = 0; i < m_machine.threadCount(); ++i)
+        if (m_machine.pending(m_machine.threadAt(i)))
+            return false;
+    return true;
+}
+
+void InterleavingEnumerator::search() {
+    if (!m_result.complete)
+        return;
+    ++m_result.prefixes;
+    if (!m_machineAtPrefix)
+        replayPrefix(m_steps.size());
+    if (!m_result.complete)
+        return;
+
+    std::vector<Action> next;
+    for (std::size_t i = 0; i < m_machine.threadCount(); ++i)
+        if (const auto p = m_machine.pending(m_machine.threadAt(i)); p && p->enabled)
+            next.push_back(p->action);
+
+    if (next.empty()) {
+        if (m_maxRuns && m_result.runs >= m_maxRuns) {
+            m_result.complete = false;
+            return;
+        }
+        ++m_result.runs;
+        if (m_traces.insert(canonicalPrefix()).second && !isAllExited())
+            ++m_result.deadlocks;
+        return;
+    }
+
+    for (const Action &a : next) {
+        push(a);
+        if (m_mode == Mode::MergeEquivalentPrefixes &&
+            !m_visited.insert(canonicalPrefix()).second) {
+            pop();
+            continue;
+        }
+        m_events.insert(canonicalForm(m_steps.back().past));
+        if (!m_machineAtPrefix)
+            replayPrefix(m_steps.size() - 1);
+        if (!m_result.complete)
+            return;
+        m_machine.execute(a.thread);
+        if (m_machine.fault()) {
+            // Not expected from the oracle's programs: counted, and the run ends here.
+            ++m_result.faults;
+            m_machineAtPrefix = false;
+            pop();
+            continue;
+        }
+        search();
+        pop();
+        m_machineAtPrefix = false;
+    }
+}
+
+} // namespace weft::model

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: MIT
+#include "tests/model/RandomProgram.hpp"
+
+#include <algorithm>
+
+namespace weft::model {
+
+namespace {
+
+/// SplitMix64: tiny, and the same sequence on every platform (unlike <random>'s distributions).
+class SplitMix {
+public:
+    explicit SplitMix(std::uint64_t seed) : m_state(seed) {}
+    std::uint64_t next() {
+        std::uint64_t z = (m_state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    /// Uniform in [0, n).
+    int below(int n) {
+        return n <= 1 ? 0 : static_cast<int>(next() % static_cast<std::uint64_t>(n));
+    }
+    bool percent(int p) { return below(100) < p; }
+
+private:
+    std::uint64_t m_state;
+};
+
+using Code = std::vector<RandomInstruction>;
+
+class Generator {
+public:
+    Generator(std::uint64_t seed, const RandomProgramShape &shape) : m_rng(seed), m_shape(shape) {
+        m_mutexes = 1 + m_rng.below(std::max(1, shape.maxMutexes));
+    }
+
+    int mutexes() const { return m_mutexes; }
+
+    std::vector<Code> program() {
+        std::vector<Code> codes = draw();
+        for (int attempt = 0; attempt < 1000 && size(codes) > m_shape.maxActions; ++attempt)
+            codes = draw();
+        return codes;
+    }
+
+private:
+    static int size(const std::vector<Code> &codes) {
+        int n = 0;
+        for (const Code &c : codes)
+            n +=
+                2 +
+                static_cast<int>(std::count_if(c.begin(), c.end(), [](const RandomInstruction &in) {
+                    return in.op == RandomInstruction::Lock || in.op == RandomInstruction::Unlock ||
+                           in.op == RandomInstruction::Create || in.op == RandomInstruction::Join;
+                }));
+        return n;
+    }
+
+    std::vector<Code> draw() {
+        const int span = std::max(0, m_shape.maxWorkers - m_shape.minWorkers);
+        const int workers = std::max(1, m_shape.minWorkers + m_rng.below(span + 1));
+        const int nester =
+            m_rng.percent(m_shape.nestedCreatePercent) ? 1 + m_rng.below(workers) : -1;
+        std::vector<Code> codes(1 + workers + (nester > 0 ? 1 : 0));
+        Code &main = codes[0];
+        for (int w = 1; w <= workers; ++w) {
+            main.push_back({RandomInstruction::Create, w});
+            if (w < workers && m_rng.percent(m_shape.mainSectionPercent))
+                section(main, m_rng.below(m_mutexes), false, {});
+        }
+        std::vector<int> order;
+        for (int w = 1; w <= workers; ++w)
+            if (m_rng.percent(m_shape.joinPercent))
+                order.push_back(w);
+        if (m_rng.percent(50))
+            std::reverse(order.begin(), order.end());
+        for (int w : order)
+            main.push_back({RandomInstruction::Join, w});
+        for (int w = 1; w <= workers; ++w)
+            codes[w] = thread(w == nester ? workers + 1 : -1, m_shape.maxSections);
+        if (nester > 0)
+            codes[workers + 1] = thread(-1, 1);
+        return codes;
+    }
+
+    /// A thread: 1..maxSections critical sections, possibly creating (and joining) code `child`.
+    Code thread(int child, int maxSections) {
+        Code out;
+        const int sections = 1 + m_rng.below(std::max(1, maxSections));
+        // Where the create goes: 2s before section s, 2s+1 just inside it, 2*sections at the end.
+        const int createAt = child >= 0 ? m_rng.below(2 * sections + 1) : -1;
+        for (int s = 0; s < sections; ++s) {
+            if (createAt == 2 * s)
+                out.push_back({RandomInstruction::Create, child});
+            const bool keep = s == sections - 1 && m_rng.percent(m_shape.keepHeldPercent);
+            section(out, m_rng.below(m_mutexes), keep, {}, createAt == 2 * s + 1 ? child : -1);
+        }
+        if (createAt == 2 * sections)
+            out.push_back({RandomInstruction::Create, child});
+        if (child >= 0 && m_rng.percent(50))
+            out.push_back({RandomInstruction::Join, child});
+        return out;
+    }
+
+    /// lock m; [create]; 1–2 statements; unlock m (unless `keep`).
+    void section(Code &out, int m, bool keep, std::vector<int> held, int create = -1,
+                 int ifDepth = 0) {
+        out.push_back({RandomInstruction::Lock, m});
+        held.push_back(m);
+        if (create >= 0)
+            out.push_back({RandomInstruction::Create, create});
+        const int statements = 1 + m_rng.below(2);
+        for (int i = 0; i < statements; ++i)
+            statement(out, held, ifDepth);
+        if (!keep)
+            out.push_back({RandomInstruction::Unlock, m});
+    }
+
+    /// A write, a branch on a guarded variable, or a nested critical section; `held` is non-empty.
+    void statement(Code &out, const std::vector<int> &held, int ifDepth) {
+        std::vector<int> free;
+        for (int m = 0; m < m_mutexes; ++m)
+            if (std::find(held.begin(), held.end(), m) == held.end())
+                free.push_back(m);
+        const bool canNest = !free.empty() && static_cast<int>(held.size()) < m_shape.maxNesting;
+        const int roll = m_rng.below(100);
+        const int v = held[m_rng.below(static_cast<int>(held.size()))];
+        if (roll < 35 || (roll >= 70 && !canNest) || (roll >= 35 && roll < 70 && ifDepth > 0)) {
+            if (m_rng.percent(50))
+                out.push_back({RandomInstruction::Write, v, m_rng.below(3)});
+            else
+                out.push_back({RandomInstruction::Add, v, 1});
+        } else if (roll < 70) {
+            // if (v == c) { then } else { otherwise }
+            const std::size_t test = out.size();
+            out.push_back({RandomInstruction::JumpUnless, v, m_rng.below(2)});
+            statement(out, held, ifDepth + 1);
+            if (m_rng.percent(50)) {
+                const std::size_t skip = out.size();
+                out.push_back({RandomInstruction::Jump});
+                out[test].target = static_cast<int>(out.size());
+                statement(out, held, ifDepth + 1);
+                out[skip].target = static_cast<int>(out.size());
+            } else {
+                out[test].target = static_cast<int>(out.size());
+            }
+        } else {
+            section(out, free[m_rng.below(static_cast<int>(free.size()))], false, held, -1,
+                    ifDepth);
+        }
+    }
+
+    SplitMix m_rng;
+    const RandomProgramShape &m_shape;
+    int m_mutexes = 1;
+};
+
+} // namespace
+
+std::unique_ptr<RandomProgram> RandomProgram::generate(std::uint64_t seed,
+                                                       const RandomProgramShape &shape) {
+    std::unique_ptr<RandomProgram> p(new RandomProgram());
+    Generator generator(seed, shape);
+    p->m_seed = seed;
+    p->m_code = generator.program();
+    p->m_mutexes = generator.mutexes();
+    p->m_values.assign(static_cast<std::size_t>(p->m_mutexes), 0);
+    return p;
+}
+
+void RandomProgram::reset() {
+    std::fill(m_values.begin(), m_values.end(), 0);
+}
+
+ModelTask RandomProgram::run(ModelThread &self, int code) {
+    const std::vector<RandomInstruction> &instructions = m_code[static_cast<std::size_t>(code)];
+    std::vector<ThreadId> children(m_code.size(), kNoThread);
+    std::size_t pc = 0;
+    while (pc < instructions.size()) {
+        const RandomInstruction in = instructions[pc++];
+        switch (in.op) {
+        case RandomInstruction::Lock:
+            co_await self.lock(in.a + 1);
+            break;
+        case RandomInstruction::Unlock:
+            co_await self.unlock(in.a + 1);
+            break;
+        case RandomInstruction::Write:
+            m_values[static_cast<std::size_t>(in.a)] = in.b;
+            break;
+        case RandomInstruction::Add:
+            m_values[static_cast<std::size_t>(in.a)] += in.b;
+            break;
+        case RandomInstruction::JumpUnless:
+            if (m_values[static_cast<std::size_t>(in.a)] != in.b)
+                pc = static_cast<std::size_t>(in.target);
+            break;
+        case RandomInstruction::Jump:
+            pc = static_cast<std::size_t>(in.target);
+            break;
+        case RandomInstruction::Create: {
+            const int child = in.a;
+            const std::uint64_t id =
+                co_await self.create([this, child](ModelThread &t) { return run(t, child); });
+            children[static_cast<std::size_t>(child)] = static_cast<ThreadId>(id);
+            break;
+        }
+        case RandomInstruction::Join:
+            co_await self.join(children[static_cast<std::size_t>(in.a)]);
+            break;
+        }
+    }
+}
+
+std::string RandomProgram::listing() const {
+    std::string out =
+        name() + " (" + std::to_string(m_mutexes) + " mutexes; v<i> is guarded by m<i>)\n";
+    for (std::size_t c = 0; c < m_code.size(); ++c) {
+        out += "code " + std::to_string(c) + (c == 0 ? " (main):" : ":");
+        for (std::size_t i = 0; i < m_code[c].size(); ++i) {
+            const RandomInstruction &in = m_code[c][i];
+            const std::string a = std::to_string(
+                in.a +
+                (in.op == RandomInstruction::Create || in.op == RandomInstruction::Join ? 0 : 1));
+            out += (i ? "; " : " ") + std::to_string(i) + ": ";
+            switch (in.op) {
+            case RandomInstruction::Lock:
+                out += "lock m" + a;
+                break;
+            case RandomInstruction::Unlock:
+                out += "unlock m" + a;
+                break;
+            case RandomInstruction::Write:
+                out += "v" + a + " = " + std::to_string(in.b);
+                break;
+            case RandomInstruction::Add:
+                out += "v" + a + " += " + std::to_string(in.b);
+                break;
+            case RandomInstruction::JumpUnless:
+                out += "if v" + a + " != " + std::to_string(in.b) + " goto " +
+                       std::to_string(in.target);
+                break;
+            case RandomInstruction::Jump:
+                out += "goto " + std::to_string(in.target);
+                break;
+            case RandomInstruction::Create:
+                out += "create code " + a;
+                break;
+            case RandomInstruction::Join:
+                out += "join code " + a;
+                break;
+            }
+        }
+        out += "\n";
+    }
+    return out;
+}
+
+} // namespace weft::model

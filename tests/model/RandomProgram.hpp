@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// Small random model programs for brute-force cross-checks (spec/qpor.md §1.5): main creates 2–4
+// threads, each a few critical sections on 1–3 mutexes with data-dependent branches on shared
+// variables, each variable guarded by one fixed mutex (data-race free); deadlocks are allowed.
+// Reproducible from a seed; a program is immutable once generated (reset() clears its variables).
+#pragma once
+
+#include "tests/model/ModelProgram.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace weft::model {
+
+/// One instruction of a random thread's straight-line code with jumps.
+struct RandomInstruction {
+    enum Op : std::uint8_t {
+        Lock,       ///< lock m(a)
+        Unlock,     ///< unlock m(a)
+        Write,      ///< v(a) = b
+        Add,        ///< v(a) += b
+        JumpUnless, ///< if v(a) != b goto target
+        Jump,       ///< goto target
+        Create,     ///< create a thread running code a (remembered for Join)
+        Join,       ///< join the thread this thread created with code a
+    };
+    Op op = Lock;
+    int a = 0;
+    int b = 0;
+    int target = 0;
+};
+
+/// How large the generated programs may be.
+struct RandomProgramShape {
+    int minWorkers = 2; ///< threads main creates
+    int maxWorkers = 4;
+    int maxMutexes = 3;           ///< mutexes (each guards one shared variable)
+    int maxSections = 2;          ///< top-level critical sections per thread
+    int maxNesting = 2;           ///< mutexes held at once
+    int nestedCreatePercent = 30; ///< chance that one worker creates a thread of its own
+    int joinPercent = 40;         ///< chance that main joins a given worker
+    int mainSectionPercent = 15;  ///< chance that main runs a critical section between its creates
+    int keepHeldPercent = 15;     ///< chance that a thread exits holding its last top-level mutex
+    /// Programs with more visible operations than this (counted statically: start, exit, and every
+    /// lock, unlock, create and join in the code) are drawn again.
+    int maxActions = 20;
+};
+
+class RandomProgram final : public ModelProgram {
+public:
+    /// The program generated from `seed` (same seed and shape, same program).
+    static std::unique_ptr<RandomProgram> generate(std::uint64_t seed,
+                                                   const RandomProgramShape &shape = {});
+
+    std::string name() const override { return "random-" + std::to_string(m_seed); }
+    void reset() override;
+    ModelTask main(ModelThread &self) override { return run(self, 0); }
+
+    /// A readable listing of every thread's code, for failure messages.
+    std::string listing() const;
+    std::size_t codeCount() const { return m_code.size(); }
+    int mutexCount() const { return m_mutexes; }
+
+private:
+    RandomProgram() = default;
+    ModelTask run(ModelThread &self, int code);
+
+    std::uint64_t m_seed = 0;
+    int m_mutexes = 0;
+    std::vector<std::vector<RandomInstruction>> m_code; ///< code 0 is main
+    std::vector<int> m_values;                          ///< shared variable v(i) is guarded by m(i)
+};
+
+} // namespace weft::model
