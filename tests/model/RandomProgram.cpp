@@ -7,6 +7,9 @@ namespace weft::model {
 
 namespace {
 
+constexpr int kSemaphoreBase = 100; // object ids of semaphores (mutex m<i> is object i + 1)
+constexpr int kCondBase = 200;      // object ids of condition variables
+
 /// SplitMix64: tiny, and the same sequence on every platform (unlike <random>'s distributions).
 class SplitMix {
 public:
@@ -50,10 +53,20 @@ private:
         for (const Code &c : codes)
             n +=
                 2 +
-                static_cast<int>(std::count_if(c.begin(), c.end(), [](const RandomInstruction &in) {
-                    return in.op == RandomInstruction::Lock || in.op == RandomInstruction::Unlock ||
-                           in.op == RandomInstruction::Create || in.op == RandomInstruction::Join;
-                }));
+                [&] {
+                    int visible = 0;
+                    for (const RandomInstruction &in : c) {
+                        switch (in.op) {
+                        case RandomInstruction::Write:
+                        case RandomInstruction::Add:
+                        case RandomInstruction::JumpUnless:
+                        case RandomInstruction::Jump: break;
+                        case RandomInstruction::CondWait: visible += 4; break; // enqueue, unlock, wake, lock
+                        default: ++visible;
+                        }
+                    }
+                    return visible;
+                }();
         return n;
     }
 
@@ -64,6 +77,8 @@ private:
             m_rng.percent(m_shape.nestedCreatePercent) ? 1 + m_rng.below(workers) : -1;
         std::vector<Code> codes(1 + workers + (nester > 0 ? 1 : 0));
         Code &main = codes[0];
+        if (m_shape.syncPercent > 0)
+            main.push_back({RandomInstruction::SemInit, 0, m_rng.below(2)});
         for (int w = 1; w <= workers; ++w) {
             main.push_back({RandomInstruction::Create, w});
             if (w < workers && m_rng.percent(m_shape.mainSectionPercent))
@@ -95,6 +110,8 @@ private:
                 out.push_back({RandomInstruction::Create, child});
             const bool keep = s == sections - 1 && m_rng.percent(m_shape.keepHeldPercent);
             section(out, m_rng.below(m_mutexes), keep, {}, createAt == 2 * s + 1 ? child : -1);
+            if (m_rng.percent(m_shape.syncPercent))
+                out.push_back({m_rng.percent(50) ? RandomInstruction::SemPost : RandomInstruction::SemWait, 0});
         }
         if (createAt == 2 * sections)
             out.push_back({RandomInstruction::Create, child});
@@ -106,7 +123,11 @@ private:
     /// lock m; [create]; 1–2 statements; unlock m (unless `keep`).
     void section(Code &out, int m, bool keep, std::vector<int> held, int create = -1,
                  int ifDepth = 0) {
-        out.push_back({RandomInstruction::Lock, m});
+        // A trylock section is skipped entirely when the mutex is held (never kept locked, and it
+        // creates no thread, which a later join would wait for).
+        const bool tryFirst = !keep && create < 0 && m_rng.percent(m_shape.syncPercent);
+        const std::size_t head = out.size();
+        out.push_back({tryFirst ? RandomInstruction::TrylockOrSkip : RandomInstruction::Lock, m});
         held.push_back(m);
         if (create >= 0)
             out.push_back({RandomInstruction::Create, create});
@@ -115,6 +136,8 @@ private:
             statement(out, held, ifDepth);
         if (!keep)
             out.push_back({RandomInstruction::Unlock, m});
+        if (tryFirst)
+            out[head].target = static_cast<int>(out.size());
     }
 
     /// A write, a branch on a guarded variable, or a nested critical section; `held` is non-empty.
@@ -126,7 +149,13 @@ private:
         const bool canNest = !free.empty() && static_cast<int>(held.size()) < m_shape.maxNesting;
         const int roll = m_rng.below(100);
         const int v = held[m_rng.below(static_cast<int>(held.size()))];
-        if (roll < 35 || (roll >= 70 && !canNest) || (roll >= 35 && roll < 70 && ifDepth > 0)) {
+        if (m_rng.percent(m_shape.syncPercent)) {
+            const int kind = m_rng.below(3);
+            out.push_back({kind == 0   ? RandomInstruction::CondWait
+                           : kind == 1 ? RandomInstruction::CondSignal
+                                       : RandomInstruction::CondBroadcast,
+                           0, held.back()});
+        } else if (roll < 35 || (roll >= 70 && !canNest) || (roll >= 35 && roll < 70 && ifDepth > 0)) {
             if (m_rng.percent(50))
                 out.push_back({RandomInstruction::Write, v, m_rng.below(3)});
             else
@@ -209,6 +238,19 @@ ModelTask RandomProgram::run(ModelThread &self, int code) {
         case RandomInstruction::Join:
             co_await self.join(children[static_cast<std::size_t>(in.a)]);
             break;
+        case RandomInstruction::TrylockOrSkip: {
+            // (The awaited value is stored first: GCC 12 mishandles co_await inside conditions.)
+            const bool taken = co_await self.trylock(in.a + 1);
+            if (!taken)
+                pc = static_cast<std::size_t>(in.target);
+            break;
+        }
+        case RandomInstruction::SemInit: co_await self.semInit(kSemaphoreBase + in.a, in.b); break;
+        case RandomInstruction::SemPost: co_await self.semPost(kSemaphoreBase + in.a); break;
+        case RandomInstruction::SemWait: co_await self.semWait(kSemaphoreBase + in.a); break;
+        case RandomInstruction::CondWait: co_await self.condWait(kCondBase + in.a, in.b + 1); break;
+        case RandomInstruction::CondSignal: co_await self.condSignal(kCondBase + in.a); break;
+        case RandomInstruction::CondBroadcast: co_await self.condBroadcast(kCondBase + in.a); break;
         }
     }
 }
@@ -250,6 +292,15 @@ std::string RandomProgram::listing() const {
             case RandomInstruction::Join:
                 out += "join code " + a;
                 break;
+            case RandomInstruction::TrylockOrSkip:
+                out += "trylock m" + a + " else goto " + std::to_string(in.target);
+                break;
+            case RandomInstruction::SemInit: out += "sem_init s" + a + " " + std::to_string(in.b); break;
+            case RandomInstruction::SemPost: out += "sem_post s" + a; break;
+            case RandomInstruction::SemWait: out += "sem_wait s" + a; break;
+            case RandomInstruction::CondWait: out += "cond_wait c" + a + " m" + std::to_string(in.b + 1); break;
+            case RandomInstruction::CondSignal: out += "cond_signal c" + a; break;
+            case RandomInstruction::CondBroadcast: out += "cond_broadcast c" + a; break;
             }
         }
         out += "\n";

@@ -25,6 +25,13 @@ struct RandomInstruction {
         Jump,       ///< goto target
         Create,     ///< create a thread running code a (remembered for Join)
         Join,       ///< join the thread this thread created with code a
+        TrylockOrSkip, ///< trylock m(a); if it fails goto target
+        SemInit,    ///< sem_init s(a) to b
+        SemPost,    ///< sem_post s(a)
+        SemWait,    ///< sem_wait s(a)
+        CondWait,   ///< pthread_cond_wait(c(a), m(b)), m(b) held
+        CondSignal, ///< pthread_cond_signal c(a)
+        CondBroadcast, ///< pthread_cond_broadcast c(a)
     };
     Op op = Lock;
     int a = 0;
@@ -43,6 +50,9 @@ struct RandomProgramShape {
     int joinPercent = 40;         ///< chance that main joins a given worker
     int mainSectionPercent = 15;  ///< chance that main runs a critical section between its creates
     int keepHeldPercent = 15;     ///< chance that a thread exits holding its last top-level mutex
+    /// Chance that a critical section starts with a trylock, that a statement is a condition-variable
+    /// operation, and that a thread posts or waits on a semaphore between sections (0: mutexes only).
+    int syncPercent = 0;
     /// Programs with more visible operations than this (counted statically: start, exit, and every
     /// lock, unlock, create and join in the code) are drawn again.
     int maxActions = 20;

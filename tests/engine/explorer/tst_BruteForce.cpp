@@ -30,8 +30,9 @@ EnumerationResult enumerate(ModelProgram &program, Mode mode, std::uint64_t maxR
     return InterleavingEnumerator(machine, mode, maxRuns).run();
 }
 
-/// The two families of random programs: up to four short threads, or two long ones with deeper
-/// nesting and more threads exiting while holding a lock.
+/// The families of random programs: up to four short threads; two long ones with deeper nesting and
+/// more threads exiting while holding a lock; short threads that also use trylock, semaphores and
+/// condition variables.
 RandomProgramShape shape(int family) {
     RandomProgramShape s;
     s.maxActions = 24;
@@ -42,6 +43,8 @@ RandomProgramShape shape(int family) {
         s.nestedCreatePercent = 40;
         s.keepHeldPercent = 30;
     }
+    if (family == 2) // trylock, a semaphore and a condition variable next to the mutexes
+        s.syncPercent = 25;
     return s;
 }
 
@@ -141,6 +144,7 @@ void tst_BruteForce::matchesBruteForce_data() {
     for (int policy : {0, -1, 1, 2, 3, 4}) {
         QTest::addRow("wide k=%d", policy) << 0 << policy << (policy == 0 ? 500 : 200);
         QTest::addRow("deep k=%d", policy) << 1 << policy << (policy == 0 ? 300 : 100);
+        QTest::addRow("sync k=%d", policy) << 2 << policy << (policy == 0 ? 500 : 150);
     }
 }
 
