@@ -64,6 +64,7 @@ ModelMachine::ThreadRecord &ModelMachine::addThread(ThreadId id, ThreadBody body
     auto record = std::make_unique<ThreadRecord>(ThreadRecord{id, std::move(body), ModelThread(*this, id)});
     ThreadRecord &r = *record;
     r.pending = {Action{ActionKind::ThreadStart, id, 0}};
+    r.next = 0;
     m_byId[id] = &r;
     m_threads.push_back(std::move(record));
     r.task = r.body(r.self);
@@ -72,6 +73,8 @@ ModelMachine::ThreadRecord &ModelMachine::addThread(ThreadId id, ThreadBody body
 
 void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
     ThreadRecord &r = *find(awaiter.thread->m_id);
+    r.pending.clear();
+    r.next = 0;
     auto op = [&](ActionKind kind, std::uint64_t object = 0, std::int64_t value = 0) {
         r.pending.push_back(Action{kind, r.id, object, value});
     };
@@ -113,15 +116,17 @@ void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
 
 void ModelMachine::resume(ThreadRecord &r) {
     r.task.handle().resume();
-    if (r.task.handle().done())
+    if (r.task.handle().done()) {
         r.pending = {Action{ActionKind::ThreadExit, r.id, 0}};
+        r.next = 0;
+    }
 }
 
 std::optional<PendingAction> ModelMachine::pending(ThreadId t) {
     ThreadRecord *r = find(t);
-    if (!r || r->exited || r->pending.empty())
+    if (!r || r->exited || r->next >= r->pending.size())
         return std::nullopt;
-    const Action &a = r->pending.front();
+    const Action &a = r->pending[r->next];
     bool enabled = true;
     if (a.kind == ActionKind::ThreadJoin) {
         const ThreadRecord *target = find(static_cast<ThreadId>(a.object));
@@ -136,7 +141,7 @@ std::optional<PendingAction> ModelMachine::pending(ThreadId t) {
 
 void ModelMachine::execute(ThreadId t) {
     ThreadRecord &r = *find(t);
-    const Action a = r.pending.front();
+    const Action a = r.pending[r.next];
     auto violation = [&](std::string message) {
         m_fault = ProgramFault{DefectKind::ModelViolation, t, std::move(message), false};
     };
@@ -167,8 +172,7 @@ void ModelMachine::execute(ThreadId t) {
         break;
     }
     }
-    r.pending.pop_front();
-    if (r.pending.empty())
+    if (++r.next == r.pending.size())
         resume(r);
 }
 

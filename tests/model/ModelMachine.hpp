@@ -9,7 +9,6 @@
 
 #include "engine/action/SyncObjectState.hpp"
 
-#include <deque>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -40,7 +39,8 @@ private:
         ThreadBody body;
         ModelThread self;
         ModelTask task{};
-        std::deque<Action> pending{}; // the next visible actions; the coroutine resumes after the last
+        std::vector<Action> pending{}; // the next visible actions, from `next`; the coroutine resumes after the last
+        std::size_t next = 0;
         std::uint32_t barrierRound = 0; // the round of the thread's last barrier arrival
         bool exited = false;
         std::uint32_t created = 0;
