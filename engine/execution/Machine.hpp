@@ -54,6 +54,15 @@ public:
 
     /// A defect raised by the last execute (the execution ends there), if any.
     virtual std::optional<ProgramFault> fault() const = 0;
+
+    /// The program asked to end (C's return from main, or exit(0)) while other threads may still
+    /// run. They keep running, so their interleavings with the exit are explored (an exit commutes
+    /// with the other threads' later steps); threads still blocked when nothing can move are then
+    /// abandoned, as C's exit abandons them, instead of being reported as a deadlock.
+    virtual bool hasExitRequested() const { return false; }
+
+    /// A synchronisation object as the program names it, for messages ("'m'", "'locks[2]'").
+    virtual std::string describeObject(ObjectId object) const { return "m" + std::to_string(object); }
 };
 
 } // namespace weft

@@ -5,15 +5,16 @@
 
 namespace weft {
 
-std::string describeBlocked(const BlockedThread &b) {
+std::string describeBlocked(const BlockedThread &b, const Machine &machine) {
     const std::string who = "T" + std::to_string(b.thread);
+    const std::string object = machine.describeObject(b.pending.object);
     switch (b.pending.kind) {
-    case ActionKind::MutexLock: return who + " waits for lock m" + std::to_string(b.pending.object);
+    case ActionKind::MutexLock: return who + " waits for lock " + object;
     case ActionKind::ThreadJoin: return who + " waits to join T" + std::to_string(b.pending.object);
     case ActionKind::ThreadExit: return who + " waits for the other threads to exit";
-    case ActionKind::SemWait: return who + " waits on semaphore m" + std::to_string(b.pending.object);
-    case ActionKind::CondWake: return who + " waits on condition variable m" + std::to_string(b.pending.object);
-    case ActionKind::BarrierPass: return who + " waits at barrier m" + std::to_string(b.pending.object);
+    case ActionKind::SemWait: return who + " waits on semaphore " + object;
+    case ActionKind::CondWake: return who + " waits on condition variable " + object;
+    case ActionKind::BarrierPass: return who + " waits at barrier " + object;
     default: return who + " cannot " + b.pending.toString();
     }
 }
@@ -90,12 +91,12 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
             if (chosen == kNoThread) {
                 if (anyAsleep)
                     return finish(ExecutionEnd::SleepBlocked);
-                if (!anyAlive)
+                if (!anyAlive || m_machine.hasExitRequested())
                     return finish(ExecutionEnd::Finished);
                 finish(ExecutionEnd::Deadlock);
-                std::string message = "deadlock:";
+                std::string message;
                 for (const BlockedThread &b : out.blocked)
-                    message += (message.back() == ':' ? " " : "; ") + describeBlocked(b);
+                    message += (message.empty() ? "" : "; ") + describeBlocked(b, m_machine);
                 out.fault = ProgramFault{DefectKind::Deadlock, kNoThread, std::move(message)};
                 return out;
             }
@@ -112,6 +113,8 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
         }
 
         const Action action = next->action;
+        if (m_beforeAction)
+            m_beforeAction(action);
         m_machine.execute(chosen);
         auto fault = m_machine.fault();
         if (!fault || fault->actionPerformed)

@@ -8,6 +8,8 @@
 #include "engine/execution/Executor.hpp"
 #include "engine/execution/Machine.hpp"
 
+#include <functional>
+
 namespace weft {
 
 class ScheduledExecutor final : public Executor {
@@ -18,13 +20,18 @@ public:
     Execution run(const Schedule &schedule) override;
     ThreadNaming &naming() override { return m_naming; }
 
+    /// Called just before each action is performed, while the machine still stands before it (so a
+    /// debugger or a trace printer can ask the machine where the thread is). Empty: no call.
+    void setBeforeAction(std::function<void(const Action &)> hook) { m_beforeAction = std::move(hook); }
+
 private:
     Machine &m_machine;
     ExecutionLimits m_limits;
     ThreadNaming m_naming;
+    std::function<void(const Action &)> m_beforeAction;
 };
 
-/// "T2 waits for lock m1", "T0 waits to join T3", ... for deadlock reports.
-std::string describeBlocked(const BlockedThread &blocked);
+/// "T2 waits for lock m1", "T0 waits to join T3", ... for deadlock reports (objects named by `machine`).
+std::string describeBlocked(const BlockedThread &blocked, const Machine &machine);
 
 } // namespace weft

@@ -141,7 +141,7 @@ void tst_ScheduledExecutor::deadlockNamesTheWaiters() {
     QCOMPARE(e.end, ExecutionEnd::Deadlock);
     QVERIFY(e.fault);
     QCOMPARE(e.fault->kind, DefectKind::Deadlock);
-    QCOMPARE(e.fault->message, std::string("deadlock: T2 waits for lock m1"));
+    QCOMPARE(e.fault->message, std::string("T2 waits for lock m1"));
     QCOMPARE(e.blocked.size(), std::size_t(1));
     QCOMPARE(e.blocked[0].thread, ThreadId(2));
 }

@@ -41,7 +41,7 @@ void tst_Exports::json() {
     QCOMPARE(j["defects"].size(), std::size_t(1));
     const auto &d = j["defects"][0];
     QCOMPARE(d["kind"].get<std::string>(), std::string("deadlock"));
-    QCOMPARE(d["message"].get<std::string>(), std::string("deadlock: T3 waits for lock m2"));
+    QCOMPARE(d["message"].get<std::string>(), std::string("T3 waits for lock m2"));
     QVERIFY(!d.contains("thread"));
     // The schedule text parses back and matches the trace, action by action.
     auto schedule = Schedule::parse(d["schedule"].get<std::string>());

@@ -5,6 +5,12 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#if defined(PARAM1) && !defined(S)
+#define S PARAM1 // the benchmark convention of spec/qpor.md §6.3
+#endif
+#if defined(PARAM2) && !defined(R)
+#define R PARAM2
+#endif
 #ifndef S
 #define S 3
 #endif

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/Commands.hpp"
+
+#include "app/cli/ProgramLoader.hpp"
+#include "app/cli/SourceText.hpp"
+#include "app/cli/TracedExecution.hpp"
+#include "engine/execution/ScheduledExecutor.hpp"
+#include "engine/explorer/Explorer.hpp"
+#include "engine/frontend/CCompiler.hpp"
+#include "engine/interpreter/Interpreter.hpp"
+#include "engine/results/DotExport.hpp"
+#include "engine/results/JsonExport.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+namespace weft::cli {
+
+namespace {
+
+/// Live progress on a terminal: executions and events, at most four times a second.
+class ProgressLine final : public ExplorationObserver {
+public:
+    explicit ProgressLine(std::FILE *err) : m_err(err) {}
+    ~ProgressLine() override {
+        if (m_shown)
+            std::fputs("\r\033[K", m_err);
+    }
+    void onNewEvent(EventId) override { ++m_events; }
+    void onExecution(const ExecutionSummary &s) override {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - m_last < std::chrono::milliseconds(250))
+            return;
+        m_last = now;
+        m_shown = true;
+        std::fprintf(m_err, "\rweft: %llu executions, %llu events...", (unsigned long long)s.index,
+                     (unsigned long long)m_events);
+        std::fflush(m_err);
+    }
+
+private:
+    std::FILE *m_err;
+    std::uint64_t m_events = 0;
+    bool m_shown = false;
+    std::chrono::steady_clock::time_point m_last = std::chrono::steady_clock::now();
+};
+
+void printDiagnostics(const std::vector<Diagnostic> &diagnostics, std::FILE *err) {
+    std::fputs(frontend::formatDiagnostics(diagnostics).c_str(), err);
+}
+
+/// Paths under the working directory are shown relative to it, as compilers do.
+std::string shortened(std::string text) {
+    static const std::string cwd = [] {
+        char buffer[4096];
+        return getcwd(buffer, sizeof buffer) ? std::string(buffer) + "/" : std::string();
+    }();
+    for (std::size_t at; !cwd.empty() && (at = text.find(cwd)) != std::string::npos;)
+        text.erase(at, cwd.size());
+    return text;
+}
+
+std::string location(const program::Program &p, program::SourceSpot spot) {
+    return spot.line ? shortened(p.sourceMap.format(spot)) : std::string();
+}
+
+/// The fault's message, with its location appended unless the message already names it.
+std::string faultText(const std::string &message, const std::string &where) {
+    std::string text = shortened(message);
+    if (!where.empty() && text.find(where) == std::string::npos)
+        text += " (at " + where + ")";
+    return text;
+}
+
+/// One line per step: thread, action and object, file:line, and the source line itself.
+void printTrace(const TracedExecution &t, const program::Program &p, SourceText &source, std::FILE *out) {
+    for (const TraceStep &s : t.steps) {
+        const std::string where = location(p, s.spot);
+        const std::string &text = s.spot.line ? source.line(p.sourceMap.fileName(s.spot.file), s.spot.line)
+                                              : std::string();
+        std::fprintf(out, "    T%-3u %-28s %-22s %s\n", s.action.thread, describeStep(s).c_str(), where.c_str(),
+                     text.c_str());
+    }
+}
+
+/// Writes `text` to `path` ("-": to `out`).
+bool writeFile(const std::string &path, const std::string &text, std::FILE *out, std::FILE *err) {
+    if (path == "-") {
+        std::fputs(text.c_str(), out);
+        return true;
+    }
+    std::ofstream file(path);
+    file << text;
+    if (!file) {
+        std::fprintf(err, "weft: error: cannot write '%s'\n", path.c_str());
+        return false;
+    }
+    return true;
+}
+
+/// The CLI's JSON: the engine's export plus each defect's trace with source locations.
+std::string jsonWithSources(const std::string &engineJson, const std::vector<TracedExecution> &traces,
+                            const program::Program &p, SourceText &source) {
+    nlohmann::json j = nlohmann::json::parse(engineJson);
+    for (std::size_t i = 0; i < traces.size() && i < j["defects"].size(); ++i) {
+        nlohmann::json steps = nlohmann::json::array();
+        for (const TraceStep &s : traces[i].steps) {
+            const std::string file = s.spot.line ? p.sourceMap.fileName(s.spot.file) : std::string();
+            steps.push_back({{"thread", s.action.thread},
+                             {"action", std::string(actionKindName(s.action.kind))},
+                             {"object", s.object},
+                             {"file", file},
+                             {"line", s.spot.line},
+                             {"column", s.spot.column},
+                             {"source", s.spot.line ? source.line(file, s.spot.line) : std::string()}});
+        }
+        j["defects"][i]["steps"] = std::move(steps);
+        if (traces[i].faultSpot.line)
+            j["defects"][i]["location"] = location(p, traces[i].faultSpot);
+        j["defects"][i]["output"] = traces[i].output;
+    }
+    return j.dump(2) + "\n";
+}
+
+} // namespace
+
+int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
+    auto loaded = loadProgram(cl.file, cl.defines, cl.includeDirs);
+    if (!loaded) {
+        printDiagnostics(loaded.error(), err);
+        return kBadInput;
+    }
+    printDiagnostics(loaded->warnings, err);
+    const program::Program &program = loaded->program;
+    const interpreter::InterpreterOptions interpreterOptions;
+    interpreter::Interpreter machine(program, interpreterOptions);
+    ScheduledExecutor executor(machine);
+    Explorer explorer(executor, cl.exploration);
+    ProgressLine progress(err);
+    if (!cl.quiet && isatty(fileno(err)))
+        explorer.setObserver(&progress);
+    const ExplorationResult result = explorer.run();
+    explorer.setObserver(nullptr);
+
+    SourceText source;
+    std::vector<TracedExecution> traces;
+    for (std::size_t i = 0; i < result.defects.size(); ++i) {
+        const Defect &d = result.defects[i];
+        traces.push_back(traceSchedule(program, interpreterOptions, d.schedule));
+        if (cl.quiet)
+            continue;
+        const TracedExecution &t = traces.back();
+        std::fprintf(out, "weft: defect %zu: %s: %s", i + 1, std::string(defectKindName(d.kind)).c_str(),
+                     faultText(d.message, location(program, t.faultSpot)).c_str());
+        std::fprintf(out, "\n  seen in %llu execution%s; replay with: weft replay %s --schedule %s\n",
+                     (unsigned long long)d.occurrences, d.occurrences == 1 ? "" : "s", cl.file.c_str(),
+                     d.schedule.toString().c_str());
+        printTrace(t, program, source, out);
+        if (!t.output.empty())
+            std::fprintf(out, "  output:\n%s%s", t.output.c_str(), t.output.back() == '\n' ? "" : "\n");
+    }
+    for (const Diagnostic &d : result.diagnostics)
+        std::fprintf(err, "weft: %s\n", d.format().c_str());
+
+    if (!cl.jsonPath.empty()) {
+        const RunDescription run{cl.file, cl.model, cl.exploration.policy.name()};
+        if (!writeFile(cl.jsonPath, jsonWithSources(toJson(result, run), traces, program, source), out, err))
+            return kBadInput;
+    }
+    if (!cl.dotPath.empty() && !writeFile(cl.dotPath, toDot(explorer.unfolding()), out, err))
+        return kBadInput;
+
+    std::string summary = "weft: " + result.statistics.summary();
+    if (!result.isComplete())
+        summary += std::string(" (incomplete: ") + stopReasonName(result.stopReason) + ")";
+    std::fprintf(out, "%s\n", summary.c_str());
+    return result.statistics.defects > 0 ? kDefectFound : kNoDefect;
+}
+
+int runReplay(const CommandLine &cl, std::FILE *out, std::FILE *err) {
+    auto schedule = Schedule::parse(cl.schedule);
+    if (!schedule) {
+        printDiagnostics(schedule.error(), err);
+        return kBadInput;
+    }
+    auto loaded = loadProgram(cl.file, cl.defines, cl.includeDirs);
+    if (!loaded) {
+        printDiagnostics(loaded.error(), err);
+        return kBadInput;
+    }
+    printDiagnostics(loaded->warnings, err);
+    const program::Program &program = loaded->program;
+    SourceText source;
+    const TracedExecution t = traceSchedule(program, {}, *schedule);
+    std::fprintf(out, "weft: replaying %s --schedule %s\n", cl.file.c_str(), schedule->toString().c_str());
+    printTrace(t, program, source, out);
+    if (!t.output.empty())
+        std::fprintf(out, "output:\n%s%s", t.output.c_str(), t.output.back() == '\n' ? "" : "\n");
+    const Execution &e = t.execution;
+    switch (e.end) {
+    case ExecutionEnd::Finished: std::fprintf(out, "weft: the execution finished without a defect\n"); return kNoDefect;
+    case ExecutionEnd::Diverged:
+        std::fprintf(err, "weft: error: the schedule does not fit this program: %s\n", e.fault->message.c_str());
+        return kBadInput;
+    default: break;
+    }
+    if (e.fault) {
+        std::fprintf(out, "weft: %s: %s\n", std::string(defectKindName(e.fault->kind)).c_str(),
+                     faultText(e.fault->message, location(program, t.faultSpot)).c_str());
+        return kDefectFound;
+    }
+    std::fprintf(out, "weft: the execution ended (%s)\n", e.end == ExecutionEnd::SleepBlocked ? "sleep-set blocked" : "stopped");
+    return kNoDefect;
+}
+
+} // namespace weft::cli

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/TracedExecution.hpp"
+
+#include "engine/execution/ScheduledExecutor.hpp"
+#include "engine/interpreter/Interpreter.hpp"
+
+namespace weft::cli {
+
+TracedExecution traceSchedule(const program::Program &program, const interpreter::InterpreterOptions &options,
+                              const Schedule &schedule) {
+    interpreter::Interpreter machine(program, options);
+    ScheduledExecutor executor(machine);
+    TracedExecution out;
+    executor.setBeforeAction([&](const Action &a) {
+        TraceStep step{a, {}, {}};
+        const auto frames = machine.callStack(a.thread);
+        if (!frames.empty())
+            step.spot = frames.front().spot;
+        if (targetsThread(a.kind))
+            step.object = "T" + std::to_string(a.object);
+        else if (isLockTreeKind(a.kind) || a.kind == ActionKind::BarrierPass)
+            step.object = machine.describeAddress(a.object);
+        out.steps.push_back(std::move(step));
+    });
+    out.execution = executor.run(schedule);
+    // A step whose action did not happen (an invalid unlock) is not part of the trace.
+    out.steps.resize(std::min(out.steps.size(), out.execution.actions.size()));
+    out.output = machine.output();
+    out.faultSpot = machine.faultSpot();
+    return out;
+}
+
+std::string describeStep(const TraceStep &step) {
+    std::string text(actionKindName(step.action.kind));
+    if (!step.object.empty())
+        text += " " + step.object;
+    if (step.action.kind == ActionKind::SemInit || step.action.kind == ActionKind::BarrierInit)
+        text += " " + std::to_string(step.action.value);
+    return text;
+}
+
+} // namespace weft::cli

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// Re-runs one schedule of a C program and records, for every visible action, where in the source
+// the thread stood and what object it touched: the trace shown by `weft replay` and defect reports.
+#pragma once
+
+#include "engine/execution/Execution.hpp"
+#include "engine/execution/Schedule.hpp"
+#include "engine/interpreter/InterpreterOptions.hpp"
+#include "engine/program/Program.hpp"
+
+#include <string>
+#include <vector>
+
+namespace weft::cli {
+
+struct TraceStep {
+    Action action;
+    program::SourceSpot spot; ///< the thread's position when it performed the action
+    std::string object;       ///< the object in the program's terms ("'m'", "T2", ...)
+};
+
+struct TracedExecution {
+    Execution execution;
+    std::vector<TraceStep> steps;
+    std::string output;          ///< what the program printed
+    program::SourceSpot faultSpot; ///< where the fault was raised (line 0 if none or unknown)
+};
+
+TracedExecution traceSchedule(const program::Program &program, const interpreter::InterpreterOptions &options,
+                              const Schedule &schedule);
+
+/// "start", "lock 'm'", "create T2", "sem_post 'ready'", ...
+std::string describeStep(const TraceStep &step);
+
+} // namespace weft::cli

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// The `weft` executable: parses the command line and runs a command. Any stray exception is an
+// internal error (exit code 3), never a crash without a message.
+#include "app/cli/CommandLine.hpp"
+#include "app/cli/Commands.hpp"
+
+#include <cstdio>
+#include <exception>
+
+int main(int argc, char **argv) {
+    using namespace weft::cli;
+    try {
+        const std::vector<std::string> args(argv + 1, argv + argc);
+        auto cl = parseCommandLine(args);
+        if (!cl) {
+            for (const auto &d : cl.error())
+                std::fprintf(stderr, "%s\n", d.format().c_str());
+            return kBadInput;
+        }
+        switch (cl->command) {
+        case CommandLine::Command::Help: std::fputs(usageText().c_str(), stdout); return kNoDefect;
+        case CommandLine::Command::Version: std::puts("weft 0.1.0"); return kNoDefect;
+        case CommandLine::Command::Explore: return runExplore(*cl, stdout, stderr);
+        case CommandLine::Command::Replay: return runReplay(*cl, stdout, stderr);
+        case CommandLine::Command::Gui:
+            std::fputs("weft: error: the desktop debugger is not part of this build yet\n", stderr);
+            return kBadInput;
+        }
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "weft: internal error: %s\n", e.what());
+    } catch (...) {
+        std::fprintf(stderr, "weft: internal error\n");
+    }
+    return kInternalError;
+}

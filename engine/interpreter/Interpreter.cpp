@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+#include "engine/interpreter/Interpreter.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+
+namespace weft::interpreter {
+
+Interpreter::Interpreter(const program::Program &program, InterpreterOptions options)
+    : m_program(program), m_options(options), m_stepper(program, m_options) {
+    buildInitialState();
+    m_state = m_initial;
+}
+
+void Interpreter::buildInitialState() {
+    InterpreterState &s = m_initial;
+    for (std::uint32_t i = 0; i < m_program.globals.size(); ++i)
+        s.memory.addGlobal(i, m_program.globals[i].initialBytes, m_program.globals[i].readOnly);
+
+    // main(argc, argv, envp): argv = {"<program>", NULL}, envp = {NULL}.
+    MemoryFault fault;
+    std::string name = m_program.sourceMap.files().size() > 1 ? m_program.sourceMap.fileName(1) : "program";
+    name = name.substr(name.find_last_of('/') + 1);
+    const std::uint64_t text = *s.memory.allocate(program::kGlobalOwner, ObjectKind::Global, name.size() + 1, 0, fault);
+    std::memcpy(s.memory.write(text, name.size(), 1, fault), name.data(), name.size());
+    const std::uint64_t argv = *s.memory.allocate(program::kGlobalOwner, ObjectKind::Global, 16, 0, fault);
+    std::memcpy(s.memory.write(argv, 8, 8, fault), &text, 8);
+    const std::uint64_t envp = *s.memory.allocate(program::kGlobalOwner, ObjectKind::Global, 8, 0, fault);
+
+    ThreadState main;
+    main.id = ThreadNaming::kMain;
+    main.pending = Action{ActionKind::ThreadStart, main.id, 0};
+    const program::Function &f = m_program.functions[m_program.mainFunction];
+    main.stack.push(m_program.mainFunction, f.registerCount);
+    const std::uint64_t args[] = {1, argv, envp};
+    for (std::uint32_t i = 0; i < f.paramRegisters && i < 3; ++i)
+        main.stack.registers[i] = args[i];
+    s.threads.push_back(std::move(main));
+    s.threadIndex.assign(1, 0);
+}
+
+void Interpreter::restart(ThreadNaming &naming) {
+    m_naming = &naming;
+    m_state = m_initial;
+    m_fault.reset();
+    m_faultSpot = {};
+    m_stepper.clearFault();
+}
+
+void Interpreter::restore(const InterpreterState &snapshot) {
+    m_state = snapshot;
+    m_fault.reset();
+    m_faultSpot = {};
+    m_stepper.clearFault();
+}
+
+std::optional<PendingAction> Interpreter::pending(ThreadId t) {
+    const ThreadState *thread = m_state.find(t);
+    if (m_state.programEnded || !thread || thread->exited)
+        return std::nullopt;
+    bool enabled = true;
+    switch (thread->pending.kind) {
+    case ActionKind::MutexLock: enabled = m_state.ownerOf(thread->pending.object) == kNoThread; break;
+    case ActionKind::ThreadJoin: {
+        const std::uint64_t target = thread->pending.object;
+        const ThreadState *joined = target < kNoThread ? m_state.find(ThreadId(target)) : nullptr;
+        enabled = !joined || joined->exited; // an unknown thread is reported by execute()
+        break;
+    }
+    default: break;
+    }
+    return PendingAction{thread->pending, enabled};
+}
+
+void Interpreter::violation(ThreadId t, std::string text) {
+    m_fault = ProgramFault{DefectKind::ModelViolation, t, std::move(text), false};
+    if (const ThreadState *thread = m_state.find(t); thread && !thread->stack.empty())
+        m_faultSpot = m_program.sourceMap.spotOf(thread->stack.top().function, thread->stack.top().pc);
+    const std::string where = m_program.sourceMap.format(m_faultSpot);
+    if (!where.empty())
+        m_fault->message = where + ": " + m_fault->message;
+}
+
+void Interpreter::execute(ThreadId t) {
+    m_fault.reset();
+    m_faultSpot = {};
+    m_stepper.clearFault();
+    ThreadState *thread = m_state.find(t);
+    assert(thread && !thread->exited && !m_state.programEnded);
+    const Action action = thread->pending;
+    const std::string who = std::string("T").append(std::to_string(t));
+    MemoryFault fault;
+    switch (action.kind) {
+    case ActionKind::ThreadStart: break;
+    case ActionKind::ThreadCreate: {
+        const ThreadId child = ThreadId(action.object);
+        const std::uint32_t routine = program::decodePointer(m_stepper.callArgument(*thread, 2)).object;
+        const std::uint64_t argument = m_stepper.callArgument(*thread, 3);
+        const std::uint64_t handle = m_stepper.callArgument(*thread, 0);
+        ThreadState created;
+        created.id = child;
+        created.pending = Action{ActionKind::ThreadStart, child, 0};
+        m_stepper.startThread(created, routine, argument);
+        if (m_state.threadIndex.size() <= child)
+            m_state.threadIndex.resize(child + 1, InterpreterState::kNoIndex);
+        m_state.threadIndex[child] = std::uint32_t(m_state.threads.size());
+        m_state.threads.push_back(std::move(created));
+        thread = m_state.find(t); // threads may have moved
+        if (std::uint8_t *bytes = m_state.memory.write(handle, 8, 8, fault)) {
+            const std::uint64_t id = child;
+            std::memcpy(bytes, &id, 8);
+        }
+        m_stepper.finishCall(*thread, 0);
+        break;
+    }
+    case ActionKind::ThreadJoin: {
+        const ThreadState *joined = action.object < kNoThread ? m_state.find(ThreadId(action.object)) : nullptr;
+        if (!joined)
+            return violation(t, who + " joins thread " + std::to_string(action.object) +
+                                    ", which this execution never created");
+        const std::uint64_t result = m_stepper.callArgument(*thread, 1);
+        if (result != 0)
+            if (std::uint8_t *bytes = m_state.memory.write(result, 8, 8, fault))
+                std::memcpy(bytes, &joined->exitValue, 8);
+        m_stepper.finishCall(*thread, 0);
+        break;
+    }
+    case ActionKind::MutexLock:
+        m_state.mutexOwners.emplace_back(action.object, t);
+        m_stepper.finishCall(*thread, 0);
+        break;
+    case ActionKind::MutexUnlock: {
+        auto it = std::find_if(m_state.mutexOwners.begin(), m_state.mutexOwners.end(),
+                               [&](const auto &entry) { return entry.first == action.object; });
+        if (it == m_state.mutexOwners.end() || it->second != t)
+            return violation(t, who + " unlocks mutex " + describeAddress(action.object) + ", which it does not hold");
+        m_state.mutexOwners.erase(it);
+        m_stepper.finishCall(*thread, 0);
+        break;
+    }
+    case ActionKind::ThreadExit:
+        thread->exited = true;
+        m_stepper.releaseStack(m_state, *thread);
+        // main's return: the others' remaining steps commute with it, so they go on being explored
+        // (and a thread left blocked is abandoned, not deadlocked). exit(0) in any thread stops
+        // everything now: steps after it, such as a join of the exiting thread, must not be run.
+        if (thread->callsExit)
+            m_state.programEnded = true;
+        else if (thread->endsProgram)
+            m_state.exitRequested = true;
+        return;
+    default:
+        // Trylock, semaphores, condition variables and barriers: lowering rejects the calls that
+        // would produce them, so no thread of this interpreter ever has one pending.
+        assert(false && "the interpreter does not produce this action");
+        return violation(t, who + " cannot " + action.toString() + " (not supported by the interpreter yet)");
+    }
+    thread->steps = 0;
+    if (!m_stepper.run(m_state, *thread, *m_naming)) {
+        m_fault = m_stepper.fault();
+        m_faultSpot = m_stepper.faultSpot();
+    }
+}
+
+std::vector<FrameLocation> Interpreter::callStack(ThreadId t) const {
+    std::vector<FrameLocation> out;
+    if (const ThreadState *thread = m_state.find(t))
+        for (auto it = thread->stack.frames.rbegin(); it != thread->stack.frames.rend(); ++it)
+            out.push_back({it->function, it->pc, m_program.sourceMap.spotOf(it->function, it->pc)});
+    return out;
+}
+
+std::string Interpreter::describeAddress(std::uint64_t address) const {
+    const program::DecodedPointer d = program::decodePointer(address);
+    const MemoryObject *object = m_state.memory.objectAt(address);
+    const std::string offset = d.offset ? std::string("+").append(std::to_string(d.offset)) : std::string();
+    if (!object || object->kind == ObjectKind::Null)
+        return "at address " + std::to_string(address);
+    if (object->kind == ObjectKind::Global && object->site < m_program.globals.size() &&
+        d.owner == program::kGlobalOwner && d.object == object->site + 1) {
+        const auto &names = m_program.sourceMap.globals;
+        const std::string &name = object->site < names.size() && !names[object->site].name.empty()
+                                      ? names[object->site].name
+                                      : m_program.globals[object->site].name;
+        return "'" + name + "'" + offset;
+    }
+    const std::string at = m_program.sourceMap.format(std::uint32_t(object->site >> 32), std::uint32_t(object->site));
+    const char *kind = object->kind == ObjectKind::Heap ? "heap block" : "local";
+    return std::string(kind) + offset + (at.empty() ? "" : " allocated at " + at);
+}
+
+} // namespace weft::interpreter

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+// Weft's interpreter as a Machine: runs a lowered Program deterministically on the calling thread,
+// one visible action at a time. All state is one InterpreterState value (snapshot = copy). Single-threaded.
+#pragma once
+
+#include "engine/execution/Machine.hpp"
+#include "engine/interpreter/InterpreterOptions.hpp"
+#include "engine/interpreter/InterpreterState.hpp"
+#include "engine/interpreter/Stepper.hpp"
+#include "engine/program/Program.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace weft::interpreter {
+
+/// One frame of a thread's call stack as a debugger shows it.
+struct FrameLocation {
+    std::uint32_t function = 0; ///< index into Program::functions
+    std::uint32_t pc = 0;       ///< the instruction it stands on
+    program::SourceSpot spot;
+};
+
+class Interpreter final : public Machine {
+public:
+    /// `program` must outlive the interpreter.
+    explicit Interpreter(const program::Program &program, InterpreterOptions options = {});
+    Interpreter(const Interpreter &) = delete;
+    Interpreter &operator=(const Interpreter &) = delete;
+
+    void restart(ThreadNaming &naming) override;
+    std::size_t threadCount() const override { return m_state.threads.size(); }
+    ThreadId threadAt(std::size_t index) const override { return m_state.threads[index].id; }
+    std::optional<PendingAction> pending(ThreadId t) override;
+    void execute(ThreadId t) override;
+    std::optional<ProgramFault> fault() const override { return m_fault; }
+    bool hasExitRequested() const override { return m_state.exitRequested; }
+    std::string describeObject(ObjectId object) const override { return describeAddress(object); }
+
+    /// What the program printed in the current execution.
+    const std::string &output() const { return m_state.output; }
+    const program::Program &program() const { return m_program; }
+    /// The whole mutable state: copy it to snapshot, pass it to restore() to go back.
+    const InterpreterState &state() const { return m_state; }
+    void restore(const InterpreterState &snapshot);
+    /// Where the last fault was raised (line 0 when it has no source location).
+    program::SourceSpot faultSpot() const { return m_faultSpot; }
+    /// `t`'s frames, innermost first (empty once it has exited).
+    std::vector<FrameLocation> callStack(ThreadId t) const;
+    /// A readable name for an address: "'m'", "'buf'+8", "heap block allocated at f.c:12:7", ...
+    std::string describeAddress(std::uint64_t address) const;
+
+private:
+    void buildInitialState();
+    void violation(ThreadId t, std::string text);
+
+    const program::Program &m_program;
+    InterpreterOptions m_options;
+    Stepper m_stepper;
+    InterpreterState m_initial;
+    InterpreterState m_state;
+    ThreadNaming *m_naming = nullptr;
+    std::optional<ProgramFault> m_fault;
+    program::SourceSpot m_faultSpot;
+};
+
+} // namespace weft::interpreter

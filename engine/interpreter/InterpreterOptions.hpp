@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+// Bounds and choices of one Interpreter: step bound between visible actions, call depth, output size.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace weft::interpreter {
+
+struct InterpreterOptions {
+    /// Instructions one thread may run between two visible actions before a StepBound defect.
+    std::uint64_t stepBound = 10'000'000;
+    /// Nested calls of one thread before the run is stopped as a stack overflow.
+    std::uint32_t maxCallDepth = 100'000;
+    /// Captured output per execution; the rest is dropped with a marker.
+    std::size_t maxOutput = std::size_t{1} << 20;
+    /// C semantics: returning from main ends the program like exit(): threads still blocked when
+    /// nothing else can move are abandoned, not deadlocked. The other threads' remaining steps are
+    /// still explored after main's return (they commute with it), so every defect C can reach is
+    /// found. false: main's return is a pthread_exit (the model programs' and DPU's reading), so
+    /// threads left blocked are a deadlock. Both give the same interleavings and counts.
+    bool mainReturnEndsProgram = true;
+};
+
+} // namespace weft::interpreter

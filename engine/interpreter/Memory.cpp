@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+#include "engine/interpreter/Memory.hpp"
+
+#include <cstring>
+
+namespace weft::interpreter {
+
+using program::decodePointer;
+using program::encodePointer;
+
+namespace {
+
+const char *kindName(ObjectKind kind) {
+    switch (kind) {
+    case ObjectKind::Null: return "null";
+    case ObjectKind::Global: return "global variable";
+    case ObjectKind::Heap: return "heap block";
+    case ObjectKind::Stack: return "local variable";
+    case ObjectKind::Function: return "function";
+    }
+    return "object";
+}
+
+const char *accessName(AccessKind access) {
+    switch (access) {
+    case AccessKind::Read: return "read";
+    case AccessKind::Write: return "write";
+    case AccessKind::Free: return "free";
+    }
+    return "access";
+}
+
+} // namespace
+
+std::string MemoryFault::genericObject() const {
+    return "a " + std::to_string(objectSize) + "-byte " + kindName(objectKind);
+}
+
+std::string MemoryFault::describe(const std::string &named) const {
+    const std::string what = std::string(accessName(access)) + " of " + std::to_string(size) + " byte" +
+                             (size == 1 ? "" : "s");
+    const std::string object = named.empty() ? genericObject() : named;
+    switch (kind) {
+    case MemoryFaultKind::NullPointer:
+        return access == AccessKind::Free ? "free of a null-derived pointer"
+                                          : "null pointer dereference (" + what + ")";
+    case MemoryFaultKind::InvalidPointer:
+        return "invalid pointer dereference (" + what + " at address " + std::to_string(pointer) + ")";
+    case MemoryFaultKind::OutOfBounds:
+        return "out-of-bounds " + what + " at offset " + std::to_string(offset) + " of " + object;
+    case MemoryFaultKind::UseAfterFree: return "use after free: " + what + " of " + object + ", freed earlier";
+    case MemoryFaultKind::UseAfterReturn:
+        return "use after return: " + what + " of " + object + ", whose function has returned";
+    case MemoryFaultKind::Misaligned:
+        return "misaligned " + what + " at offset " + std::to_string(offset) + " of " + object;
+    case MemoryFaultKind::ReadOnly: return "write to read-only memory (" + object + ")";
+    case MemoryFaultKind::DoubleFree: return "double free of " + object;
+    case MemoryFaultKind::InvalidFree:
+        return offset != 0 && objectKind == ObjectKind::Heap
+                   ? "invalid free: the pointer is at offset " + std::to_string(offset) + " of " + object
+                   : "invalid free of a pointer to " + object;
+    case MemoryFaultKind::TooManyObjects: return "too many memory objects allocated by one thread";
+    }
+    return "invalid memory access";
+}
+
+Memory::Memory() {
+    m_owners.resize(1);
+    m_owners[0].push_back(MemoryObject{}); // object 0: the null object
+}
+
+std::optional<std::uint64_t> Memory::allocate(std::uint32_t owner, ObjectKind kind, std::uint64_t size,
+                                              std::uint64_t site, MemoryFault &fault) {
+    if (owner >= m_owners.size())
+        m_owners.resize(owner + 1);
+    std::vector<MemoryObject> &objects = m_owners[owner];
+    if (objects.size() >= program::kMaxObjectsPerOwner) {
+        fault = {MemoryFaultKind::TooManyObjects, AccessKind::Write, 0, size};
+        return std::nullopt;
+    }
+    MemoryObject object;
+    object.kind = kind;
+    object.alive = true;
+    object.size = std::uint32_t(size);
+    object.site = site;
+    object.bytes.assign(size, 0);
+    objects.push_back(std::move(object));
+    return encodePointer(owner, std::uint32_t(objects.size() - 1));
+}
+
+void Memory::addGlobal(std::uint32_t index, std::vector<std::uint8_t> bytes, bool readOnly) {
+    std::vector<MemoryObject> &globals = m_owners[program::kGlobalOwner];
+    if (globals.size() <= index + 1)
+        globals.resize(index + 2);
+    MemoryObject &g = globals[index + 1];
+    g.kind = ObjectKind::Global;
+    g.alive = true;
+    g.readOnly = readOnly;
+    g.size = std::uint32_t(bytes.size());
+    g.site = index;
+    g.bytes = std::move(bytes);
+}
+
+const MemoryObject *Memory::objectAt(std::uint64_t p) const {
+    const program::DecodedPointer d = decodePointer(p);
+    if (d.owner >= m_owners.size() || d.object >= m_owners[d.owner].size())
+        return nullptr;
+    return &m_owners[d.owner][d.object];
+}
+
+const MemoryObject *Memory::check(std::uint64_t p, std::uint64_t size, std::uint64_t alignment, AccessKind access,
+                                  MemoryFault &fault) const {
+    const program::DecodedPointer d = decodePointer(p);
+    fault = MemoryFault{};
+    fault.access = access;
+    fault.pointer = p;
+    fault.size = size;
+    fault.offset = d.offset;
+    if (d.owner == program::kGlobalOwner && d.object == 0) {
+        fault.kind = MemoryFaultKind::NullPointer;
+        return nullptr;
+    }
+    const MemoryObject *object = objectAt(p);
+    if (!object || object->kind == ObjectKind::Null) {
+        fault.kind = MemoryFaultKind::InvalidPointer;
+        return nullptr;
+    }
+    fault.objectKind = object->kind;
+    fault.objectSize = object->size;
+    fault.site = object->site;
+    if (!object->alive) {
+        fault.kind = object->kind == ObjectKind::Stack ? MemoryFaultKind::UseAfterReturn : MemoryFaultKind::UseAfterFree;
+        return nullptr;
+    }
+    if (d.offset < 0 || std::uint64_t(d.offset) + size > object->size) {
+        fault.kind = MemoryFaultKind::OutOfBounds;
+        return nullptr;
+    }
+    if (alignment > 1 && (std::uint64_t(d.offset) & (alignment - 1)) != 0) {
+        fault.kind = MemoryFaultKind::Misaligned;
+        return nullptr;
+    }
+    return object;
+}
+
+const std::uint8_t *Memory::read(std::uint64_t p, std::uint64_t size, std::uint64_t alignment,
+                                 MemoryFault &fault) const {
+    const MemoryObject *object = check(p, size, alignment, AccessKind::Read, fault);
+    return object ? object->bytes.data() + decodePointer(p).offset : nullptr;
+}
+
+std::uint8_t *Memory::write(std::uint64_t p, std::uint64_t size, std::uint64_t alignment, MemoryFault &fault) {
+    const MemoryObject *object = check(p, size, alignment, AccessKind::Write, fault);
+    if (!object)
+        return nullptr;
+    if (object->readOnly) {
+        fault.kind = MemoryFaultKind::ReadOnly;
+        return nullptr;
+    }
+    return const_cast<MemoryObject *>(object)->bytes.data() + decodePointer(p).offset;
+}
+
+bool Memory::release(std::uint64_t p, MemoryFault &fault) {
+    if (p == 0)
+        return true;
+    const program::DecodedPointer d = decodePointer(p);
+    const MemoryObject *object = check(p, 0, 1, AccessKind::Free, fault);
+    if (!object) {
+        if (fault.kind == MemoryFaultKind::UseAfterFree && d.offset == 0)
+            fault.kind = MemoryFaultKind::DoubleFree;
+        else if (fault.kind != MemoryFaultKind::NullPointer)
+            fault.kind = MemoryFaultKind::InvalidFree;
+        return false;
+    }
+    if (object->kind != ObjectKind::Heap || d.offset != 0) {
+        fault.kind = MemoryFaultKind::InvalidFree;
+        return false;
+    }
+    MemoryObject &o = m_owners[d.owner][d.object];
+    o.alive = false;
+    o.bytes = {};
+    return true;
+}
+
+void Memory::endLifetime(std::uint64_t p) {
+    const program::DecodedPointer d = decodePointer(p);
+    if (d.owner < m_owners.size() && d.object < m_owners[d.owner].size()) {
+        MemoryObject &o = m_owners[d.owner][d.object];
+        o.alive = false;
+        o.bytes = {};
+    }
+}
+
+bool Memory::readString(std::uint64_t p, std::string &out, MemoryFault &fault, std::size_t limit) const {
+    out.clear();
+    const MemoryObject *object = check(p, 1, 1, AccessKind::Read, fault);
+    if (!object)
+        return false;
+    const std::int64_t start = decodePointer(p).offset;
+    for (std::int64_t i = start; i < std::int64_t(object->size) && out.size() < limit; ++i) {
+        if (object->bytes[i] == 0)
+            return true;
+        out.push_back(char(object->bytes[i]));
+    }
+    // No terminator inside the object: the read runs past its end.
+    fault.kind = MemoryFaultKind::OutOfBounds;
+    fault.offset = std::int64_t(object->size);
+    fault.size = 1;
+    return false;
+}
+
+std::size_t Memory::liveHeapObjects() const {
+    std::size_t n = 0;
+    for (const auto &objects : m_owners)
+        for (const MemoryObject &o : objects)
+            n += o.kind == ObjectKind::Heap && o.alive;
+    return n;
+}
+
+} // namespace weft::interpreter

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+// The interpreted program's memory: objects numbered per owner (globals, each thread), pointers encoded
+// as in program/PointerEncoding.hpp, every access checked. A value type: copying it is a snapshot.
+#pragma once
+
+#include "engine/interpreter/MemoryFault.hpp"
+#include "engine/interpreter/MemoryObject.hpp"
+#include "engine/program/PointerEncoding.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace weft::interpreter {
+
+class Memory {
+public:
+    Memory();
+
+    /// A new live object of `size` zero bytes owned by `owner`; nullopt with a fault when the owner
+    /// has no numbers left (size must be < program::kMaxObjectSize; the caller checks).
+    std::optional<std::uint64_t> allocate(std::uint32_t owner, ObjectKind kind, std::uint64_t size,
+                                          std::uint64_t site, MemoryFault &fault);
+    /// Adds global `index` (object index + 1 of the global owner) with its initial bytes.
+    void addGlobal(std::uint32_t index, std::vector<std::uint8_t> bytes, bool readOnly);
+
+    /// The bytes [p, p + size) if the program may access them (alignment: a power of two), else
+    /// nullptr and `fault` says why.
+    const std::uint8_t *read(std::uint64_t p, std::uint64_t size, std::uint64_t alignment, MemoryFault &fault) const;
+    std::uint8_t *write(std::uint64_t p, std::uint64_t size, std::uint64_t alignment, MemoryFault &fault);
+
+    /// free(p): p must be the start of a live heap block (free(NULL) is a no-op).
+    bool release(std::uint64_t p, MemoryFault &fault);
+    /// Ends a stack object's lifetime (its function returned).
+    void endLifetime(std::uint64_t p);
+
+    /// Reads a NUL-terminated string at p (at most `limit` characters before giving up).
+    bool readString(std::uint64_t p, std::string &out, MemoryFault &fault, std::size_t limit = 1u << 20) const;
+
+    /// The object p points into, if p names one (alive or not).
+    const MemoryObject *objectAt(std::uint64_t p) const;
+    /// Live heap blocks (a leak check at exit can use it).
+    std::size_t liveHeapObjects() const;
+
+private:
+    const MemoryObject *check(std::uint64_t p, std::uint64_t size, std::uint64_t alignment, AccessKind access,
+                              MemoryFault &fault) const;
+
+    /// m_owners[owner][object]: owner 0 holds null and the globals, owner t + 1 thread t's objects.
+    std::vector<std::vector<MemoryObject>> m_owners;
+};
+
+} // namespace weft::interpreter

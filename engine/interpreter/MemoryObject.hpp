@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// One object of the interpreted program's memory (a global, heap block, stack variable): its bytes
+// and whether it is still alive. Value type; dead objects keep their record so stale pointers are caught.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace weft::interpreter {
+
+enum class ObjectKind : std::uint8_t { Null, Global, Heap, Stack, Function };
+
+struct MemoryObject {
+    ObjectKind kind = ObjectKind::Null;
+    bool alive = false;
+    bool readOnly = false;
+    std::uint32_t size = 0;
+    /// Who made it, for messages: the global's index, or (function << 32 | pc) of the allocation.
+    std::uint64_t site = 0;
+    std::vector<std::uint8_t> bytes;
+};
+
+} // namespace weft::interpreter

@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: MIT
+// The instruction loop: pure instructions go to Arithmetic, memory instructions through the checked
+// Memory, calls push frames on the thread's CallStack, builtins go to libc/ and pthread/.
+#include "engine/interpreter/Stepper.hpp"
+
+#include "engine/interpreter/Arithmetic.hpp"
+
+#include <cstring>
+
+namespace weft::interpreter {
+
+using program::Builtin;
+using program::Function;
+using program::Instruction;
+using program::Opcode;
+using program::Operand;
+
+namespace {
+
+std::uint64_t loadValue(const std::uint8_t *bytes, unsigned size, unsigned width) {
+    std::uint64_t v = 0;
+    std::memcpy(&v, bytes, size);
+    return v & widthMask(width);
+}
+
+} // namespace
+
+Stepper::Stepper(const program::Program &program, const InterpreterOptions &options)
+    : m_program(program), m_options(options) {
+    if (auto out = program.findGlobal("stdout"))
+        m_stdout = program::globalPointer(*out);
+    if (auto err = program.findGlobal("stderr"))
+        m_stderr = program::globalPointer(*err);
+}
+
+void Stepper::raise(const ThreadState &t, DefectKind kind, const std::string &text, bool performed) {
+    m_faultSpot = {};
+    std::string where;
+    if (!t.stack.empty()) {
+        const Frame &f = t.stack.top();
+        m_faultSpot = m_program.sourceMap.spotOf(f.function, f.pc);
+        where = m_program.sourceMap.format(m_faultSpot);
+    }
+    m_fault = ProgramFault{kind, t.id, where.empty() ? text : where + ": " + text, performed};
+}
+
+std::string Stepper::describe(const MemoryFault &fault) const {
+    if (fault.kind == MemoryFaultKind::NullPointer || fault.kind == MemoryFaultKind::InvalidPointer ||
+        fault.kind == MemoryFaultKind::TooManyObjects)
+        return fault.describe();
+    return fault.describe(nameObject(fault.objectKind, fault.objectSize, fault.site));
+}
+
+std::string Stepper::nameObject(ObjectKind kind, std::uint32_t size, std::uint64_t site) const {
+    const std::string generic = MemoryFault{.objectKind = kind, .objectSize = size}.genericObject();
+    const program::SourceMap &map = m_program.sourceMap;
+    if (kind == ObjectKind::Global && site < m_program.globals.size()) {
+        const std::string &symbol = m_program.globals[site].name;
+        if (symbol.starts_with(".str"))
+            return "a " + std::to_string(size) + "-byte string literal";
+        const std::string &name = site < map.globals.size() && !map.globals[site].name.empty() ? map.globals[site].name : symbol;
+        return generic + " '" + name + "'";
+    }
+    const auto function = std::uint32_t(site >> 32), pc = std::uint32_t(site);
+    if (kind == ObjectKind::Stack && function < map.functions.size() && function < m_program.functions.size() &&
+        pc < m_program.functions[function].code.size()) {
+        // The variable whose address the alloca's register holds (a dbg.declare binding).
+        const program::FunctionSource &source = map.functions[function];
+        const std::uint32_t reg = m_program.functions[function].code[pc].dst;
+        for (const program::VariableBinding &b : source.bindings)
+            if (b.kind == program::VariableBinding::Kind::Memory && b.where == reg) {
+                const program::Variable &v = source.locals[b.variable];
+                const std::string at = map.format(v.declared);
+                return generic + " '" + v.name + "'" + (at.empty() ? "" : " declared at " + at);
+            }
+    }
+    if (kind == ObjectKind::Heap || kind == ObjectKind::Stack) {
+        const std::string at = map.format(function, pc);
+        if (!at.empty())
+            return generic + " allocated at " + at;
+    }
+    return generic;
+}
+
+Stepper::Next Stepper::memoryFault(const ThreadState &t, const MemoryFault &fault) {
+    raise(t, DefectKind::UndefinedBehaviour, describe(fault));
+    return Next::Fault;
+}
+
+void Stepper::collectArguments(const ThreadState &t, const Instruction &in) {
+    const Frame &f = t.stack.top();
+    const Function &fn = m_program.functions[f.function];
+    const std::uint64_t *regs = t.stack.registers.data() + f.base;
+    m_args.clear();
+    for (std::uint32_t i = 0; i < in.c; ++i) {
+        const Operand o = fn.operands[in.b + i];
+        m_args.push_back(program::isConstant(o) ? m_program.constant(o) : regs[o]);
+    }
+}
+
+std::uint64_t Stepper::callArgument(const ThreadState &t, unsigned i) const {
+    const Frame &f = t.stack.top();
+    const Function &fn = m_program.functions[f.function];
+    const Instruction &in = fn.code[f.pc];
+    if (i >= in.c)
+        return 0;
+    const Operand o = fn.operands[in.b + i];
+    return program::isConstant(o) ? m_program.constant(o) : t.stack.registers[f.base + o];
+}
+
+void Stepper::finishCall(ThreadState &t, std::uint64_t result) {
+    Frame &f = t.stack.top();
+    const Instruction &in = m_program.functions[f.function].code[f.pc];
+    if (in.size > 0)
+        t.stack.registers[f.base + in.dst] = result;
+    ++f.pc;
+}
+
+void Stepper::startThread(ThreadState &child, std::uint32_t function, std::uint64_t argument) {
+    const Function &fn = m_program.functions[function];
+    child.stack.push(function, fn.registerCount);
+    if (fn.paramRegisters > 0)
+        child.stack.registers[child.stack.top().base] = argument;
+}
+
+void Stepper::releaseStack(InterpreterState &state, ThreadState &t) {
+    m_dead.clear();
+    while (!t.stack.empty())
+        t.stack.pop(m_dead);
+    for (std::uint64_t p : m_dead)
+        state.memory.endLifetime(p);
+}
+
+Stepper::Next Stepper::call(InterpreterState &, ThreadState &t, std::uint32_t function) {
+    const Function &callee = m_program.functions[function];
+    if (callee.builtin)
+        return Next::Continue; // handled by the caller
+    if (t.stack.frames.size() >= m_options.maxCallDepth) {
+        raise(t, DefectKind::UndefinedBehaviour,
+              "stack overflow: more than " + std::to_string(m_options.maxCallDepth) + " nested calls");
+        return Next::Fault;
+    }
+    // m_args holds the (flattened) arguments; missing ones read as 0, extra ones are dropped.
+    t.stack.push(function, callee.registerCount);
+    std::uint64_t *regs = t.stack.registers.data() + t.stack.top().base;
+    for (std::uint32_t i = 0; i < callee.paramRegisters && i < m_args.size(); ++i)
+        regs[i] = m_args[i];
+    return Next::Continue;
+}
+
+Stepper::Next Stepper::ret(InterpreterState &state, ThreadState &t, const Instruction &in) {
+    const Frame f = t.stack.top();
+    const Function &fn = m_program.functions[f.function];
+    m_scratch.clear();
+    for (std::uint32_t i = 0; i < in.c; ++i) {
+        const Operand o = fn.operands[in.b + i];
+        m_scratch.push_back(program::isConstant(o) ? m_program.constant(o) : t.stack.registers[f.base + o]);
+    }
+    m_dead.clear();
+    t.stack.pop(m_dead);
+    for (std::uint64_t p : m_dead)
+        state.memory.endLifetime(p);
+    if (!t.stack.empty()) {
+        Frame &caller = t.stack.top();
+        const Instruction &callInst = m_program.functions[caller.function].code[caller.pc];
+        for (std::uint32_t k = 0; k < callInst.size && k < m_scratch.size(); ++k)
+            t.stack.registers[caller.base + callInst.dst + k] = m_scratch[k];
+        ++caller.pc;
+        return Next::Continue;
+    }
+    // The thread's outermost function returned.
+    const std::uint64_t value = m_scratch.empty() ? 0 : m_scratch[0];
+    if (t.id == ThreadNaming::kMain) {
+        const std::int64_t status = signExtend(value & 0xFFFFFFFFu, 32);
+        if (status != 0) {
+            m_faultSpot = m_program.sourceMap.spotOf(f.function, f.pc);
+            const std::string where = m_program.sourceMap.format(m_faultSpot);
+            m_fault = ProgramFault{DefectKind::ExitCode, t.id,
+                                   (where.empty() ? "" : where + ": ") + "exited with status " + std::to_string(status)};
+            return Next::Fault;
+        }
+        t.endsProgram = m_options.mainReturnEndsProgram;
+    }
+    t.exitValue = value;
+    t.pending = Action{ActionKind::ThreadExit, t.id, 0};
+    return Next::Stop;
+}
+
+Stepper::Next Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin b) {
+    std::uint64_t result = 0;
+    Next next;
+    switch (b) {
+    case Builtin::PthreadCreate:
+    case Builtin::PthreadJoin:
+    case Builtin::PthreadExit:
+    case Builtin::PthreadSelf:
+    case Builtin::PthreadEqual:
+    case Builtin::MutexInit:
+    case Builtin::MutexDestroy:
+    case Builtin::MutexLock:
+    case Builtin::MutexUnlock:
+    case Builtin::AttrInit:
+    case Builtin::AttrDestroy:
+    case Builtin::AttrSetDetachState:
+    case Builtin::AttrSetStackSize:
+    case Builtin::MutexAttrInit:
+    case Builtin::MutexAttrDestroy:
+    case Builtin::SchedYield:
+    case Builtin::Sleep:
+    case Builtin::Usleep:
+    case Builtin::Exit: next = pthread(state, t, b, result); break;
+    default: next = libc(state, t, b, result); break;
+    }
+    if (next == Next::Continue)
+        finishCall(t, result);
+    return next;
+}
+
+bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming) {
+    m_naming = &naming;
+    const std::uint64_t bound = m_options.stepBound;
+    std::uint64_t out[2];
+    std::string why;
+    MemoryFault fault;
+    for (;;) {
+        Frame &f = t.stack.top();
+        const Function &fn = m_program.functions[f.function];
+        const Instruction &in = fn.code[f.pc];
+        std::uint64_t *regs = t.stack.registers.data() + f.base;
+        auto value = [&](Operand o) { return program::isConstant(o) ? m_program.constant(o) : regs[o]; };
+        if (++t.steps > bound) {
+            raise(t, DefectKind::StepBound,
+                  "thread T" + std::to_string(t.id) + " ran more than " + std::to_string(bound) +
+                      " instructions without a visible action (infinite loop?)");
+            return false;
+        }
+        switch (in.op) {
+        case Opcode::PtrAdd: regs[in.dst] = value(in.a) + std::uint64_t(in.imm); ++f.pc; break;
+        case Opcode::PtrIndex:
+            regs[in.dst] = value(in.a) + std::uint64_t(signExtend(value(in.b), in.aux) * in.imm);
+            ++f.pc;
+            break;
+        case Opcode::Load: {
+            const std::uint8_t *bytes = state.memory.read(value(in.a) + std::uint64_t(in.imm), in.size,
+                                                          std::uint64_t{1} << in.aux, fault);
+            if (!bytes)
+                return memoryFault(t, fault), false;
+            regs[in.dst] = loadValue(bytes, in.size, in.width);
+            ++f.pc;
+            break;
+        }
+        case Opcode::Store: {
+            std::uint8_t *bytes = state.memory.write(value(in.b) + std::uint64_t(in.imm), in.size,
+                                                     std::uint64_t{1} << in.aux, fault);
+            if (!bytes)
+                return memoryFault(t, fault), false;
+            const std::uint64_t v = value(in.a);
+            std::memcpy(bytes, &v, in.size);
+            ++f.pc;
+            break;
+        }
+        case Opcode::Alloca: {
+            const std::uint64_t count = in.b == program::kNoOperand ? 1 : value(in.b);
+            const std::uint64_t size = std::uint64_t(in.imm) * count;
+            if (size >= program::kMaxObjectSize || (count != 0 && size / count != std::uint64_t(in.imm))) {
+                raise(t, DefectKind::UndefinedBehaviour, "stack allocation of " + std::to_string(size) + " bytes is too large");
+                return false;
+            }
+            const std::uint64_t site = (std::uint64_t(f.function) << 32) | f.pc;
+            auto p = state.memory.allocate(program::threadOwner(t.id), ObjectKind::Stack, size, site, fault);
+            if (!p)
+                return memoryFault(t, fault), false;
+            t.stack.locals.push_back(*p);
+            t.stack.registers[f.base + in.dst] = *p; // push_back above does not move registers
+            ++f.pc;
+            break;
+        }
+        case Opcode::AtomicRmw:
+        case Opcode::CmpXchg: {
+            const std::uint64_t address = value(in.a);
+            std::uint8_t *bytes = state.memory.write(address, in.size, in.size, fault);
+            if (!bytes)
+                return memoryFault(t, fault), false;
+            const std::uint64_t old = loadValue(bytes, in.size, in.width);
+            std::uint64_t next = old;
+            if (in.op == Opcode::AtomicRmw) {
+                next = applyRmw(program::RmwOp(in.aux), old, value(in.b), in.width);
+            } else {
+                const bool equal = old == value(in.b);
+                if (equal)
+                    next = value(in.c);
+                regs[in.dst + 1] = equal;
+            }
+            std::memcpy(bytes, &next, in.size);
+            regs[in.dst] = old;
+            ++f.pc;
+            break;
+        }
+        case Opcode::Jump: f.pc = std::uint32_t(in.imm); break;
+        case Opcode::Branch: f.pc = (value(in.a) & 1) ? std::uint32_t(in.imm) : in.dst; break;
+        case Opcode::Switch: {
+            const std::uint64_t v = value(in.a);
+            std::uint32_t target = std::uint32_t(in.imm);
+            for (std::uint32_t i = in.b; i < in.b + in.c; ++i)
+                if (fn.cases[i].value == v) {
+                    target = fn.cases[i].target;
+                    break;
+                }
+            f.pc = target;
+            break;
+        }
+        case Opcode::EdgeMoves: {
+            m_scratch.clear();
+            for (std::uint32_t i = in.b; i < in.b + in.c; ++i)
+                m_scratch.push_back(value(fn.moves[i].src));
+            for (std::uint32_t i = 0; i < in.c; ++i)
+                regs[fn.moves[in.b + i].dst] = m_scratch[i];
+            f.pc = std::uint32_t(in.imm);
+            break;
+        }
+        case Opcode::Call:
+        case Opcode::CallIndirect:
+        case Opcode::CallBuiltin: {
+            collectArguments(t, in);
+            std::uint32_t callee = std::uint32_t(in.imm);
+            Next next = Next::Continue;
+            if (in.op == Opcode::CallIndirect) {
+                const program::DecodedPointer d = program::decodePointer(value(in.a));
+                if (d.owner != program::kFunctionOwner || d.offset != 0 || d.object >= m_program.functions.size()) {
+                    raise(t, DefectKind::UndefinedBehaviour,
+                          value(in.a) == 0 ? "call through a null function pointer"
+                                           : "call through an invalid function pointer");
+                    return false;
+                }
+                callee = d.object;
+            }
+            if (in.op == Opcode::CallBuiltin)
+                next = builtin(state, t, program::Builtin(in.imm));
+            else if (const auto &b = m_program.functions[callee].builtin)
+                next = builtin(state, t, *b);
+            else
+                next = call(state, t, callee);
+            if (next == Next::Fault)
+                return false;
+            if (next == Next::Stop)
+                return true;
+            break;
+        }
+        case Opcode::Ret: {
+            const Next next = ret(state, t, in);
+            if (next == Next::Fault)
+                return false;
+            if (next == Next::Stop)
+                return true;
+            break;
+        }
+        case Opcode::Unreachable:
+            raise(t, DefectKind::UndefinedBehaviour, "reached code marked unreachable");
+            return false;
+        default: {
+            const std::uint64_t a = in.a == program::kNoOperand ? 0 : value(in.a);
+            const std::uint64_t b = in.b == program::kNoOperand ? 0 : value(in.b);
+            const std::uint64_t c = in.c == program::kNoOperand ? 0 : value(in.c);
+            if (!evaluate(in, a, b, c, out, why)) {
+                raise(t, DefectKind::UndefinedBehaviour, why);
+                return false;
+            }
+            regs[in.dst] = out[0];
+            if (in.op == Opcode::Overflow)
+                regs[in.dst + 1] = out[1];
+            ++f.pc;
+            break;
+        }
+        }
+    }
+}
+
+} // namespace weft::interpreter

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// Runs one thread's local code until its next visible action (or a fault): the instruction loop,
+// calls and returns, libc builtins (libc/) and the checks of pthread calls (pthread/). Single-threaded.
+#pragma once
+
+#include "engine/action/ThreadNaming.hpp"
+#include "engine/execution/Machine.hpp"
+#include "engine/interpreter/InterpreterOptions.hpp"
+#include "engine/interpreter/InterpreterState.hpp"
+#include "engine/program/Program.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace weft::interpreter {
+
+class Stepper {
+public:
+    Stepper(const program::Program &program, const InterpreterOptions &options);
+
+    /// Runs `t` (of `state`) until it has a pending visible action, the program ended, or a fault
+    /// (then false; fault() says which). Child thread ids for pthread_create come from `naming`.
+    bool run(InterpreterState &state, ThreadState &t, ThreadNaming &naming);
+
+    const std::optional<ProgramFault> &fault() const { return m_fault; }
+    program::SourceSpot faultSpot() const { return m_faultSpot; }
+    void clearFault() { m_fault.reset(); }
+
+    /// Argument `i` of the call `t` stands on.
+    std::uint64_t callArgument(const ThreadState &t, unsigned i) const;
+    /// Completes the call `t` stands on: stores `result` (if it has one) and moves past it.
+    void finishCall(ThreadState &t, std::uint64_t result);
+    /// Sets up `child` to run `function(argument)` (a pthread start routine).
+    void startThread(ThreadState &child, std::uint32_t function, std::uint64_t argument);
+    /// Ends the lifetimes of all of `t`'s stack objects (the thread exited).
+    void releaseStack(InterpreterState &state, ThreadState &t);
+    /// Raises a fault of `kind` at `t`'s current instruction; the message gets the location prefix.
+    void raise(const ThreadState &t, DefectKind kind, const std::string &text, bool performed = true);
+    /// The message of a memory fault, with the names of the objects involved.
+    std::string describe(const MemoryFault &fault) const;
+    /// "a 16-byte local variable 'buf' declared at f.c:3", "a 40-byte heap block allocated at f.c:9:5", ...
+    std::string nameObject(ObjectKind kind, std::uint32_t size, std::uint64_t site) const;
+
+private:
+    enum class Next { Continue, Stop, Fault };
+
+    Next call(InterpreterState &state, ThreadState &t, std::uint32_t function);
+    Next ret(InterpreterState &state, ThreadState &t, const program::Instruction &in);
+    Next builtin(InterpreterState &state, ThreadState &t, program::Builtin b);
+    /// Library functions that are not visible actions (libc/LibcCalls.cpp).
+    Next libc(InterpreterState &state, ThreadState &t, program::Builtin b, std::uint64_t &result);
+    /// pthread calls: visible ones set t.pending (pthread/ThreadCalls.cpp).
+    Next pthread(InterpreterState &state, ThreadState &t, program::Builtin b, std::uint64_t &result);
+    Next memoryFault(const ThreadState &t, const MemoryFault &fault);
+    void collectArguments(const ThreadState &t, const program::Instruction &in);
+
+    const program::Program &m_program;
+    const InterpreterOptions &m_options;
+    ThreadNaming *m_naming = nullptr;
+    std::optional<ProgramFault> m_fault;
+    program::SourceSpot m_faultSpot;
+    std::vector<std::uint64_t> m_args;
+    std::vector<std::uint64_t> m_scratch;
+    std::vector<std::uint64_t> m_dead;
+    /// The FILE * values of stdout and stderr (0 if the program does not use them).
+    std::uint64_t m_stdout = 0;
+    std::uint64_t m_stderr = 0;
+};
+
+} // namespace weft::interpreter

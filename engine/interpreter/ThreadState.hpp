@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// One thread of the interpreted program: its call stack, its next visible action and how it ends.
+// Value type (part of InterpreterState, so a snapshot copies it).
+#pragma once
+
+#include "engine/action/Action.hpp"
+#include "engine/interpreter/CallStack.hpp"
+
+namespace weft::interpreter {
+
+struct ThreadState {
+    ThreadId id = kNoThread;
+    CallStack stack;
+    /// The next visible action; for all but ThreadStart the innermost frame stands on the call
+    /// that performs it (pthread_mutex_lock, ...) or the stack is empty (the start routine returned).
+    Action pending;
+    bool exited = false;
+    /// The pending exit ends the whole program (main returned, or exit(0)).
+    bool endsProgram = false;   ///< main returning (C): its exit lets nothing else start (see Machine::hasExitRequested)
+    bool callsExit = false;     ///< exit(0): its exit stops every thread at once
+    std::uint64_t exitValue = 0;   ///< what pthread_join hands back
+    std::uint32_t created = 0;     ///< threads created so far (the ThreadNaming ordinal)
+    std::uint64_t steps = 0;       ///< instructions run since the last visible action
+};
+
+} // namespace weft::interpreter

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: MIT
+// The libc subset (Builtins.def) that is not a visible action: heap, strings, output, numbers, checks.
+// Every pointer argument goes through the checked Memory; misuse is an UndefinedBehaviour defect.
+#include "engine/interpreter/Arithmetic.hpp"
+#include "engine/interpreter/Stepper.hpp"
+#include "engine/interpreter/libc/Printf.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+namespace weft::interpreter {
+
+using program::Builtin;
+
+namespace {
+
+std::uint64_t asInt(std::int64_t v) { return std::uint64_t(v) & 0xFFFFFFFFu; }
+std::int32_t intArg(std::uint64_t v) { return std::int32_t(std::uint32_t(v)); }
+
+/// Up to `limit` bytes of the string at p, stopping after its NUL (which is included if found).
+bool readBounded(const Memory &memory, std::uint64_t p, std::uint64_t limit, std::string &out, MemoryFault &fault) {
+    out.clear();
+    for (std::uint64_t i = 0; i < limit; ++i) {
+        const std::uint8_t *byte = memory.read(p + i, 1, 1, fault);
+        if (!byte)
+            return false;
+        out.push_back(char(*byte));
+        if (*byte == 0)
+            break;
+    }
+    return true;
+}
+
+void appendOutput(InterpreterState &state, const std::string &text, std::size_t limit) {
+    if (state.output.size() >= limit)
+        return;
+    state.output += text.substr(0, limit - state.output.size());
+    if (state.output.size() >= limit)
+        state.output += "\n[output truncated]\n";
+}
+
+} // namespace
+
+Stepper::Next Stepper::libc(InterpreterState &state, ThreadState &t, Builtin b, std::uint64_t &result) {
+    Memory &memory = state.memory;
+    MemoryFault fault;
+    auto arg = [&](std::size_t i) { return i < m_args.size() ? m_args[i] : 0; };
+    auto site = [&] { return (std::uint64_t(t.stack.top().function) << 32) | t.stack.top().pc; };
+    auto allocate = [&](std::uint64_t size) -> std::optional<std::uint64_t> {
+        if (size >= program::kMaxObjectSize)
+            return std::uint64_t{0}; // like a failing malloc: NULL
+        return memory.allocate(program::threadOwner(t.id), ObjectKind::Heap, size, site(), fault);
+    };
+    auto string = [&](std::uint64_t p, std::string &out) { return memory.readString(p, out, fault); };
+    auto copy = [&](std::uint64_t dst, std::uint64_t src, std::uint64_t n, bool overlapOk) {
+        if (n == 0)
+            return true;
+        const std::uint8_t *from = memory.read(src, n, 1, fault);
+        if (!from)
+            return false;
+        std::uint8_t *to = memory.write(dst, n, 1, fault);
+        if (!to)
+            return false;
+        if (!overlapOk && to < from + n && from < to + n) {
+            raise(t, DefectKind::UndefinedBehaviour, "memcpy with overlapping source and destination");
+            return false;
+        }
+        std::memmove(to, from, n);
+        return true;
+    };
+    auto math = [&](double v) { result = fromDouble(v); return Next::Continue; };
+    const double x = asDouble(arg(0)), y = asDouble(arg(1));
+    std::string s1, s2;
+
+    switch (b) {
+    case Builtin::Malloc: {
+        auto p = allocate(arg(0));
+        if (!p)
+            return memoryFault(t, fault);
+        result = *p;
+        return Next::Continue;
+    }
+    case Builtin::Calloc: {
+        const unsigned __int128 total = (unsigned __int128)arg(0) * arg(1);
+        auto p = allocate(total >= program::kMaxObjectSize ? program::kMaxObjectSize : std::uint64_t(total));
+        if (!p)
+            return memoryFault(t, fault);
+        result = *p;
+        return Next::Continue;
+    }
+    case Builtin::Realloc: {
+        const std::uint64_t old = arg(0), size = arg(1);
+        std::uint64_t oldSize = 0;
+        if (old != 0) {
+            const MemoryObject *o = memory.objectAt(old);
+            if (!o || o->kind != ObjectKind::Heap || !o->alive || program::decodePointer(old).offset != 0) {
+                memory.release(old, fault); // classifies the misuse
+                return memoryFault(t, fault);
+            }
+            oldSize = o->size;
+        }
+        if (size == 0 && old != 0) {
+            memory.release(old, fault);
+            result = 0;
+            return Next::Continue;
+        }
+        auto p = allocate(size);
+        if (!p)
+            return memoryFault(t, fault);
+        if (*p == 0) { // too large: the old block stays
+            result = 0;
+            return Next::Continue;
+        }
+        if (old != 0) {
+            if (!copy(*p, old, std::min(oldSize, size), true) || !memory.release(old, fault))
+                return m_fault ? Next::Fault : memoryFault(t, fault);
+        }
+        result = *p;
+        return Next::Continue;
+    }
+    case Builtin::Free:
+        if (!memory.release(arg(0), fault))
+            return memoryFault(t, fault);
+        return Next::Continue;
+    case Builtin::Memcpy:
+    case Builtin::Memmove:
+        if (!copy(arg(0), arg(1), arg(2), b == Builtin::Memmove))
+            return m_fault ? Next::Fault : memoryFault(t, fault);
+        result = arg(0);
+        return Next::Continue;
+    case Builtin::Memset: {
+        if (arg(2) != 0) {
+            std::uint8_t *to = memory.write(arg(0), arg(2), 1, fault);
+            if (!to)
+                return memoryFault(t, fault);
+            std::memset(to, int(arg(1) & 0xFF), arg(2));
+        }
+        result = arg(0);
+        return Next::Continue;
+    }
+    case Builtin::Memcmp: {
+        if (arg(2) == 0)
+            return Next::Continue;
+        const std::uint8_t *a = memory.read(arg(0), arg(2), 1, fault);
+        if (!a)
+            return memoryFault(t, fault);
+        const std::uint8_t *c = memory.read(arg(1), arg(2), 1, fault);
+        if (!c)
+            return memoryFault(t, fault);
+        const int r = std::memcmp(a, c, arg(2));
+        result = asInt(r < 0 ? -1 : r > 0 ? 1 : 0);
+        return Next::Continue;
+    }
+    case Builtin::Strlen:
+        if (!string(arg(0), s1))
+            return memoryFault(t, fault);
+        result = s1.size();
+        return Next::Continue;
+    case Builtin::Strcmp:
+    case Builtin::Strncmp: {
+        const std::uint64_t limit = b == Builtin::Strncmp ? arg(2) : ~std::uint64_t{0};
+        if (!readBounded(memory, arg(0), limit, s1, fault) || !readBounded(memory, arg(1), limit, s2, fault))
+            return memoryFault(t, fault);
+        const int r = std::strncmp(s1.c_str(), s2.c_str(), std::max(s1.size(), s2.size()));
+        result = asInt(r < 0 ? -1 : r > 0 ? 1 : 0);
+        return Next::Continue;
+    }
+    case Builtin::Strcpy:
+    case Builtin::Strcat: {
+        if (!string(arg(1), s1))
+            return memoryFault(t, fault);
+        std::uint64_t dst = arg(0);
+        if (b == Builtin::Strcat) {
+            if (!string(arg(0), s2))
+                return memoryFault(t, fault);
+            dst += s2.size();
+        }
+        std::uint8_t *to = memory.write(dst, s1.size() + 1, 1, fault);
+        if (!to)
+            return memoryFault(t, fault);
+        std::memcpy(to, s1.c_str(), s1.size() + 1);
+        result = arg(0);
+        return Next::Continue;
+    }
+    case Builtin::Strncpy: {
+        const std::uint64_t n = arg(2);
+        if (!readBounded(memory, arg(1), n, s1, fault))
+            return memoryFault(t, fault);
+        std::uint8_t *to = n ? memory.write(arg(0), n, 1, fault) : nullptr;
+        if (n && !to)
+            return memoryFault(t, fault);
+        if (n) {
+            std::memset(to, 0, n);
+            std::memcpy(to, s1.data(), std::min<std::uint64_t>(s1.size(), n));
+        }
+        result = arg(0);
+        return Next::Continue;
+    }
+    case Builtin::Printf: {
+        if (!string(arg(0), s1))
+            return memoryFault(t, fault);
+        PrintfError error;
+        std::string text;
+        if (!formatPrintf(memory, s1, m_args, 1, text, error)) {
+            if (error.memory)
+                return memoryFault(t, error.fault);
+            raise(t, DefectKind::UndefinedBehaviour, error.text);
+            return Next::Fault;
+        }
+        appendOutput(state, text, m_options.maxOutput);
+        result = asInt(std::int64_t(text.size()));
+        return Next::Continue;
+    }
+    case Builtin::Fprintf:
+    case Builtin::Fputs:
+    case Builtin::Fputc:
+    case Builtin::Putc:
+    case Builtin::Fflush: {
+        const std::uint64_t stream = b == Builtin::Fputs || b == Builtin::Fputc || b == Builtin::Putc ? arg(1) : arg(0);
+        if (b == Builtin::Fflush && stream == 0)
+            return Next::Continue; // fflush(NULL): nothing is buffered
+        if (stream == 0 || (stream != m_stdout && stream != m_stderr)) {
+            raise(t, DefectKind::UndefinedBehaviour,
+                  std::string(program::builtinSymbol(b)) + ": only stdout and stderr are supported streams");
+            return Next::Fault;
+        }
+        std::string text;
+        if (b == Builtin::Fprintf) {
+            if (!string(arg(1), s1))
+                return memoryFault(t, fault);
+            PrintfError error;
+            if (!formatPrintf(memory, s1, m_args, 2, text, error)) {
+                if (error.memory)
+                    return memoryFault(t, error.fault);
+                raise(t, DefectKind::UndefinedBehaviour, "f" + error.text);
+                return Next::Fault;
+            }
+            result = asInt(std::int64_t(text.size()));
+        } else if (b == Builtin::Fputs) {
+            if (!string(arg(0), text))
+                return memoryFault(t, fault);
+            result = 1;
+        } else if (b != Builtin::Fflush) {
+            text = std::string(1, char(arg(0) & 0xFF));
+            result = arg(0) & 0xFF;
+        }
+        appendOutput(state, text, m_options.maxOutput);
+        return Next::Continue;
+    }
+    case Builtin::Puts:
+        if (!string(arg(0), s1))
+            return memoryFault(t, fault);
+        appendOutput(state, s1 + '\n', m_options.maxOutput);
+        result = asInt(std::int64_t(s1.size() + 1));
+        return Next::Continue;
+    case Builtin::Putchar:
+        appendOutput(state, std::string(1, char(arg(0) & 0xFF)), m_options.maxOutput);
+        result = arg(0) & 0xFF;
+        return Next::Continue;
+    case Builtin::Abs: result = asInt(std::abs(std::int64_t(intArg(arg(0))))); return Next::Continue;
+    case Builtin::Labs:
+    case Builtin::Llabs: {
+        const std::int64_t v = std::int64_t(arg(0));
+        result = std::uint64_t(v < 0 ? -v : v);
+        return Next::Continue;
+    }
+    case Builtin::Atoi:
+        if (!string(arg(0), s1))
+            return memoryFault(t, fault);
+        result = asInt(std::int64_t(std::int32_t(std::strtol(s1.c_str(), nullptr, 10))));
+        return Next::Continue;
+    case Builtin::Sqrt: return math(std::sqrt(x));
+    case Builtin::Pow: return math(std::pow(x, y));
+    case Builtin::Atan: return math(std::atan(x));
+    case Builtin::Atan2: return math(std::atan2(x, y));
+    case Builtin::Fabs: return math(std::fabs(x));
+    case Builtin::Sin: return math(std::sin(x));
+    case Builtin::Cos: return math(std::cos(x));
+    case Builtin::Tan: return math(std::tan(x));
+    case Builtin::Exp: return math(std::exp(x));
+    case Builtin::Log: return math(std::log(x));
+    case Builtin::Log10: return math(std::log10(x));
+    case Builtin::Floor: return math(std::floor(x));
+    case Builtin::Ceil: return math(std::ceil(x));
+    case Builtin::Fmod: return math(std::fmod(x, y));
+    case Builtin::Round: return math(std::round(x));
+    case Builtin::Trunc: return math(std::trunc(x));
+    case Builtin::Fmin: return math(std::fmin(x, y));
+    case Builtin::Fmax: return math(std::fmax(x, y));
+    case Builtin::AssertFail: {
+        std::string expression = "?", function = "?";
+        string(arg(0), expression);
+        string(arg(3), function);
+        raise(t, DefectKind::AssertionFailure, "assertion `" + expression + "' failed in " + function);
+        return Next::Fault;
+    }
+    case Builtin::Abort: raise(t, DefectKind::Abort, "abort() called"); return Next::Fault;
+    case Builtin::VerifierError:
+        raise(t, DefectKind::AssertionFailure, "__VERIFIER_error() called");
+        return Next::Fault;
+    case Builtin::VerifierAssume:
+        if ((arg(0) & 0xFFFFFFFFu) == 0) {
+            // A failed assumption cuts the execution: it ends as if every thread had finished.
+            state.programEnded = true;
+            return Next::Stop;
+        }
+        return Next::Continue;
+    case Builtin::NondetInt:
+    case Builtin::NondetUInt:
+    case Builtin::NondetLong:
+    case Builtin::NondetULong:
+    case Builtin::NondetChar:
+    case Builtin::NondetUChar:
+    case Builtin::NondetShort:
+    case Builtin::NondetUShort:
+    case Builtin::NondetBool:
+        result = 0; // documented: nondeterministic values are 0 until value choices are explored
+        return Next::Continue;
+    default:
+        raise(t, DefectKind::UndefinedBehaviour,
+              "internal: builtin " + std::string(program::builtinSymbol(b)) + " has no implementation");
+        return Next::Fault;
+    }
+}
+
+} // namespace weft::interpreter

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+#include "engine/program/Builtin.hpp"
+
+#include <array>
+#include <utility>
+
+namespace weft::program {
+
+namespace {
+
+constexpr std::array<std::string_view, std::size_t(Builtin::Count)> kSymbols = {
+#define WEFT_BUILTIN(name, symbol) symbol,
+#include "engine/program/Builtins.def"
+};
+
+/// Prefixes of known functions that a later step will implement, with what they belong to.
+constexpr std::pair<std::string_view, std::string_view> kLater[] = {
+    {"pthread_mutex_trylock", "try-locking"},
+    {"pthread_mutex_timedlock", "timed locking"},
+    {"pthread_mutexattr_settype", "recursive and error-checking mutexes"},
+    {"pthread_mutexattr_", "mutex attributes"},
+    {"pthread_cond_", "condition variables"},
+    {"pthread_condattr_", "condition variables"},
+    {"pthread_barrier", "barriers"},
+    {"pthread_rwlock", "read-write locks"},
+    {"pthread_spin_", "spin locks"},
+    {"pthread_detach", "detached threads"},
+    {"pthread_once", "one-time initialisation"},
+    {"pthread_key_", "thread-specific data"},
+    {"pthread_getspecific", "thread-specific data"},
+    {"pthread_setspecific", "thread-specific data"},
+    {"pthread_cancel", "thread cancellation"},
+    {"pthread_kill", "signals"},
+    {"sem_", "semaphores"},
+    {"__VERIFIER_atomic_", "atomic sections"},
+};
+
+} // namespace
+
+std::string_view builtinSymbol(Builtin builtin) { return kSymbols[std::size_t(builtin)]; }
+
+std::optional<Builtin> findBuiltin(std::string_view symbol) {
+    for (std::size_t i = 0; i < kSymbols.size(); ++i)
+        if (kSymbols[i] == symbol)
+            return Builtin(i);
+    if (symbol.starts_with("pthread_attr_"))
+        return Builtin::AttrInit; // thread attributes have no effect: every one is a no-op returning 0
+    return std::nullopt;
+}
+
+std::string unsupportedReason(std::string_view symbol) {
+    for (const auto &[prefix, what] : kLater)
+        if (symbol.starts_with(prefix))
+            return std::string(what);
+    return {};
+}
+
+} // namespace weft::program

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// The external functions the interpreter implements (Builtins.def), looked up by symbol name, and
+// the reasons it gives for the ones it knows but does not implement yet.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace weft::program {
+
+enum class Builtin : std::uint16_t {
+#define WEFT_BUILTIN(name, symbol) name,
+#include "engine/program/Builtins.def"
+    Count
+};
+
+/// The C symbol ("malloc", "pthread_create", ...).
+std::string_view builtinSymbol(Builtin builtin);
+/// The builtin implementing `symbol`, if any.
+std::optional<Builtin> findBuiltin(std::string_view symbol);
+/// The feature a known-but-not-yet-supported function belongs to ("condition variables",
+/// "semaphores", ...); empty for functions Weft does not know at all.
+std::string unsupportedReason(std::string_view symbol);
+
+} // namespace weft::program

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// One pre-decoded instruction of a lowered Program and its operands (register slots or constants).
+// Plain values; kinds come from Opcodes.def. Field use per opcode is listed there.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace weft::program {
+
+enum class Opcode : std::uint8_t {
+#define WEFT_OPCODE(name, text) name,
+#include "engine/program/Opcodes.def"
+};
+
+/// "add", "load", ...
+std::string_view opcodeName(Opcode op);
+
+/// A register slot of the current frame, or (with kConstantBit) an index into Program::constants.
+using Operand = std::uint32_t;
+inline constexpr Operand kConstantBit = 0x80000000u;
+inline constexpr Operand kNoOperand = 0xFFFFFFFFu;
+
+inline constexpr bool isConstant(Operand o) { return (o & kConstantBit) != 0 && o != kNoOperand; }
+inline constexpr Operand constantOperand(std::uint32_t index) { return index | kConstantBit; }
+inline constexpr std::uint32_t constantIndex(Operand o) { return o & ~kConstantBit; }
+
+/// Integer comparison predicates (ICmp's aux).
+enum class IntPredicate : std::uint8_t { Eq, Ne, Ugt, Uge, Ult, Ule, Sgt, Sge, Slt, Sle };
+
+/// FMath's aux: libm-like functions computed on float or double.
+enum class FloatFunction : std::uint8_t {
+    Fabs, Sqrt, Floor, Ceil, Trunc, Round, Sin, Cos, Tan, Atan, Atan2, Exp, Log, Log10, Pow, Fmod,
+    CopySign, MinNum, MaxNum, MulAdd
+};
+
+/// IntMath's aux.
+enum class IntFunction : std::uint8_t { Abs, SMax, SMin, UMax, UMin, CtPop, Ctlz, Cttz, BSwap };
+
+/// Overflow's aux (llvm.*.with.overflow).
+enum class OverflowOp : std::uint8_t { SAdd, UAdd, SSub, USub, SMul, UMul };
+
+/// AtomicRmw's aux.
+enum class RmwOp : std::uint8_t { Xchg, Add, Sub, And, Nand, Or, Xor, Max, Min, UMax, UMin };
+
+struct Instruction {
+    Opcode op = Opcode::Unreachable;
+    std::uint8_t width = 0; ///< bits of the value computed (or loaded/stored)
+    std::uint8_t aux = 0;   ///< predicate, source width, sub-operation or log2(alignment)
+    std::uint8_t size = 0;  ///< bytes accessed by Load/Store/AtomicRmw/CmpXchg
+    std::uint32_t dst = 0;  ///< result register (the false target for Branch)
+    Operand a = kNoOperand;
+    Operand b = kNoOperand;
+    Operand c = kNoOperand;
+    std::int64_t imm = 0;   ///< offset, scale, byte count, target, callee or builtin
+};
+
+/// A (value, target) entry of a Switch.
+struct SwitchCase {
+    std::uint64_t value = 0;
+    std::uint32_t target = 0;
+};
+
+/// One parallel copy of an EdgeMoves (the phis of the edge's target).
+struct Move {
+    std::uint32_t dst = 0;
+    Operand src = kNoOperand;
+};
+
+} // namespace weft::program

@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: MIT
+// Module-level lowering: functions and globals are numbered, constants evaluated, globals' initial
+// bytes laid out, debug info turned into the source map. Instructions: LoweringFunction.cpp.
+#include "engine/program/Lowering.hpp"
+
+#include "engine/program/LoweringContext.hpp"
+#include "engine/program/PointerEncoding.hpp"
+
+#include <llvm/BinaryFormat/Dwarf.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DataLayout.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/DerivedTypes.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/GlobalAlias.h>
+#include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
+
+#include <algorithm>
+#include <cstring>
+#include <set>
+
+namespace weft::program {
+
+namespace {
+
+std::string fileOf(const llvm::DIScope *scope) {
+    if (!scope)
+        return {};
+    const std::string name = scope->getFilename().str();
+    const std::string dir = scope->getDirectory().str();
+    if (name.empty() || name.front() == '/' || dir.empty())
+        return name;
+    return dir + '/' + name;
+}
+
+std::uint64_t maskTo(std::uint64_t value, unsigned bits) {
+    return bits >= 64 ? value : value & ((std::uint64_t{1} << bits) - 1);
+}
+
+bool isStandardStream(const std::string &name) { return name == "stdout" || name == "stderr"; }
+
+} // namespace
+
+LoweringContext::LoweringContext(const llvm::Module &m, Program &p)
+    : module(m), layout(m.getDataLayout()), program(p) {}
+
+Operand LoweringContext::constant(std::uint64_t value) {
+    auto [it, inserted] = m_constantIndex.try_emplace(value, std::uint32_t(program.constants.size()));
+    if (inserted)
+        program.constants.push_back(value);
+    return constantOperand(it->second);
+}
+
+bool LoweringContext::flatten(llvm::Type *type, std::uint32_t offset, std::vector<Leaf> &leaves,
+                              std::string &why) const {
+    if (leaves.size() > 256) {
+        why = "aggregate values with more than 256 fields in registers are not supported";
+        return false;
+    }
+    if (auto *i = llvm::dyn_cast<llvm::IntegerType>(type)) {
+        if (i->getBitWidth() > 64) {
+            why = "integers wider than 64 bits are not supported";
+            return false;
+        }
+        leaves.push_back({Leaf::Kind::Int, std::uint8_t(i->getBitWidth()), offset});
+        return true;
+    }
+    if (type->isPointerTy()) {
+        leaves.push_back({Leaf::Kind::Pointer, 64, offset});
+        return true;
+    }
+    if (type->isFloatTy() || type->isDoubleTy()) {
+        leaves.push_back({Leaf::Kind::Float, std::uint8_t(type->isFloatTy() ? 32 : 64), offset});
+        return true;
+    }
+    if (auto *s = llvm::dyn_cast<llvm::StructType>(type)) {
+        const llvm::StructLayout *sl = layout.getStructLayout(s);
+        for (unsigned i = 0; i < s->getNumElements(); ++i)
+            if (!flatten(s->getElementType(i), offset + std::uint32_t(sl->getElementOffset(i)), leaves, why))
+                return false;
+        return true;
+    }
+    if (auto *a = llvm::dyn_cast<llvm::ArrayType>(type)) {
+        const std::uint64_t stride = layout.getTypeAllocSize(a->getElementType());
+        for (std::uint64_t i = 0; i < a->getNumElements(); ++i)
+            if (!flatten(a->getElementType(), offset + std::uint32_t(i * stride), leaves, why))
+                return false;
+        return true;
+    }
+    if (type->isVectorTy())
+        why = "vector types are not supported";
+    else if (type->isX86_FP80Ty() || type->isFP128Ty())
+        why = "long double is not supported";
+    else if (type->isHalfTy() || type->isBFloatTy())
+        why = "half-precision floating point is not supported";
+    else
+        why = "values of this type are not supported";
+    return false;
+}
+
+std::uint32_t LoweringContext::leafCount(llvm::Type *type) const {
+    if (type->isVoidTy())
+        return 0;
+    std::vector<Leaf> leaves;
+    std::string why;
+    return flatten(type, 0, leaves, why) ? std::uint32_t(leaves.size()) : 0;
+}
+
+bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_t> &leaves, std::string &why) const {
+    llvm::Type *type = c->getType();
+    if (llvm::isa<llvm::UndefValue>(c) || llvm::isa<llvm::ConstantAggregateZero>(c) ||
+        llvm::isa<llvm::ConstantPointerNull>(c)) {
+        std::vector<Leaf> shape;
+        if (!flatten(type, 0, shape, why))
+            return false;
+        leaves.insert(leaves.end(), shape.size(), 0);
+        return true;
+    }
+    if (type->isStructTy() || type->isArrayTy()) {
+        const unsigned n = type->isStructTy() ? type->getStructNumElements() : unsigned(type->getArrayNumElements());
+        for (unsigned i = 0; i < n; ++i) {
+            const llvm::Constant *element = c->getAggregateElement(i);
+            if (!element || !evaluate(element, leaves, why))
+                return why.empty() ? (why = "unsupported aggregate constant", false) : false;
+        }
+        return true;
+    }
+    if (auto *i = llvm::dyn_cast<llvm::ConstantInt>(c)) {
+        if (i->getBitWidth() > 64)
+            return why = "integers wider than 64 bits are not supported", false;
+        leaves.push_back(i->getZExtValue());
+        return true;
+    }
+    if (auto *f = llvm::dyn_cast<llvm::ConstantFP>(c)) {
+        if (type->isFloatTy()) {
+            const float v = f->getValueAPF().convertToFloat();
+            std::uint32_t bits;
+            std::memcpy(&bits, &v, 4);
+            leaves.push_back(bits);
+            return true;
+        }
+        if (type->isDoubleTy()) {
+            const double v = f->getValueAPF().convertToDouble();
+            std::uint64_t bits;
+            std::memcpy(&bits, &v, 8);
+            leaves.push_back(bits);
+            return true;
+        }
+        return why = "long double and half-precision constants are not supported", false;
+    }
+    if (auto *g = llvm::dyn_cast<llvm::GlobalVariable>(c)) {
+        auto it = globalIndex.find(g);
+        if (it == globalIndex.end())
+            return why = "uses external variable '" + g->getName().str() + "', which Weft does not provide", false;
+        leaves.push_back(globalPointer(it->second));
+        return true;
+    }
+    if (auto *fn = llvm::dyn_cast<llvm::Function>(c)) {
+        auto it = functionIndex.find(fn);
+        if (it == functionIndex.end()) {
+            const std::string reason = unsupportedReason(fn->getName().str());
+            why = reason.empty() ? "uses external function '" + fn->getName().str() +
+                                       "', which Weft's interpreter does not implement"
+                                 : "uses '" + fn->getName().str() + "': " + reason + " are not supported yet";
+            return false;
+        }
+        leaves.push_back(functionPointer(it->second));
+        return true;
+    }
+    if (auto *alias = llvm::dyn_cast<llvm::GlobalAlias>(c))
+        return evaluate(alias->getAliasee(), leaves, why);
+    if (auto *e = llvm::dyn_cast<llvm::ConstantExpr>(c)) {
+        if (auto *gep = llvm::dyn_cast<llvm::GEPOperator>(e)) {
+            std::vector<std::uint64_t> base;
+            if (!evaluate(llvm::cast<llvm::Constant>(gep->getPointerOperand()), base, why))
+                return false;
+            llvm::APInt offset(64, 0);
+            if (base.size() != 1 || !gep->accumulateConstantOffset(layout, offset))
+                return why = "unsupported constant address expression", false;
+            leaves.push_back(base[0] + offset.getZExtValue());
+            return true;
+        }
+        switch (e->getOpcode()) {
+        case llvm::Instruction::BitCast:
+        case llvm::Instruction::AddrSpaceCast:
+        case llvm::Instruction::IntToPtr:
+        case llvm::Instruction::PtrToInt: {
+            std::vector<std::uint64_t> inner;
+            if (!evaluate(e->getOperand(0), inner, why))
+                return false;
+            if (inner.size() != 1)
+                return why = "unsupported constant cast", false;
+            const unsigned bits = type->isIntegerTy() ? type->getIntegerBitWidth() : 64;
+            leaves.push_back(maskTo(inner[0], bits));
+            return true;
+        }
+        case llvm::Instruction::Add:
+        case llvm::Instruction::Sub:
+        case llvm::Instruction::Mul:
+        case llvm::Instruction::Shl:
+        case llvm::Instruction::Xor: {
+            // e.g. &a[4] - &a[1] folded to sub (ptrtoint, ptrtoint): offsets within one object
+            // subtract correctly in the pointer encoding.
+            std::vector<std::uint64_t> l, r;
+            if (!evaluate(e->getOperand(0), l, why) || !evaluate(e->getOperand(1), r, why))
+                return false;
+            if (l.size() != 1 || r.size() != 1 || !type->isIntegerTy())
+                return why = "unsupported constant expression", false;
+            const unsigned bits = type->getIntegerBitWidth();
+            std::uint64_t v = 0;
+            switch (e->getOpcode()) {
+            case llvm::Instruction::Add: v = l[0] + r[0]; break;
+            case llvm::Instruction::Sub: v = l[0] - r[0]; break;
+            case llvm::Instruction::Mul: v = l[0] * r[0]; break;
+            case llvm::Instruction::Shl: v = r[0] < 64 ? l[0] << r[0] : 0; break;
+            default: v = l[0] ^ r[0]; break;
+            }
+            leaves.push_back(maskTo(v, bits));
+            return true;
+        }
+        default: break;
+        }
+        return why = "unsupported constant expression '" + std::string(e->getOpcodeName()) + "'", false;
+    }
+    return why = "unsupported constant", false;
+}
+
+std::string LoweringContext::describeType(const llvm::DIType *type) const {
+    if (!type)
+        return "void";
+    if (auto *basic = llvm::dyn_cast<llvm::DIBasicType>(type))
+        return basic->getName().str();
+    if (auto *derived = llvm::dyn_cast<llvm::DIDerivedType>(type)) {
+        const llvm::DIType *base = derived->getBaseType();
+        switch (derived->getTag()) {
+        case llvm::dwarf::DW_TAG_pointer_type: {
+            const std::string inner = describeType(base);
+            return inner.ends_with('*') ? inner + '*' : inner + " *";
+        }
+        case llvm::dwarf::DW_TAG_const_type: return "const " + describeType(base);
+        case llvm::dwarf::DW_TAG_volatile_type: return "volatile " + describeType(base);
+        case llvm::dwarf::DW_TAG_restrict_type: return describeType(base);
+        case llvm::dwarf::DW_TAG_atomic_type: return "_Atomic " + describeType(base);
+        case llvm::dwarf::DW_TAG_typedef: return derived->getName().str();
+        default: return describeType(base);
+        }
+    }
+    if (auto *composite = llvm::dyn_cast<llvm::DICompositeType>(type)) {
+        const std::string name = composite->getName().empty() ? "<anonymous>" : composite->getName().str();
+        switch (composite->getTag()) {
+        case llvm::dwarf::DW_TAG_structure_type: return "struct " + name;
+        case llvm::dwarf::DW_TAG_union_type: return "union " + name;
+        case llvm::dwarf::DW_TAG_enumeration_type: return "enum " + name;
+        case llvm::dwarf::DW_TAG_array_type: {
+            std::string dims;
+            for (const llvm::DINode *element : composite->getElements()) {
+                dims += '[';
+                if (auto *range = llvm::dyn_cast<llvm::DISubrange>(element))
+                    if (auto *count = llvm::dyn_cast_if_present<llvm::ConstantInt *>(range->getCount()))
+                        dims += std::to_string(count->getSExtValue());
+                dims += ']';
+            }
+            return describeType(composite->getBaseType()) + ' ' + dims;
+        }
+        default: return name;
+        }
+    }
+    if (llvm::isa<llvm::DISubroutineType>(type))
+        return "function";
+    return type->getName().str();
+}
+
+SourceSpot LoweringContext::declarationOf(const llvm::Function &f) {
+    if (const llvm::DISubprogram *sp = f.getSubprogram())
+        return {program.sourceMap.addFile(fileOf(sp)), sp->getLine(), 0};
+    return {program.sourceMap.addFile(module.getSourceFileName()), 0, 0};
+}
+
+SourceSpot LoweringContext::spotOf(const llvm::Instruction &inst) {
+    if (const llvm::DILocation *loc = inst.getDebugLoc().get())
+        return {program.sourceMap.addFile(fileOf(loc->getScope())), loc->getLine(), loc->getColumn()};
+    if (const llvm::DISubprogram *sp = inst.getFunction()->getSubprogram())
+        return {program.sourceMap.addFile(fileOf(sp)), sp->getLine(), 0};
+    return {program.sourceMap.addFile(module.getSourceFileName()), 0, 0};
+}
+
+void LoweringContext::error(const llvm::Instruction &at, std::string text) { error(spotOf(at), std::move(text)); }
+
+void LoweringContext::error(SourceSpot spot, std::string text) {
+    if (tooManyErrors())
+        return;
+    Diagnostic d{program.sourceMap.fileName(spot.file), spot.line, spot.column, Severity::Error, std::move(text)};
+    if (d.file.empty())
+        d.file = module.getSourceFileName();
+    diagnostics.push_back(std::move(d));
+}
+
+namespace {
+
+/// The first instruction using `value` (directly or through constant expressions), for locations.
+const llvm::Instruction *firstUser(const llvm::Value *value) {
+    for (const llvm::User *user : value->users()) {
+        if (auto *inst = llvm::dyn_cast<llvm::Instruction>(user))
+            return inst;
+        if (llvm::isa<llvm::Constant>(user))
+            if (const llvm::Instruction *inst = firstUser(user))
+                return inst;
+    }
+    return nullptr;
+}
+
+/// Writes constant `c` into `bytes` at `offset` (zero-filled beforehand).
+bool writeConstant(LoweringContext &ctx, const llvm::Constant *c, std::uint32_t offset, Global &global,
+                   std::string &why) {
+    llvm::Type *type = c->getType();
+    if (llvm::isa<llvm::UndefValue>(c) || llvm::isa<llvm::ConstantAggregateZero>(c) ||
+        llvm::isa<llvm::ConstantPointerNull>(c))
+        return true;
+    if (auto *data = llvm::dyn_cast<llvm::ConstantDataSequential>(c)) {
+        const llvm::StringRef raw = data->getRawDataValues();
+        std::memcpy(global.initialBytes.data() + offset, raw.data(), raw.size());
+        return true;
+    }
+    if (auto *s = llvm::dyn_cast<llvm::StructType>(type)) {
+        const llvm::StructLayout *sl = ctx.layout.getStructLayout(s);
+        for (unsigned i = 0; i < s->getNumElements(); ++i)
+            if (!writeConstant(ctx, c->getAggregateElement(i), offset + std::uint32_t(sl->getElementOffset(i)),
+                               global, why))
+                return false;
+        return true;
+    }
+    if (auto *a = llvm::dyn_cast<llvm::ArrayType>(type)) {
+        const std::uint64_t stride = ctx.layout.getTypeAllocSize(a->getElementType());
+        for (std::uint64_t i = 0; i < a->getNumElements(); ++i)
+            if (!writeConstant(ctx, c->getAggregateElement(unsigned(i)), offset + std::uint32_t(i * stride), global,
+                               why))
+                return false;
+        return true;
+    }
+    std::vector<std::uint64_t> value;
+    if (!ctx.evaluate(c, value, why))
+        return false;
+    if (value.size() != 1)
+        return why = "unsupported initialiser", false;
+    const std::uint64_t size = ctx.layout.getTypeStoreSize(type);
+    std::memcpy(global.initialBytes.data() + offset, &value[0], std::min<std::uint64_t>(size, 8));
+    if (type->isPointerTy() && value[0] != 0)
+        global.relocations.push_back({offset, value[0]});
+    return true;
+}
+
+void describeGlobal(LoweringContext &ctx, const llvm::GlobalVariable &g, Variable &out) {
+    out.name = g.getName().str();
+    llvm::SmallVector<llvm::DIGlobalVariableExpression *, 1> expressions;
+    g.getDebugInfo(expressions);
+    if (expressions.empty())
+        return;
+    const llvm::DIGlobalVariable *var = expressions.front()->getVariable();
+    out.name = var->getName().str();
+    out.type = ctx.describeType(var->getType());
+    out.declared = {ctx.program.sourceMap.addFile(fileOf(var->getScope())), var->getLine(), 0};
+}
+
+} // namespace
+
+Expected<Program> lowerModule(const llvm::Module &module) {
+    Program program;
+    LoweringContext ctx(module, program);
+    const SourceSpot moduleSpot{program.sourceMap.addFile(module.getSourceFileName()), 0, 0};
+    if (!module.getModuleInlineAsm().empty())
+        ctx.error(moduleSpot, "module-level inline assembly is not supported");
+
+    // Number the globals and the functions first: constants refer to both.
+    for (const llvm::GlobalVariable &g : module.globals()) {
+        if (g.getName().starts_with("llvm."))
+            continue; // llvm.used, llvm.global_ctors, ...: metadata-like
+        const llvm::Instruction *user = firstUser(&g);
+        const SourceSpot spot = user ? ctx.spotOf(*user) : moduleSpot;
+        if (g.isDeclaration() && isStandardStream(g.getName().str())) {
+            // stdout and stderr: 8-byte globals holding their own address, which stands for the FILE.
+            const auto index = std::uint32_t(program.globals.size());
+            ctx.globalIndex[&g] = index;
+            Global stream;
+            stream.name = g.getName().str();
+            stream.size = 8;
+            stream.alignment = 8;
+            const std::uint64_t self = globalPointer(index);
+            stream.initialBytes.resize(8);
+            std::memcpy(stream.initialBytes.data(), &self, 8);
+            stream.relocations.push_back({0, self});
+            program.globals.push_back(std::move(stream));
+            continue;
+        }
+        if (g.isDeclaration()) {
+            ctx.error(spot, "uses external variable '" + g.getName().str() + "', which Weft does not provide");
+            continue;
+        }
+        if (g.isThreadLocal()) {
+            ctx.error(spot, "thread-local variable '" + g.getName().str() + "' is not supported");
+            continue;
+        }
+        const std::uint64_t size = module.getDataLayout().getTypeAllocSize(g.getValueType());
+        if (size >= kMaxObjectSize) {
+            ctx.error(spot, "global variable '" + g.getName().str() + "' is too large (at most 128 MiB)");
+            continue;
+        }
+        ctx.globalIndex[&g] = std::uint32_t(program.globals.size());
+        Global global;
+        global.name = g.getName().str();
+        global.size = std::uint32_t(size);
+        global.alignment = std::uint32_t(g.getPointerAlignment(module.getDataLayout()).value());
+        global.readOnly = g.isConstant();
+        program.globals.push_back(std::move(global));
+    }
+    std::set<std::string> externals;
+    for (const llvm::Function &f : module) {
+        if (f.isIntrinsic())
+            continue;
+        Function out;
+        out.name = f.getName().str();
+        out.variadic = f.isVarArg();
+        if (f.isDeclaration()) {
+            out.builtin = findBuiltin(out.name);
+            if (!out.builtin)
+                continue; // reported where it is used
+            externals.insert(out.name);
+        }
+        ctx.functionIndex[&f] = std::uint32_t(program.functions.size());
+        program.functions.push_back(std::move(out));
+    }
+    program.externals.assign(externals.begin(), externals.end());
+    program.sourceMap.functions.resize(program.functions.size());
+    for (const auto &[f, index] : ctx.functionIndex)
+        program.sourceMap.functions[index].name = f->getName().str();
+
+    const llvm::Function *main = module.getFunction("main");
+    if (!main || main->isDeclaration())
+        ctx.error(moduleSpot, "the program has no main function");
+    else
+        program.mainFunction = ctx.functionIndex.at(main);
+
+    for (const llvm::Function &f : module)
+        if (!f.isDeclaration() && !ctx.tooManyErrors())
+            lowerFunction(ctx, f, ctx.functionIndex.at(&f));
+
+    program.sourceMap.globals.resize(program.globals.size());
+    for (const auto &[g, index] : ctx.globalIndex) {
+        if (g->isDeclaration()) { // a standard stream, laid out above
+            program.sourceMap.globals[index].name = g->getName().str();
+            program.sourceMap.globals[index].type = "FILE *";
+            continue;
+        }
+        Global &global = program.globals[index];
+        global.initialBytes.assign(global.size, 0);
+        std::string why;
+        if (!writeConstant(ctx, g->getInitializer(), 0, global, why)) {
+            const llvm::Instruction *user = firstUser(g);
+            ctx.error(user ? ctx.spotOf(*user) : moduleSpot, "initialiser of '" + global.name + "': " + why);
+        }
+        describeGlobal(ctx, *g, program.sourceMap.globals[index]);
+    }
+
+    if (!ctx.diagnostics.empty())
+        return Unexpected(std::move(ctx.diagnostics));
+    return program;
+}
+
+} // namespace weft::program

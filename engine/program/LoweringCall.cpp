@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+// Lowers calls: direct, indirect, to builtins (libc/pthread) and intrinsics; rejects inline asm,
+// unknown external functions (named) and unsupported intrinsics with the call's location.
+#include "engine/program/FunctionLowering.hpp"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/InstrTypes.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Intrinsics.h>
+
+namespace weft::program {
+
+void FunctionLowering::emitCall(Opcode op, std::int64_t imm, Operand callee, const llvm::CallInst &call) {
+    const std::uint32_t first = std::uint32_t(m_out.operands.size());
+    for (const llvm::Use &arg : call.args())
+        for (Operand o : operands(arg.get()))
+            m_out.operands.push_back(o);
+    const bool hasResult = !call.getType()->isVoidTy();
+    emit({.op = op, .size = std::uint8_t(hasResult ? m_regs.at(&call).second : 0),
+          .dst = hasResult ? reg(&call) : 0, .a = callee, .b = first,
+          .c = std::uint32_t(m_out.operands.size()) - first, .imm = imm});
+}
+
+void FunctionLowering::lowerCall(const llvm::CallInst &call) {
+    if (call.isInlineAsm()) {
+        m_ctx.error(call, "inline assembly is not supported");
+        return;
+    }
+    const auto *callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
+    if (!callee) {
+        emitCall(Opcode::CallIndirect, 0, operand(call.getCalledOperand()), call);
+        return;
+    }
+    if (callee->isIntrinsic()) {
+        lowerIntrinsic(call, callee->getIntrinsicID());
+        return;
+    }
+    auto it = m_ctx.functionIndex.find(callee);
+    if (it == m_ctx.functionIndex.end()) {
+        const std::string name = callee->getName().str();
+        const std::string reason = unsupportedReason(name);
+        m_ctx.error(call, reason.empty()
+                              ? "call to external function '" + name + "', which Weft's interpreter does not implement"
+                              : "call to '" + name + "' is not supported yet (" + reason + ")");
+        return;
+    }
+    const Function &target = m_ctx.program.functions[it->second];
+    if (target.builtin)
+        emitCall(Opcode::CallBuiltin, std::int64_t(*target.builtin), kNoOperand, call);
+    else
+        emitCall(Opcode::Call, it->second, kNoOperand, call);
+}
+
+void FunctionLowering::lowerIntrinsic(const llvm::CallInst &call, unsigned id) {
+    namespace In = llvm::Intrinsic;
+    auto arg = [&](unsigned i) { return operand(call.getArgOperand(i)); };
+    const std::uint8_t width = call.getType()->isVoidTy() ? 0 : widthOf(call.getType());
+    auto builtin = [&](Builtin b, unsigned argCount) {
+        const std::uint32_t first = std::uint32_t(m_out.operands.size());
+        for (unsigned i = 0; i < argCount; ++i)
+            m_out.operands.push_back(arg(i));
+        emit({.op = Opcode::CallBuiltin, .b = first, .c = argCount, .imm = std::int64_t(b)});
+    };
+    auto fmath = [&](FloatFunction f, unsigned argCount) {
+        emit({.op = Opcode::FMath, .width = width, .aux = std::uint8_t(f), .dst = reg(&call), .a = arg(0),
+              .b = argCount > 1 ? arg(1) : kNoOperand, .c = argCount > 2 ? arg(2) : kNoOperand});
+    };
+    auto imath = [&](IntFunction f, unsigned argCount) {
+        emit({.op = Opcode::IntMath, .width = width, .aux = std::uint8_t(f), .dst = reg(&call), .a = arg(0),
+              .b = argCount > 1 ? arg(1) : kNoOperand});
+    };
+    auto overflow = [&](OverflowOp o) {
+        emit({.op = Opcode::Overflow, .width = widthOf(call.getArgOperand(0)->getType()), .aux = std::uint8_t(o),
+              .dst = reg(&call), .a = arg(0), .b = arg(1)});
+    };
+    switch (id) {
+    case In::dbg_declare:
+    case In::dbg_value: {
+        auto &dbg = llvm::cast<llvm::DbgVariableIntrinsic>(call);
+        if (dbg.getExpression()->getNumElements() == 0)
+            bind(dbg.getVariable(), dbg.getVariableLocationOp(0), id == In::dbg_declare);
+        return;
+    }
+    case In::dbg_label:
+    case In::lifetime_start:
+    case In::lifetime_end:
+    case In::assume:
+    case In::experimental_noalias_scope_decl:
+    case In::invariant_end:
+    case In::donothing:
+    case In::sideeffect:
+    case In::var_annotation:
+    case In::stackrestore:
+        return;
+    case In::stacksave: emit({.op = Opcode::Move, .dst = reg(&call), .a = m_ctx.constant(0)}); return;
+    case In::prefetch: return;
+    case In::is_constant: emit({.op = Opcode::Move, .dst = reg(&call), .a = m_ctx.constant(0)}); return;
+    case In::objectsize: { // "unknown": -1, or 0 when the minimum is asked for
+        const auto *min = llvm::dyn_cast<llvm::ConstantInt>(call.getArgOperand(1));
+        const std::uint64_t unknown = min && min->isOne() ? 0 : ~std::uint64_t{0} >> (64 - width);
+        emit({.op = Opcode::Move, .dst = reg(&call), .a = m_ctx.constant(unknown)});
+        return;
+    }
+    case In::expect:
+    case In::invariant_start:
+    case In::ptr_annotation:
+    case In::launder_invariant_group:
+    case In::strip_invariant_group: emit({.op = Opcode::Move, .dst = reg(&call), .a = arg(0)}); return;
+    case In::memcpy:
+    case In::memcpy_inline: builtin(Builtin::Memcpy, 3); return;
+    case In::memmove: builtin(Builtin::Memmove, 3); return;
+    case In::memset:
+    case In::memset_inline: builtin(Builtin::Memset, 3); return;
+    case In::trap:
+    case In::debugtrap: builtin(Builtin::Abort, 0); return;
+    case In::fmuladd:
+    case In::fma: fmath(FloatFunction::MulAdd, 3); return;
+    case In::fabs: fmath(FloatFunction::Fabs, 1); return;
+    case In::sqrt: fmath(FloatFunction::Sqrt, 1); return;
+    case In::floor: fmath(FloatFunction::Floor, 1); return;
+    case In::ceil: fmath(FloatFunction::Ceil, 1); return;
+    case In::trunc: fmath(FloatFunction::Trunc, 1); return;
+    case In::round: fmath(FloatFunction::Round, 1); return;
+    case In::sin: fmath(FloatFunction::Sin, 1); return;
+    case In::cos: fmath(FloatFunction::Cos, 1); return;
+    case In::exp: fmath(FloatFunction::Exp, 1); return;
+    case In::log: fmath(FloatFunction::Log, 1); return;
+    case In::log10: fmath(FloatFunction::Log10, 1); return;
+    case In::pow: fmath(FloatFunction::Pow, 2); return;
+    case In::copysign: fmath(FloatFunction::CopySign, 2); return;
+    case In::minnum: fmath(FloatFunction::MinNum, 2); return;
+    case In::maxnum: fmath(FloatFunction::MaxNum, 2); return;
+    case In::abs: imath(IntFunction::Abs, 1); return;
+    case In::smax: imath(IntFunction::SMax, 2); return;
+    case In::smin: imath(IntFunction::SMin, 2); return;
+    case In::umax: imath(IntFunction::UMax, 2); return;
+    case In::umin: imath(IntFunction::UMin, 2); return;
+    case In::ctpop: imath(IntFunction::CtPop, 1); return;
+    case In::ctlz: imath(IntFunction::Ctlz, 1); return;
+    case In::cttz: imath(IntFunction::Cttz, 1); return;
+    case In::bswap: imath(IntFunction::BSwap, 1); return;
+    case In::sadd_with_overflow: overflow(OverflowOp::SAdd); return;
+    case In::uadd_with_overflow: overflow(OverflowOp::UAdd); return;
+    case In::ssub_with_overflow: overflow(OverflowOp::SSub); return;
+    case In::usub_with_overflow: overflow(OverflowOp::USub); return;
+    case In::smul_with_overflow: overflow(OverflowOp::SMul); return;
+    case In::umul_with_overflow: overflow(OverflowOp::UMul); return;
+    case In::vastart:
+    case In::vaend:
+    case In::vacopy: m_ctx.error(call, "variadic functions defined in the program are not supported"); return;
+    default:
+        m_ctx.error(call, "unsupported intrinsic '" + call.getCalledFunction()->getName().str() + "'");
+        return;
+    }
+}
+
+} // namespace weft::program

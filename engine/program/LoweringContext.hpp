@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// State shared by the two halves of the lowering (Lowering.cpp: module, constants, types, debug info;
+// LoweringFunction.cpp: instructions). Private to engine/program; LLVM types are only forward-declared.
+#pragma once
+
+#include "engine/base/Diagnostic.hpp"
+#include "engine/program/Program.hpp"
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace llvm {
+class Constant;
+class DataLayout;
+class DIType;
+class Function;
+class GlobalVariable;
+class Instruction;
+class Module;
+class Type;
+} // namespace llvm
+
+namespace weft::program {
+
+/// A scalar part of a (possibly aggregate) LLVM value: its kind, width and byte offset in memory.
+struct Leaf {
+    enum class Kind : std::uint8_t { Int, Float, Pointer };
+    Kind kind = Kind::Int;
+    std::uint8_t bits = 0;
+    std::uint32_t offset = 0;
+
+    std::uint32_t bytes() const { return kind == Kind::Int ? (bits + 7u) / 8u : bits / 8u; }
+};
+
+class LoweringContext {
+public:
+    LoweringContext(const llvm::Module &module, Program &program);
+
+    const llvm::Module &module;
+    const llvm::DataLayout &layout;
+    Program &program;
+    std::vector<Diagnostic> diagnostics;
+    std::unordered_map<const llvm::Function *, std::uint32_t> functionIndex;
+    std::unordered_map<const llvm::GlobalVariable *, std::uint32_t> globalIndex;
+
+    /// The constant-pool operand holding `value`.
+    Operand constant(std::uint64_t value);
+    /// Appends the leaves of `type` (at byte `offset`) or explains why it has none we support.
+    bool flatten(llvm::Type *type, std::uint32_t offset, std::vector<Leaf> &leaves, std::string &why) const;
+    /// The number of leaves of `type` (0 for void or unsupported types).
+    std::uint32_t leafCount(llvm::Type *type) const;
+    /// The leaf values of a constant (pointers encoded) or why it cannot be evaluated.
+    bool evaluate(const llvm::Constant *value, std::vector<std::uint64_t> &leaves, std::string &why) const;
+    /// C spelling of a debug-info type ("int", "struct node *", ...).
+    std::string describeType(const llvm::DIType *type) const;
+
+    /// Where a function is declared (its debug info, else the module's file).
+    SourceSpot declarationOf(const llvm::Function &f);
+    /// Where an instruction comes from (its debug location, else its function's).
+    SourceSpot spotOf(const llvm::Instruction &inst);
+    void error(const llvm::Instruction &at, std::string text);
+    void error(SourceSpot spot, std::string text);
+    bool tooManyErrors() const { return diagnostics.size() >= 50; }
+
+private:
+    std::unordered_map<std::uint64_t, std::uint32_t> m_constantIndex;
+};
+
+/// Lowers the body of defined function `f` into program.functions[index] (LoweringFunction.cpp).
+void lowerFunction(LoweringContext &context, const llvm::Function &f, std::uint32_t index);
+
+} // namespace weft::program

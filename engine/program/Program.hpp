@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+// A C program lowered once for the interpreter: functions as flat instruction arrays with resolved
+// operands, the globals' layout and initial bytes, the constant pool and the source map. Immutable.
+#pragma once
+
+#include "engine/program/Builtin.hpp"
+#include "engine/program/Instruction.hpp"
+#include "engine/program/SourceMap.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace weft::program {
+
+struct Function {
+    std::string name;
+    /// Set for an external function the interpreter implements; such a function has no code.
+    std::optional<Builtin> builtin;
+    std::uint32_t paramRegisters = 0;  ///< registers 0.. hold the (flattened) parameters
+    std::uint32_t registerCount = 0;   ///< parameters, values and temporaries
+    std::uint32_t returnRegisters = 0; ///< leaves of the return value (0 for void)
+    bool variadic = false;
+    std::vector<Instruction> code;
+    std::vector<Operand> operands;     ///< call arguments and return values (Instruction b, c)
+    std::vector<SwitchCase> cases;
+    std::vector<Move> moves;
+
+    bool isDefined() const { return !builtin; }
+};
+
+/// A pointer stored in a global's initial bytes (already encoded there).
+struct Relocation {
+    std::uint32_t offset = 0;
+    std::uint64_t target = 0;
+};
+
+struct Global {
+    std::string name;
+    std::uint32_t size = 0;
+    std::uint32_t alignment = 1;
+    bool readOnly = false;
+    std::vector<std::uint8_t> initialBytes; ///< `size` bytes, pointers encoded (PointerEncoding.hpp)
+    std::vector<Relocation> relocations;
+};
+
+struct Program {
+    std::vector<Function> functions;
+    std::vector<Global> globals; ///< global i is object i + 1 of the global owner
+    std::vector<std::uint64_t> constants;
+    std::uint32_t mainFunction = 0;
+    /// The external functions called (builtins), by symbol, sorted.
+    std::vector<std::string> externals;
+    SourceMap sourceMap;
+
+    std::uint64_t constant(Operand o) const { return constants[constantIndex(o)]; }
+    /// The function called `name`, if any.
+    std::optional<std::uint32_t> findFunction(const std::string &name) const;
+    /// The global called `name`, if any.
+    std::optional<std::uint32_t> findGlobal(const std::string &name) const;
+};
+
+} // namespace weft::program

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+// Where each instruction of a Program comes from (file:line:column), and the program's names:
+// functions, their local variables and the globals, with C types from the debug info. Plain data.
+#pragma once
+
+#include "engine/program/Instruction.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace weft::program {
+
+/// A position in a source file; file indexes SourceMap::files(), line 0 = unknown.
+struct SourceSpot {
+    std::uint32_t file = 0;
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+};
+
+/// A named variable of the C program (local, parameter or global).
+struct Variable {
+    std::string name;
+    std::string type; ///< C spelling, e.g. "int", "struct node *", "pthread_mutex_t"
+    SourceSpot declared;
+};
+
+/// From instruction `from` on, local variable `variable` is found at `where`.
+struct VariableBinding {
+    enum class Kind : std::uint8_t {
+        Memory, ///< `where` holds the variable's address (an alloca)
+        Value,  ///< `where` holds the variable's value (a promoted local)
+    };
+    std::uint32_t variable = 0;
+    std::uint32_t from = 0;
+    Kind kind = Kind::Value;
+    Operand where = kNoOperand;
+};
+
+struct FunctionSource {
+    std::string name;
+    SourceSpot declared;
+    std::vector<SourceSpot> spots; ///< one per instruction of the function's code
+    std::vector<Variable> locals;
+    std::vector<VariableBinding> bindings; ///< in instruction order
+};
+
+class SourceMap {
+public:
+    /// Interns a file name; index 0 is the unknown file "".
+    std::uint32_t addFile(const std::string &name);
+    const std::vector<std::string> &files() const { return m_files; }
+    const std::string &fileName(std::uint32_t index) const { return m_files[index]; }
+
+    std::vector<FunctionSource> functions; ///< parallel to Program::functions
+    std::vector<Variable> globals;          ///< parallel to Program::globals
+
+    /// The spot of instruction `pc` of function `function` (line 0 if unknown).
+    SourceSpot spotOf(std::uint32_t function, std::uint32_t pc) const;
+    /// "file:line:column" (or "file:line", or "" when unknown).
+    std::string format(SourceSpot spot) const;
+    std::string format(std::uint32_t function, std::uint32_t pc) const { return format(spotOf(function, pc)); }
+
+private:
+    std::vector<std::string> m_files{""};
+};
+
+} // namespace weft::program

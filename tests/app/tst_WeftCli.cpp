@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+// Tests the `weft explore` and `weft replay` commands end to end on real C files: exit codes, the
+// summary line, defect reports with source lines, JSON and DOT files, deterministic replay, and
+// bad input (compile errors, missing files, bad schedules).
+#include "app/cli/CommandLine.hpp"
+#include "app/cli/Commands.hpp"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+using namespace weft;
+using namespace weft::cli;
+
+namespace {
+
+struct Run {
+    int code = 0;
+    std::string out, err;
+};
+
+std::string slurp(std::FILE *f) {
+    std::rewind(f);
+    std::string text;
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;)
+        text.append(buffer, n);
+    std::fclose(f);
+    return text;
+}
+
+Run runWeft(const std::vector<std::string> &args) {
+    auto cl = parseCommandLine(args);
+    if (!cl)
+        qFatal("bad test arguments");
+    std::FILE *out = std::tmpfile(), *err = std::tmpfile();
+    Run r;
+    r.code = cl->command == CommandLine::Command::Explore ? runExplore(*cl, out, err) : runReplay(*cl, out, err);
+    r.out = slurp(out);
+    r.err = slurp(err);
+    return r;
+}
+
+const std::string kPrograms = WEFT_TEST_PROGRAMS;
+
+bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+
+std::string lastLine(const std::string &text) {
+    const auto end = text.find_last_not_of('\n');
+    const auto start = text.rfind('\n', end);
+    return text.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+}
+
+} // namespace
+
+class tst_WeftCli : public QObject {
+    Q_OBJECT
+private slots:
+    void exploreFindsTheLostUpdate();
+    void jsonAndDotFiles();
+    void replayIsDeterministic();
+    void deadlockIsReported();
+    void cleanProgramExitsZero();
+    void badInput();
+};
+
+void tst_WeftCli::exploreFindsTheLostUpdate() {
+    const Run r = runWeft({"explore", kPrograms + "/lost_update/lost_update.c"});
+    QCOMPARE(r.code, int(kDefectFound));
+    QVERIFY2(lastLine(r.out).rfind("weft: 1 defect, 6 maximal configurations, 0 SSB, 67 events, ", 0) == 0,
+             r.out.c_str());
+    QVERIFY(contains(r.out, "weft: defect 1: assertion failure: "));
+    QVERIFY(contains(r.out, "lost_update.c:30:5"));
+    QVERIFY(contains(r.out, "seen in 4 executions"));
+    QVERIFY(contains(r.out, "pthread_mutex_lock(&m);"));
+    QVERIFY(contains(r.out, "lock 'm'"));
+}
+
+void tst_WeftCli::jsonAndDotFiles() {
+    QTemporaryDir dir;
+    const std::string json = dir.filePath("r.json").toStdString(), dot = dir.filePath("r.dot").toStdString();
+    const Run r = runWeft({"explore", kPrograms + "/lost_update/lost_update.c", "--json", json, "--dot", dot, "--quiet"});
+    QCOMPARE(r.code, int(kDefectFound));
+    QVERIFY(!contains(r.out, "weft: defect 1")); // --quiet: the summary only
+    std::ifstream in(json);
+    const auto j = nlohmann::json::parse(in);
+    QCOMPARE(j["statistics"]["maximalConfigurations"].get<int>(), 6);
+    QCOMPARE(j["defects"].size(), std::size_t(1));
+    const auto &d = j["defects"][0];
+    QCOMPARE(d["kind"].get<std::string>(), std::string("assertion failure"));
+    QCOMPARE(d["occurrences"].get<int>(), 4);
+    const std::string where = d["location"].get<std::string>();
+    QVERIFY2(where.size() >= 18 && where.substr(where.size() - 18) == "lost_update.c:30:5", where.c_str());
+    QCOMPARE(d["steps"].size(), d["trace"].size());
+    QCOMPARE(d["steps"][4]["source"].get<std::string>(), std::string("pthread_mutex_lock(&m);"));
+    QCOMPARE(d["steps"][4]["object"].get<std::string>(), std::string("'m'"));
+    std::ifstream dotIn(dot);
+    const std::string dotText((std::istreambuf_iterator<char>(dotIn)), std::istreambuf_iterator<char>());
+    QVERIFY(dotText.rfind("digraph unfolding {", 0) == 0);
+    QCOMPARE(std::count(dotText.begin(), dotText.end(), '\n') > 67, true);
+}
+
+void tst_WeftCli::replayIsDeterministic() {
+    const Run explore = runWeft({"explore", kPrograms + "/lost_update/lost_update.c", "--json", "-", "--quiet"});
+    const auto j = nlohmann::json::parse(explore.out.substr(0, explore.out.rfind("weft: ")));
+    const std::string schedule = j["defects"][0]["schedule"].get<std::string>();
+    const Run first = runWeft({"replay", kPrograms + "/lost_update/lost_update.c", "--schedule", schedule});
+    const Run second = runWeft({"replay", kPrograms + "/lost_update/lost_update.c", "--schedule", schedule});
+    QCOMPARE(first.code, int(kDefectFound));
+    QCOMPARE(first.out, second.out);
+    QVERIFY(contains(first.out, "x = 1"));
+    QVERIFY(contains(lastLine(first.out), "assertion failure"));
+}
+
+void tst_WeftCli::deadlockIsReported() {
+    const Run r = runWeft({"explore", kPrograms + "/fig2/fig2.c"});
+    QCOMPARE(r.code, int(kDefectFound));
+    QVERIFY2(lastLine(r.out).rfind("weft: 1 defect, 3 maximal configurations, 0 SSB, 25 events, ", 0) == 0, r.out.c_str());
+    QVERIFY(contains(r.out, "weft: defect 1: deadlock: "));
+}
+
+void tst_WeftCli::cleanProgramExitsZero() {
+    const Run r = runWeft({"explore", kPrograms + "/dispatcher/dispatcher.c", "-D", "PARAM1=5", "-D", "PARAM2=2", "-k", "3"});
+    QCOMPARE(r.code, int(kNoDefect));
+    QVERIFY2(lastLine(r.out).rfind("weft: 0 defects, 137 maximal configurations, 0 SSB, 1603 events, ", 0) == 0,
+             r.out.c_str());
+}
+
+void tst_WeftCli::badInput() {
+    QTemporaryDir dir;
+    const std::string broken = dir.filePath("broken.c").toStdString();
+    std::ofstream(broken) << "int main(void) {\n  return 0\n}\n";
+    Run r = runWeft({"explore", broken});
+    QCOMPARE(r.code, int(kBadInput));
+    QVERIFY2(contains(r.err, broken + ":2:11: error: expected ';'"), r.err.c_str());
+
+    r = runWeft({"explore", dir.filePath("missing.c").toStdString()});
+    QCOMPARE(r.code, int(kBadInput));
+    QVERIFY(contains(r.err, "missing.c"));
+
+    r = runWeft({"replay", kPrograms + "/lost_update/lost_update.c", "--schedule", "0,x"});
+    QCOMPARE(r.code, int(kBadInput));
+    QVERIFY(contains(r.err, "invalid schedule item 'x'"));
+
+    r = runWeft({"replay", kPrograms + "/lost_update/lost_update.c", "--schedule", "0,7"});
+    QCOMPARE(r.code, int(kBadInput));
+    QVERIFY(contains(r.err, "thread T7 does not exist"));
+}
+
+QTEST_APPLESS_MAIN(tst_WeftCli)
+#include "tst_WeftCli.moc"

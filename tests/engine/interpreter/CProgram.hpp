@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// Test helpers: compile a C file with the frontend, lower it, and run or explore it with the
+// interpreter (ScheduledExecutor + Explorer). Shared by the interpreter and lowering suites.
+#pragma once
+
+#include "engine/execution/ScheduledExecutor.hpp"
+#include "engine/explorer/Explorer.hpp"
+#include "engine/frontend/CCompiler.hpp"
+#include "engine/interpreter/Interpreter.hpp"
+#include "engine/program/Lowering.hpp"
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace weft::testing {
+
+/// Compiles and lowers `file`; the error side holds the compiler's or the lowering's diagnostics.
+inline Expected<program::Program> loadC(const std::string &file, std::vector<std::string> defines = {}) {
+    frontend::CompileOptions options{file};
+    options.defines = std::move(defines);
+    auto unit = frontend::compileC(options);
+    if (!unit)
+        return Unexpected(unit.error());
+    return program::lowerModule(*unit->module);
+}
+
+/// The diagnostics of a failed load, one per line (for QVERIFY2 messages).
+inline std::string diagnosticsOf(const Expected<program::Program> &p) {
+    return p ? std::string() : frontend::formatDiagnostics(p.error());
+}
+
+/// Writes `text` to `path` and returns the path.
+inline std::string writeFile(const std::string &path, const std::string &text) {
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
+
+/// One execution in free mode (lowest thread first), with the program's output.
+struct SingleRun {
+    Execution execution;
+    std::string output;
+};
+
+inline SingleRun runOnce(const program::Program &p, const Schedule &schedule = {},
+                         interpreter::InterpreterOptions options = {}) {
+    interpreter::Interpreter machine(p, options);
+    ScheduledExecutor executor(machine);
+    SingleRun run{executor.run(schedule), {}};
+    run.output = machine.output();
+    return run;
+}
+
+/// Explores every interleaving (optimal policy unless told otherwise).
+inline ExplorationResult explore(const program::Program &p, ExplorationOptions options = {},
+                                 interpreter::InterpreterOptions interpreterOptions = {}) {
+    interpreter::Interpreter machine(p, interpreterOptions);
+    ScheduledExecutor executor(machine);
+    Explorer explorer(executor, options);
+    return explorer.run();
+}
+
+} // namespace weft::testing
