@@ -59,18 +59,21 @@ std::optional<PendingAction> Interpreter::pending(ThreadId t) {
     const ThreadState *thread = m_state.find(t);
     if (m_state.programEnded || !thread || thread->exited)
         return std::nullopt;
+    const Action &a = thread->pending;
     bool enabled = true;
-    switch (thread->pending.kind) {
-    case ActionKind::MutexLock: enabled = m_state.ownerOf(thread->pending.object) == kNoThread; break;
+    switch (a.kind) {
     case ActionKind::ThreadJoin: {
-        const std::uint64_t target = thread->pending.object;
-        const ThreadState *joined = target < kNoThread ? m_state.find(ThreadId(target)) : nullptr;
+        const ThreadState *joined = a.object < kNoThread ? m_state.find(ThreadId(a.object)) : nullptr;
         enabled = !joined || joined->exited; // an unknown thread is reported by execute()
         break;
     }
-    default: break;
+    case ActionKind::BarrierPass: enabled = m_state.object(a.object).round > thread->barrierRound; break;
+    default:
+        if (isLockTreeKind(a.kind))
+            enabled = m_state.object(a.object).isEnabled(a);
+        break;
     }
-    return PendingAction{thread->pending, enabled};
+    return PendingAction{a, enabled};
 }
 
 void Interpreter::violation(ThreadId t, std::string text) {
@@ -126,19 +129,6 @@ void Interpreter::execute(ThreadId t) {
         m_stepper.finishCall(*thread, 0);
         break;
     }
-    case ActionKind::MutexLock:
-        m_state.mutexOwners.emplace_back(action.object, t);
-        m_stepper.finishCall(*thread, 0);
-        break;
-    case ActionKind::MutexUnlock: {
-        auto it = std::find_if(m_state.mutexOwners.begin(), m_state.mutexOwners.end(),
-                               [&](const auto &entry) { return entry.first == action.object; });
-        if (it == m_state.mutexOwners.end() || it->second != t)
-            return violation(t, who + " unlocks mutex " + describeAddress(action.object) + ", which it does not hold");
-        m_state.mutexOwners.erase(it);
-        m_stepper.finishCall(*thread, 0);
-        break;
-    }
     case ActionKind::ThreadExit:
         thread->exited = true;
         m_stepper.releaseStack(m_state, *thread);
@@ -151,16 +141,62 @@ void Interpreter::execute(ThreadId t) {
             m_state.exitRequested = true;
         return;
     default:
-        // Trylock, semaphores, condition variables and barriers: lowering rejects the calls that
-        // would produce them, so no thread of this interpreter ever has one pending.
-        assert(false && "the interpreter does not produce this action");
-        return violation(t, who + " cannot " + action.toString() + " (not supported by the interpreter yet)");
+        if (!performOnObject(*thread, action))
+            return;
+        // A call of several actions (pthread_cond_wait, pthread_barrier_wait) runs no local code
+        // until its last one: the thread's next pending action is the call's next.
+        if (!thread->followUps.empty()) {
+            thread->pending = thread->followUps.front();
+            thread->followUps.erase(thread->followUps.begin());
+            return;
+        }
+        m_stepper.finishCall(*thread, thread->callResult);
+        thread->callResult = 0;
+        break;
     }
     thread->steps = 0;
     if (!m_stepper.run(m_state, *thread, *m_naming)) {
         m_fault = m_stepper.fault();
         m_faultSpot = m_stepper.faultSpot();
     }
+}
+
+bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
+    if (action.kind == ActionKind::BarrierPass)
+        return true; // enabled once the round of the thread's arrival completed; changes nothing
+    assert(isLockTreeKind(action.kind) && "the interpreter does not produce this action");
+    const ThreadId t = thread.id;
+    const std::string who = "T" + std::to_string(t);
+    const std::string object = describeAddress(action.object);
+    const SyncObjectState &before = m_state.object(action.object);
+    auto fail = [&](const std::string &text) {
+        violation(t, who + text);
+        return false;
+    };
+    switch (action.kind) {
+    case ActionKind::MutexUnlock:
+        if (before.owner != t)
+            return fail(" unlocks mutex " + object + ", which it does not hold");
+        break;
+    case ActionKind::MutexTrylock: thread.callResult = before.succeeds(action) ? 0 : kEbusy; break;
+    case ActionKind::SemWait:
+    case ActionKind::SemTrywait:
+    case ActionKind::SemPost:
+        if (!before.initialised)
+            return fail(" uses semaphore " + object + " before initialising it (sem_init)");
+        thread.callResult = before.succeeds(action) ? 0 : 0xFFFFFFFFu; // failed sem_trywait: -1, errno not set
+        break;
+    case ActionKind::BarrierArrive:
+        if (before.parties <= 0)
+            return fail(" waits at barrier " + object + " before initialising it (pthread_barrier_init)");
+        thread.callResult = before.completesRound() ? kBarrierSerialThread : 0;
+        thread.barrierRound = before.round;
+        break;
+    default: break;
+    }
+    SyncObjectState after = before.after(action);
+    m_state.objects[action.object] = std::move(after);
+    return true;
 }
 
 std::vector<FrameLocation> Interpreter::callStack(ThreadId t) const {

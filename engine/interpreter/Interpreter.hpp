@@ -54,6 +54,12 @@ public:
 private:
     void buildInitialState();
     void violation(ThreadId t, std::string text);
+    /// Performs `action`, an operation on a synchronisation object (or a barrier pass), on the
+    /// object's SyncObjectState and records what the call returns; false after a violation.
+    bool performOnObject(ThreadState &thread, const Action &action);
+
+    static constexpr std::uint64_t kEbusy = 16;                        ///< EBUSY on Linux
+    static constexpr std::uint64_t kBarrierSerialThread = 0xFFFFFFFFu; ///< PTHREAD_BARRIER_SERIAL_THREAD (-1)
 
     const program::Program &m_program;
     InterpreterOptions m_options;

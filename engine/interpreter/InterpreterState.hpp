@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
-// Everything that changes while the program runs: memory, threads, mutex owners, captured output.
+// Everything that changes while the program runs: memory, threads, synchronisation objects, output.
 // A value: copying it is a snapshot, assigning one back restores it (Interpreter::restore).
 #pragma once
 
+#include "engine/action/SyncObjectState.hpp"
 #include "engine/interpreter/Memory.hpp"
 #include "engine/interpreter/ThreadState.hpp"
 
+#include <map>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace weft::interpreter {
@@ -16,7 +17,9 @@ struct InterpreterState {
     Memory memory;
     std::vector<ThreadState> threads;           ///< in creation order
     std::vector<std::uint32_t> threadIndex;     ///< ThreadId -> index in threads (kNoIndex if absent)
-    std::vector<std::pair<std::uint64_t, ThreadId>> mutexOwners; ///< locked mutex address -> holder
+    /// Mutexes, semaphores, condition variables and barriers by address; absent = never used
+    /// (a free mutex, an uninitialised semaphore or barrier, a condition variable nobody waits on).
+    std::map<std::uint64_t, SyncObjectState> objects;
     std::string output;                         ///< what the program printed in this execution
     bool programEnded = false;                  ///< exit or a failed assumption: no thread runs on
     bool exitRequested = false;                 ///< main returned: see Machine::hasExitRequested
@@ -29,12 +32,13 @@ struct InterpreterState {
     const ThreadState *find(ThreadId t) const {
         return t < threadIndex.size() && threadIndex[t] != kNoIndex ? &threads[threadIndex[t]] : nullptr;
     }
-    ThreadId ownerOf(std::uint64_t mutex) const {
-        for (const auto &[m, t] : mutexOwners)
-            if (m == mutex)
-                return t;
-        return kNoThread;
+    /// The state of the object at `address` (the initial state if it was never used).
+    const SyncObjectState &object(std::uint64_t address) const {
+        static const SyncObjectState kUnused;
+        const auto it = objects.find(address);
+        return it == objects.end() ? kUnused : it->second;
     }
+    ThreadId ownerOf(std::uint64_t mutex) const { return object(mutex).owner; }
 };
 
 } // namespace weft::interpreter

@@ -208,7 +208,15 @@ Stepper::Next Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin 
     case Builtin::SchedYield:
     case Builtin::Sleep:
     case Builtin::Usleep:
+    case Builtin::PthreadDetach:
     case Builtin::Exit: next = pthread(state, t, b, result); break;
+    case Builtin::MutexTrylock:
+    case Builtin::SemInit: case Builtin::SemDestroy: case Builtin::SemWait: case Builtin::SemTrywait:
+    case Builtin::SemPost:
+    case Builtin::CondInit: case Builtin::CondDestroy: case Builtin::CondWait: case Builtin::CondTimedwait:
+    case Builtin::CondSignal: case Builtin::CondBroadcast: case Builtin::CondAttrInit: case Builtin::CondAttrDestroy:
+    case Builtin::BarrierInit: case Builtin::BarrierDestroy:
+    case Builtin::BarrierWait: next = sync(state, t, b, result); break;
     default: next = libc(state, t, b, result); break;
     }
     if (next == Next::Continue)

@@ -52,6 +52,9 @@ private:
     Next libc(InterpreterState &state, ThreadState &t, program::Builtin b, std::uint64_t &result);
     /// pthread calls: visible ones set t.pending (pthread/ThreadCalls.cpp).
     Next pthread(InterpreterState &state, ThreadState &t, program::Builtin b, std::uint64_t &result);
+    /// trylock, semaphores, condition variables, barriers: visible ones set t.pending and
+    /// t.followUps (pthread/SyncCalls.cpp).
+    Next sync(InterpreterState &state, ThreadState &t, program::Builtin b, std::uint64_t &result);
     Next memoryFault(const ThreadState &t, const MemoryFault &fault);
     void collectArguments(const ThreadState &t, const program::Instruction &in);
 

@@ -6,6 +6,8 @@
 #include "engine/action/Action.hpp"
 #include "engine/interpreter/CallStack.hpp"
 
+#include <vector>
+
 namespace weft::interpreter {
 
 struct ThreadState {
@@ -14,6 +16,11 @@ struct ThreadState {
     /// The next visible action; for all but ThreadStart the innermost frame stands on the call
     /// that performs it (pthread_mutex_lock, ...) or the stack is empty (the start routine returned).
     Action pending;
+    /// The actions the same call performs after `pending`, in order (pthread_cond_wait: unlock,
+    /// wake, lock; pthread_barrier_wait: pass). The call returns after the last one.
+    std::vector<Action> followUps;
+    std::uint64_t callResult = 0;    ///< what the call in progress returns (trylock, trywait, barrier)
+    std::uint32_t barrierRound = 0;  ///< the round of the thread's last barrier arrival
     bool exited = false;
     /// The pending exit ends the whole program (main returned, or exit(0)).
     bool endsProgram = false;   ///< main returning (C): its exit lets nothing else start (see Machine::hasExitRequested)

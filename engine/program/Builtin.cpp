@@ -15,23 +15,20 @@ constexpr std::array<std::string_view, std::size_t(Builtin::Count)> kSymbols = {
 
 /// Prefixes of known functions that a later step will implement, with what they belong to.
 constexpr std::pair<std::string_view, std::string_view> kLater[] = {
-    {"pthread_mutex_trylock", "try-locking"},
     {"pthread_mutex_timedlock", "timed locking"},
     {"pthread_mutexattr_settype", "recursive and error-checking mutexes"},
     {"pthread_mutexattr_", "mutex attributes"},
-    {"pthread_cond_", "condition variables"},
-    {"pthread_condattr_", "condition variables"},
-    {"pthread_barrier", "barriers"},
+    {"pthread_condattr_", "condition variable attributes"},
+    {"pthread_barrierattr_", "barrier attributes"},
     {"pthread_rwlock", "read-write locks"},
     {"pthread_spin_", "spin locks"},
-    {"pthread_detach", "detached threads"},
     {"pthread_once", "one-time initialisation"},
     {"pthread_key_", "thread-specific data"},
     {"pthread_getspecific", "thread-specific data"},
     {"pthread_setspecific", "thread-specific data"},
     {"pthread_cancel", "thread cancellation"},
     {"pthread_kill", "signals"},
-    {"sem_", "semaphores"},
+    {"sem_", "named semaphores, sem_getvalue and sem_timedwait"},
     {"__VERIFIER_atomic_", "atomic sections"},
 };
 

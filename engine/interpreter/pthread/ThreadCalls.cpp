@@ -79,7 +79,7 @@ Stepper::Next Stepper::pthread(InterpreterState &state, ThreadState &t, Builtin 
         return Next::Continue;
     case Builtin::PthreadSelf: result = t.id; return Next::Continue;
     case Builtin::PthreadEqual: result = arg(0) == arg(1); return Next::Continue;
-    default: result = 0; return Next::Continue; // attributes, sched_yield, sleep: no effect
+    default: result = 0; return Next::Continue; // attributes, detach, sched_yield, sleep: no effect
     }
 }
 
