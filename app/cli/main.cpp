@@ -3,6 +3,7 @@
 // internal error (exit code 3), never a crash without a message.
 #include "app/cli/CommandLine.hpp"
 #include "app/cli/Commands.hpp"
+#include "app/gui/GuiMain.hpp"
 
 #include <cstdio>
 #include <exception>
@@ -22,9 +23,7 @@ int main(int argc, char **argv) {
         case CommandLine::Command::Version: std::puts("weft 0.1.0"); return kNoDefect;
         case CommandLine::Command::Explore: return runExplore(*cl, stdout, stderr);
         case CommandLine::Command::Replay: return runReplay(*cl, stdout, stderr);
-        case CommandLine::Command::Gui:
-            std::fputs("weft: error: the desktop debugger is not part of this build yet\n", stderr);
-            return kBadInput;
+        case CommandLine::Command::Gui: return weft::gui::runGui(*cl, argc, argv);
         }
     } catch (const std::exception &e) {
         std::fprintf(stderr, "weft: internal error: %s\n", e.what());

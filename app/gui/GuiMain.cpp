@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#include "app/gui/GuiMain.hpp"
+
+#include "app/gui/MainWindow.hpp"
+#include "app/gui/ScreenshotRecorder.hpp"
+#include "app/gui/Translation.hpp"
+
+#include <QApplication>
+
+#include <cstdio>
+
+namespace weft::gui {
+
+int runGui(const cli::CommandLine &cl, int &argc, char **argv) {
+    const bool screenshot = !cl.screenshotPath.empty();
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        if (screenshot) {
+            qputenv("QT_QPA_PLATFORM", "offscreen"); // render without a display
+        } else if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+            std::fputs("weft: error: no display to open the desktop app on (set DISPLAY, or use "
+                       "'weft explore', or 'weft gui FILE.c --screenshot OUT.png')\n",
+                       stderr);
+            return cli::kBadInput;
+        }
+    }
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Weft"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setOrganizationName(QStringLiteral("Weft"));
+    if (!installTranslation(app, QString::fromStdString(cl.language)))
+        std::fprintf(stderr, "weft: warning: no translation for language '%s'\n", cl.language.c_str());
+
+    MainWindow window;
+    window.setCompileFlags(cl.defines, cl.includeDirs);
+    window.session().setOptions(cl.exploration);
+    window.resize(1600, 960);
+    const bool loaded = cl.file.empty() || window.openFile(QString::fromStdString(cl.file));
+    if (screenshot) {
+        if (cl.file.empty()) {
+            std::fputs("weft: error: --screenshot needs a FILE.c to explore\n", stderr);
+            return cli::kBadInput;
+        }
+        ScreenshotRecorder recorder(window);
+        if (!recorder.exploreAndSave(QString::fromStdString(cl.screenshotPath))) {
+            std::fprintf(stderr, "weft: error: cannot write '%s'\n", cl.screenshotPath.c_str());
+            return cli::kBadInput;
+        }
+        return loaded ? cli::kNoDefect : cli::kBadInput;
+    }
+    window.show();
+    return app.exec();
+}
+
+} // namespace weft::gui

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: MIT
+#include "app/gui/MainWindow.hpp"
+
+#include "views/defects/DefectsModel.hpp"
+#include "views/eventstructure/EventStructureScene.hpp"
+#include "views/eventstructure/EventStructureView.hpp"
+#include "views/explorationtree/ExplorationTreeScene.hpp"
+#include "views/explorationtree/ExplorationTreeView.hpp"
+#include "views/progress/CountersBar.hpp"
+#include "views/source/SourceEditor.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QTreeView>
+
+namespace weft::gui {
+
+using session::ExplorationSession;
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), m_session(new ExplorationSession(this)), m_editor(new views::SourceEditor(this)),
+      m_eventStructure(new views::EventStructureView(this)), m_tree(new views::ExplorationTreeView(this)),
+      m_defectsModel(new views::DefectsModel(this)), m_defects(new QTreeView(this)),
+      m_counters(new views::CountersBar(this)) {
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowTitle(tr("Weft"));
+    setAcceptDrops(true);
+    setCentralWidget(m_editor);
+    m_defects->setModel(m_defectsModel);
+    m_defects->setRootIsDecorated(false);
+    m_defects->setUniformRowHeights(true);
+    m_defects->header()->setStretchLastSection(false);
+    m_defects->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_defects->header()->setSectionResizeMode(views::DefectsModel::Message, QHeaderView::Stretch);
+    statusBar()->addPermanentWidget(m_counters);
+
+    createActions();
+    createMenus();
+    createDocks();
+
+    connect(m_session, &ExplorationSession::snapshotPublished, this, &MainWindow::showSnapshot);
+    connect(m_session, &ExplorationSession::stateChanged, this, &MainWindow::updateActions);
+    connect(m_session, &ExplorationSession::finished, this, &MainWindow::explorationFinished);
+    connect(m_tree->tree(), &views::ExplorationTreeScene::leafActivated, this, &MainWindow::leafActivated);
+    connect(m_eventStructure->structure(), &views::EventStructureScene::eventActivated, this,
+            &MainWindow::eventActivated);
+    updateActions();
+}
+
+void MainWindow::createActions() {
+    m_open = new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this);
+    m_open->setShortcut(QKeySequence::Open);
+    m_open->setToolTip(tr("Open a C file (Ctrl+O)"));
+    connect(m_open, &QAction::triggered, this, &MainWindow::showOpenDialog);
+
+    m_quit = new QAction(tr("&Quit"), this);
+    m_quit->setShortcut(QKeySequence::Quit);
+    m_quit->setMenuRole(QAction::QuitRole);
+    connect(m_quit, &QAction::triggered, this, &QWidget::close);
+
+    m_explore = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Explore"), this);
+    m_explore->setShortcut(Qt::Key_F5);
+    m_explore->setToolTip(tr("Explore every interleaving of the program (F5)"));
+    connect(m_explore, &QAction::triggered, this, &MainWindow::explore);
+
+    m_pause = new QAction(style()->standardIcon(QStyle::SP_MediaPause), tr("&Pause"), this);
+    m_pause->setCheckable(true);
+    m_pause->setShortcut(Qt::Key_F6);
+    m_pause->setToolTip(tr("Pause or resume the exploration (F6)"));
+    connect(m_pause, &QAction::toggled, this, &MainWindow::setPaused);
+
+    m_cancel = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"), this);
+    m_cancel->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    m_cancel->setToolTip(tr("Stop the exploration and keep what it found (Shift+F5)"));
+    connect(m_cancel, &QAction::triggered, this, &MainWindow::cancel);
+
+    m_zoomIn = new QAction(tr("Zoom &In"), this);
+    m_zoomIn->setShortcut(QKeySequence::ZoomIn);
+    connect(m_zoomIn, &QAction::triggered, m_eventStructure, &views::ZoomableView::zoomIn);
+    m_zoomOut = new QAction(tr("Zoom &Out"), this);
+    m_zoomOut->setShortcut(QKeySequence::ZoomOut);
+    connect(m_zoomOut, &QAction::triggered, m_eventStructure, &views::ZoomableView::zoomOut);
+    m_fit = new QAction(tr("&Fit Event Structure"), this);
+    m_fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(m_fit, &QAction::triggered, m_eventStructure, &views::ZoomableView::fitAll);
+
+    m_about = new QAction(tr("&About Weft"), this);
+    m_about->setMenuRole(QAction::AboutRole);
+    connect(m_about, &QAction::triggered, this, &MainWindow::showAbout);
+}
+
+void MainWindow::createMenus() {
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
+    file->addAction(m_open);
+    file->addSeparator();
+    file->addAction(m_quit);
+
+    QMenu *explore = menuBar()->addMenu(tr("E&xplore"));
+    explore->setObjectName(QStringLiteral("exploreMenu"));
+    explore->addAction(m_explore);
+    explore->addAction(m_pause);
+    explore->addAction(m_cancel);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
+    m_viewMenu->addAction(m_zoomIn);
+    m_viewMenu->addAction(m_zoomOut);
+    m_viewMenu->addAction(m_fit);
+    m_viewMenu->addSeparator();
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    help->addAction(m_about);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+
+    QToolBar *tools = addToolBar(tr("Exploration"));
+    tools->setObjectName(QStringLiteral("explorationToolBar"));
+    tools->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    tools->addAction(m_open);
+    tools->addSeparator();
+    tools->addAction(m_explore);
+    tools->addAction(m_pause);
+    tools->addAction(m_cancel);
+}
+
+QDockWidget *MainWindow::addDock(QWidget *content, const QString &title, const QString &name,
+                                 Qt::DockWidgetArea area) {
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(name);
+    dock->setWidget(content);
+    addDockWidget(area, dock);
+    m_viewMenu->addAction(dock->toggleViewAction());
+    return dock;
+}
+
+void MainWindow::createDocks() {
+    QDockWidget *tree = addDock(m_tree, tr("Exploration Tree"), QStringLiteral("explorationTreeDock"),
+                                Qt::LeftDockWidgetArea);
+    QDockWidget *structure = addDock(m_eventStructure, tr("Event Structure"), QStringLiteral("eventStructureDock"),
+                                     Qt::RightDockWidgetArea);
+    QDockWidget *defects = addDock(m_defects, tr("Defects"), QStringLiteral("defectsDock"), Qt::BottomDockWidgetArea);
+    resizeDocks({tree, structure}, {300, 760}, Qt::Horizontal);
+    resizeDocks({defects}, {140}, Qt::Vertical);
+}
+
+void MainWindow::setCompileFlags(std::vector<std::string> defines, std::vector<std::string> includeDirs) {
+    m_defines = std::move(defines);
+    m_includeDirs = std::move(includeDirs);
+}
+
+void MainWindow::resetViews() {
+    m_eventStructure->structure()->clearStructure();
+    m_eventStructure->fitAll();
+    m_tree->tree()->clearTree();
+    m_tree->fitAll();
+    m_defectsModel->clear();
+    m_counters->clear();
+}
+
+bool MainWindow::openFile(const QString &path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        statusBar()->showMessage(tr("Cannot read %1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    m_editor->setSource(path, QString::fromUtf8(file.readAll()));
+    setWindowTitle(tr("%1 — Weft").arg(QFileInfo(path).fileName()));
+    resetViews();
+    const bool loaded = m_session->load(path, m_defines, m_includeDirs);
+    m_editor->setDiagnostics(m_session->diagnostics());
+    if (loaded) {
+        statusBar()->showMessage(tr("Loaded %1. Press F5 to explore.").arg(QFileInfo(path).fileName()));
+    } else {
+        const auto &d = m_session->diagnostics();
+        const auto errors = std::count_if(d.begin(), d.end(), [](const Diagnostic &x) { return x.severity == Severity::Error; });
+        statusBar()->showMessage(tr("%1 does not compile (%n error(s)); hover the underlined code.", nullptr, int(errors))
+                                     .arg(QFileInfo(path).fileName()));
+    }
+    updateActions();
+    return loaded;
+}
+
+void MainWindow::showOpenDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open C File"), QFileInfo(m_session->fileName()).path(),
+                                                      tr("C files (*.c);;LLVM IR (*.ll *.bc);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void MainWindow::explore() {
+    if (!m_session->hasProgram() || m_session->isExploring())
+        return;
+    resetViews();
+    m_editor->setCurrentLine(0);
+    m_session->start();
+    statusBar()->showMessage(tr("Exploring %1…").arg(QFileInfo(m_session->fileName()).fileName()));
+}
+
+void MainWindow::setPaused(bool paused) {
+    if (paused)
+        m_session->pause();
+    else
+        m_session->resume();
+}
+
+void MainWindow::cancel() { m_session->cancel(); }
+
+void MainWindow::updateActions() {
+    const bool exploring = m_session->isExploring();
+    m_explore->setEnabled(m_session->hasProgram() && !exploring);
+    m_pause->setEnabled(exploring);
+    {
+        const QSignalBlocker block(m_pause);
+        m_pause->setChecked(m_session->state() == ExplorationSession::State::Paused);
+    }
+    m_pause->setText(m_pause->isChecked() ? tr("&Resume") : tr("&Pause"));
+    m_cancel->setEnabled(exploring);
+}
+
+void MainWindow::showSnapshot(const session::SnapshotPtr &snapshot) {
+    m_eventStructure->structure()->setSnapshot(snapshot);
+    m_tree->tree()->setSnapshot(snapshot);
+    m_defectsModel->setSnapshot(snapshot);
+    m_counters->setSnapshot(snapshot);
+}
+
+void MainWindow::explorationFinished() {
+    const session::SnapshotPtr s = m_session->snapshot();
+    if (!s)
+        return;
+    const Statistics &st = s->statistics;
+    QString message = tr("%1: %2 maximal configurations, %3 SSB, %4 events, %5 defects in %6 s.")
+                          .arg(views::CountersBar::stopText(s->stopReason))
+                          .arg(st.maximalConfigurations)
+                          .arg(st.sleepSetBlocked)
+                          .arg(st.events)
+                          .arg(st.defects)
+                          .arg(st.wallSeconds, 0, 'f', 2);
+    if (!s->diagnostics.empty())
+        message += QLatin1Char(' ') + QString::fromStdString(s->diagnostics.front().format());
+    statusBar()->showMessage(message);
+    updateActions();
+}
+
+void MainWindow::leafActivated(quint64 execution, quint32 node) {
+    const session::SnapshotPtr s = m_session->snapshot();
+    if (!s || node >= s->tree.size())
+        return;
+    m_eventStructure->structure()->setHighlighted(s->pathTo(node));
+    statusBar()->showMessage(tr("Execution %1 selected: its events are highlighted in the event structure.")
+                                 .arg(execution));
+}
+
+void MainWindow::selectExecution(quint64 execution) {
+    const session::SnapshotPtr s = m_session->snapshot();
+    if (!s)
+        return;
+    const auto node = s->leafOf(execution);
+    if (node == ExplorationTree::kRoot)
+        return;
+    m_tree->tree()->setChosenExecution(execution);
+    leafActivated(execution, node);
+}
+
+void MainWindow::eventActivated(EventId id) {
+    const session::SnapshotPtr s = m_session->snapshot();
+    if (!s || id >= s->events.size())
+        return;
+    const views::EventRecord &e = s->events[id];
+    if (e.spot.line)
+        m_editor->setCurrentLine(int(e.spot.line));
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(this, tr("About Weft"),
+                       tr("<h3>Weft %1</h3><p>An interactive concurrency debugger for C programs that use "
+                          "POSIX threads. Weft explores every meaningfully different interleaving with "
+                          "unfolding-based partial-order reduction and shows the event structure and the "
+                          "exploration tree as they grow.</p>")
+                           .arg(QStringLiteral("0.1.0")));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event) {
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.front().isLocalFile())
+        openFile(urls.front().toLocalFile());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event) {
+    m_session->cancel();
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace weft::gui

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// The desktop debugger's window: the source editor in the middle, docks for the exploration tree, the
+// event structure and the defects, live counters in the status bar, and the File / Explore / View /
+// Help menus. Glue only: it forwards user intent to the ExplorationSession and snapshots to the views.
+// GUI thread only.
+#pragma once
+
+#include "app/session/ExplorationSession.hpp"
+
+#include <QMainWindow>
+
+class QAction;
+class QDockWidget;
+class QTreeView;
+
+namespace weft::views {
+class CountersBar;
+class DefectsModel;
+class EventStructureView;
+class ExplorationTreeView;
+class SourceEditor;
+} // namespace weft::views
+
+namespace weft::gui {
+
+class MainWindow final : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+
+    /// Opens `path` in the editor and loads it for exploration. False if it cannot be read or does not
+    /// compile (the editor then shows the diagnostics).
+    bool openFile(const QString &path);
+    /// -D and -I for the files opened from now on.
+    void setCompileFlags(std::vector<std::string> defines, std::vector<std::string> includeDirs);
+
+    session::ExplorationSession &session() { return *m_session; }
+    views::SourceEditor *editor() const { return m_editor; }
+    views::EventStructureView *eventStructureView() const { return m_eventStructure; }
+    views::ExplorationTreeView *explorationTreeView() const { return m_tree; }
+    views::CountersBar *counters() const { return m_counters; }
+    QTreeView *defectsView() const { return m_defects; }
+    QAction *exploreAction() const { return m_explore; }
+    QAction *pauseAction() const { return m_pause; }
+    QAction *cancelAction() const { return m_cancel; }
+
+public Q_SLOTS:
+    void showOpenDialog();
+    void explore();
+    void setPaused(bool paused);
+    void cancel();
+    void showAbout();
+    /// Selects a finished execution (as a click on its leaf does): marks the leaf and highlights its
+    /// events in the event structure.
+    void selectExecution(quint64 execution);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createDocks();
+    QDockWidget *addDock(QWidget *content, const QString &title, const QString &name, Qt::DockWidgetArea area);
+    void updateActions();
+    void resetViews();
+    void showSnapshot(const session::SnapshotPtr &snapshot);
+    void explorationFinished();
+    void leafActivated(quint64 execution, quint32 node);
+    void eventActivated(EventId id);
+
+    session::ExplorationSession *m_session;
+    views::SourceEditor *m_editor;
+    views::EventStructureView *m_eventStructure;
+    views::ExplorationTreeView *m_tree;
+    views::DefectsModel *m_defectsModel;
+    QTreeView *m_defects;
+    views::CountersBar *m_counters;
+    std::vector<std::string> m_defines;
+    std::vector<std::string> m_includeDirs;
+
+    QAction *m_open = nullptr;
+    QAction *m_quit = nullptr;
+    QAction *m_explore = nullptr;
+    QAction *m_pause = nullptr;
+    QAction *m_cancel = nullptr;
+    QAction *m_zoomIn = nullptr;
+    QAction *m_zoomOut = nullptr;
+    QAction *m_fit = nullptr;
+    QAction *m_about = nullptr;
+    QMenu *m_viewMenu = nullptr;
+};
+
+} // namespace weft::gui

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+// The GUI's exploration controller: owns the loaded program and runs Explorer + Interpreter on a
+// worker std::jthread (Cancel = stop_token, Pause = PauseGate). The worker publishes immutable
+// snapshots (SnapshotBuilder, at most ~20 a second); at most one delivery is queued to the GUI
+// thread at a time, so a slow GUI sees fewer, fresher snapshots. Views read snapshots only; a finished
+// or cancelled run's last snapshot stays available. Use from the GUI thread only.
+#pragma once
+
+#include "app/cli/ProgramLoader.hpp"
+#include "app/session/PauseGate.hpp"
+#include "engine/explorer/ExplorationOptions.hpp"
+#include "views/snapshot/ExplorationSnapshot.hpp"
+
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace weft::session {
+
+using SnapshotPtr = std::shared_ptr<const views::ExplorationSnapshot>;
+
+class ExplorationSession final : public QObject {
+    Q_OBJECT
+public:
+    enum class State { NoProgram, Ready, Running, Paused, Finished };
+    Q_ENUM(State)
+
+    explicit ExplorationSession(QObject *parent = nullptr);
+    ~ExplorationSession() override;
+
+    /// Compiles and lowers `file` (cancelling and waiting for a running exploration first). On failure
+    /// the previous program is dropped and diagnostics() says why.
+    bool load(const QString &file, const std::vector<std::string> &defines = {},
+              const std::vector<std::string> &includeDirs = {});
+    /// The last load's errors or warnings.
+    const std::vector<Diagnostic> &diagnostics() const { return m_diagnostics; }
+    const QString &fileName() const { return m_fileName; }
+    bool hasProgram() const { return m_program != nullptr; }
+
+    void setOptions(const ExplorationOptions &options) { m_options = options; }
+    const ExplorationOptions &options() const { return m_options; }
+
+    State state() const { return m_state; }
+    bool isExploring() const { return m_state == State::Running || m_state == State::Paused; }
+    /// The latest snapshot delivered (null before the first exploration of the program).
+    SnapshotPtr snapshot() const { return m_snapshot; }
+
+public Q_SLOTS:
+    /// Starts exploring the loaded program; false if there is none or one is already running.
+    bool start();
+    void pause();
+    void resume();
+    /// Stops the exploration soon (between two executions); its results stay browsable.
+    void cancel();
+
+Q_SIGNALS:
+    void programLoaded();
+    void loadFailed();
+    void stateChanged(weft::session::ExplorationSession::State state);
+    /// A new snapshot (on the GUI thread).
+    void snapshotPublished(weft::session::SnapshotPtr snapshot);
+    /// The exploration ended (completed, cancelled or bounded); snapshot() is its final state.
+    void finished();
+
+private:
+    void setState(State state);
+    void stopWorker();
+    void post(SnapshotPtr snapshot);
+    void deliver();
+
+    QString m_fileName;
+    std::shared_ptr<const cli::LoadedProgram> m_program;
+    std::vector<Diagnostic> m_diagnostics;
+    ExplorationOptions m_options;
+    State m_state = State::NoProgram;
+    SnapshotPtr m_snapshot;
+    std::uint64_t m_run = 0;
+
+    PauseGate m_gate;
+    std::mutex m_pendingMutex;
+    SnapshotPtr m_pending;     ///< written by the worker, taken by deliver()
+    bool m_deliveryQueued = false;
+    std::jthread m_worker;     ///< last member: joined first on destruction
+};
+
+} // namespace weft::session
+
+Q_DECLARE_METATYPE(weft::session::SnapshotPtr)

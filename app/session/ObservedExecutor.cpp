@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#include "app/session/ObservedExecutor.hpp"
+
+namespace weft::session {
+
+ObservedExecutor::ObservedExecutor(const program::Program &program, interpreter::InterpreterOptions options)
+    : m_machine(program, options), m_executor(m_machine) {
+    m_executor.setBeforeAction([this](const Action &a) {
+        const auto frames = m_machine.callStack(a.thread);
+        m_spots.push_back(frames.empty() ? program::SourceSpot{} : frames.front().spot);
+        m_threads.push_back(a.thread);
+    });
+}
+
+Execution ObservedExecutor::run(const Schedule &schedule) {
+    m_spots.clear();
+    m_threads.clear();
+    Execution execution = m_executor.run(schedule);
+    // An action that raised a fault without happening is not part of the execution.
+    m_spots.resize(std::min(m_spots.size(), execution.actions.size()));
+    m_threads.resize(std::min(m_threads.size(), execution.actions.size()));
+    m_fault = execution.fault;
+    m_faultSpot = m_machine.faultSpot();
+    return execution;
+}
+
+} // namespace weft::session

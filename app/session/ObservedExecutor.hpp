@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// The session's executor: an Interpreter under a ScheduledExecutor that also remembers, for the last
+// execution, which thread did each action and where in the source it stood, and where a fault was
+// raised, so the GUI can show events and defects with file:line. Lives on the exploration worker.
+#pragma once
+
+#include "engine/execution/Executor.hpp"
+#include "engine/execution/ScheduledExecutor.hpp"
+#include "engine/interpreter/Interpreter.hpp"
+
+#include <vector>
+
+namespace weft::session {
+
+class ObservedExecutor final : public Executor {
+public:
+    /// `program` must outlive the executor.
+    ObservedExecutor(const program::Program &program, interpreter::InterpreterOptions options = {});
+
+    Execution run(const Schedule &schedule) override;
+    ThreadNaming &naming() override { return m_executor.naming(); }
+
+    /// Where the thread stood before the action at `position` of the last execution (line 0: unknown).
+    program::SourceSpot spotAt(std::size_t position) const {
+        return position < m_spots.size() ? m_spots[position] : program::SourceSpot{};
+    }
+    /// The threads of the last execution's actions, in order (a schedule that replays it).
+    const std::vector<ThreadId> &threads() const { return m_threads; }
+    /// The last execution's fault (a defect, deadlock, ...), if any.
+    const std::optional<ProgramFault> &fault() const { return m_fault; }
+    /// Where the last execution's fault was raised (line 0 if none or unknown).
+    program::SourceSpot faultSpot() const { return m_faultSpot; }
+    const interpreter::Interpreter &machine() const { return m_machine; }
+
+private:
+    interpreter::Interpreter m_machine;
+    ScheduledExecutor m_executor;
+    std::vector<program::SourceSpot> m_spots;
+    std::vector<ThreadId> m_threads;
+    std::optional<ProgramFault> m_fault;
+    program::SourceSpot m_faultSpot;
+};
+
+} // namespace weft::session

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: MIT
+#include "app/session/SnapshotBuilder.hpp"
+
+#include <filesystem>
+
+namespace weft::session {
+
+using views::ExplorationPhase;
+using views::ExplorationSnapshot;
+
+static std::uint64_t threadStepKey(ThreadId thread, EventId threadPred) {
+    return (std::uint64_t{thread} << 32) | threadPred;
+}
+
+/// The message with the source files' directories left out ("lost_update.c:30:5: assertion ...").
+static std::string withoutDirectories(std::string text, const std::vector<std::string> &files) {
+    for (const std::string &file : files) {
+        if (file.empty())
+            continue;
+        std::error_code error;
+        const std::filesystem::path path(file);
+        const std::string directories[2] = {std::filesystem::absolute(path, error).parent_path().string() + "/",
+                                            path.parent_path().string() + "/"};
+        for (const std::string &directory : directories)
+            for (std::size_t at; directory.size() > 1 && (at = text.find(directory)) != std::string::npos;)
+                text.erase(at, directory.size());
+    }
+    return text;
+}
+
+SnapshotBuilder::SnapshotBuilder(std::uint64_t run, const Unfolding &unfolding, const ObservedExecutor &executor,
+                                 const program::Program &program, PauseGate &gate, std::stop_token stop,
+                                 Publish publish, Clock::duration interval)
+    : m_run(run), m_unfolding(unfolding), m_executor(executor), m_program(program), m_gate(gate),
+      m_stop(std::move(stop)), m_publish(std::move(publish)), m_interval(interval), m_started(Clock::now()),
+      m_lastPublish(m_started) {
+    m_sourceFiles = std::make_shared<const std::vector<std::string>>(program.sourceMap.files());
+    m_publishedNames = std::make_shared<const std::vector<std::string>>();
+    m_publishedDefects = std::make_shared<const std::vector<views::DefectRecord>>();
+}
+
+double SnapshotBuilder::elapsedSeconds() const {
+    return std::chrono::duration<double>(Clock::now() - m_started - m_paused).count();
+}
+
+void SnapshotBuilder::start() { publish(ExplorationPhase::Running); }
+
+void SnapshotBuilder::onExecution(const ExecutionSummary &summary) {
+    m_statistics.executions = summary.index;
+    if (summary.leaf == LeafKind::SleepBlocked)
+        ++m_statistics.sleepSetBlocked;
+    else
+        ++m_statistics.maximalConfigurations;
+    recordSpots(summary);
+    if (summary.leaf == LeafKind::Defect)
+        recordDefect(summary);
+    m_tree.add(summary);
+    const auto &nodes = m_tree.nodes();
+    for (std::size_t n = m_treeNodes.size(); n < nodes.size(); ++n)
+        m_treeNodes.push(nodes[n]);
+
+    if (summary.index == 1 || Clock::now() - m_lastPublish >= m_interval)
+        publish(ExplorationPhase::Running);
+    if (m_gate.isPaused() && !m_stop.stop_requested()) {
+        publish(ExplorationPhase::Paused);
+        const auto pausedAt = Clock::now();
+        m_gate.wait(m_stop);
+        m_paused += Clock::now() - pausedAt;
+        if (!m_stop.stop_requested())
+            publish(ExplorationPhase::Running);
+    }
+}
+
+void SnapshotBuilder::recordSpots(const ExecutionSummary &summary) {
+    // Positions before branchDepth replayed events whose spots were recorded by an earlier execution.
+    if (m_eventSpots.size() < m_unfolding.size())
+        m_eventSpots.resize(m_unfolding.size());
+    for (std::size_t i = summary.branchDepth; i < summary.trail.size(); ++i) {
+        const program::SourceSpot spot = m_executor.spotAt(i);
+        if (spot.line == 0)
+            continue;
+        const EventId e = summary.trail[i];
+        if (m_eventSpots[e].line == 0)
+            m_eventSpots[e] = spot;
+        const Event &ev = m_unfolding.event(e);
+        m_spotAfter.try_emplace(threadStepKey(ev.thread(), ev.threadPred), spot);
+    }
+}
+
+void SnapshotBuilder::recordDefect(const ExecutionSummary &summary) {
+    const auto &fault = m_executor.fault();
+    if (!fault)
+        return;
+    auto [it, inserted] = m_defectIndex.try_emplace({fault->kind, fault->message}, m_defects.size());
+    if (!inserted) {
+        if (it->second < m_defects.size()) {
+            ++m_defects[it->second].occurrences;
+            m_defectsChanged = true;
+        }
+        return;
+    }
+    m_statistics.defects = m_defectIndex.size();
+    if (m_defects.size() >= 256) { // as many as the explorer keeps by default; all are counted
+        it->second = std::size_t(-1);
+        return;
+    }
+    views::DefectRecord d;
+    d.kind = fault->kind;
+    d.thread = fault->thread;
+    d.message = withoutDirectories(fault->message, *m_sourceFiles);
+    d.spot = m_executor.faultSpot();
+    d.location = d.spot.line ? m_program.sourceMap.format(d.spot) : std::string();
+    d.schedule = Schedule{m_executor.threads(), {}}.toString();
+    d.execution = summary.index;
+    m_defects.push_back(std::move(d));
+    m_defectsChanged = true;
+}
+
+std::uint32_t SnapshotBuilder::nameOf(ObjectId object) {
+    auto [it, inserted] = m_nameIndex.try_emplace(object, static_cast<std::uint32_t>(m_names.size()));
+    if (inserted)
+        m_names.push_back(m_executor.machine().describeAddress(object));
+    return it->second;
+}
+
+void SnapshotBuilder::convertNewEvents() {
+    if (m_eventSpots.size() < m_unfolding.size())
+        m_eventSpots.resize(m_unfolding.size());
+    for (EventId e = static_cast<EventId>(m_events.size()); e < m_unfolding.size(); ++e) {
+        const Event &ev = m_unfolding.event(e);
+        views::EventRecord r;
+        r.id = e;
+        r.threadPred = ev.threadPred;
+        r.otherPred = ev.otherPred;
+        r.thread = ev.thread();
+        r.depth = ev.depth;
+        r.action = ev.action;
+        if (isLockTreeKind(ev.kind()) || ev.kind() == ActionKind::BarrierPass)
+            r.objectName = nameOf(ev.action.object);
+        r.spot = m_eventSpots[e];
+        if (r.spot.line == 0) {
+            // Never executed (a conflicting extension): the thread stands where its sibling did.
+            auto it = m_spotAfter.find(threadStepKey(ev.thread(), ev.threadPred));
+            if (it != m_spotAfter.end())
+                r.spot = it->second;
+        }
+        m_events.push(r);
+        for (EventId c : m_unfolding.immediateConflicts(e))
+            if (c < e)
+                m_conflicts.push({c, e});
+    }
+}
+
+void SnapshotBuilder::publish(ExplorationPhase phase, const ExplorationResult *result) {
+    convertNewEvents();
+    auto snapshot = std::make_shared<ExplorationSnapshot>();
+    snapshot->run = m_run;
+    snapshot->serial = ++m_serial;
+    snapshot->phase = phase;
+    if (result) {
+        snapshot->stopReason = result->stopReason;
+        snapshot->diagnostics = result->diagnostics;
+    }
+    m_statistics.events = m_unfolding.size();
+    m_statistics.wallSeconds = elapsedSeconds();
+    snapshot->statistics = m_statistics;
+    snapshot->events = m_events.view();
+    snapshot->conflicts = m_conflicts.view();
+    snapshot->tree = m_treeNodes.view();
+    if (m_publishedNames->size() != m_names.size())
+        m_publishedNames = std::make_shared<const std::vector<std::string>>(m_names);
+    snapshot->objectNames = m_publishedNames;
+    snapshot->sourceFiles = m_sourceFiles;
+    if (m_defectsChanged) {
+        m_publishedDefects = std::make_shared<const std::vector<views::DefectRecord>>(m_defects);
+        m_defectsChanged = false;
+    }
+    snapshot->defects = m_publishedDefects;
+    m_lastPublish = Clock::now();
+    m_publish(std::move(snapshot));
+}
+
+void SnapshotBuilder::finish(const ExplorationResult &result) {
+    // The explorer's own accounts are authoritative; keep the locations found on the way.
+    std::vector<views::DefectRecord> defects;
+    for (const Defect &d : result.defects) {
+        views::DefectRecord r;
+        auto it = m_defectIndex.find({d.kind, d.message});
+        if (it != m_defectIndex.end() && it->second < m_defects.size())
+            r = m_defects[it->second];
+        r.kind = d.kind;
+        r.thread = d.thread;
+        r.message = withoutDirectories(d.message, *m_sourceFiles);
+        r.execution = d.execution;
+        r.occurrences = d.occurrences;
+        if (r.schedule.empty())
+            r.schedule = d.schedule.toString();
+        defects.push_back(std::move(r));
+    }
+    m_defects = std::move(defects);
+    m_defectsChanged = true;
+    m_statistics = result.statistics; // publish() sets events and the elapsed time (pauses excluded)
+    publish(ExplorationPhase::Finished, &result);
+}
+
+} // namespace weft::session

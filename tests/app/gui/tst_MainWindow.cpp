@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: MIT
+// The main window driven like a user: F5 explores lost_update.c and the counters, tree, event structure
+// and defects list reach their final values; F6 pauses and Shift+F5 cancels a long exploration; a file
+// with a compile error shows Clang's diagnostic in the editor; clicking a leaf highlights its events;
+// the French UI (--lang fr) translates the menus.
+#include "app/gui/MainWindow.hpp"
+#include "app/gui/Translation.hpp"
+#include "views/defects/DefectsModel.hpp"
+#include "views/eventstructure/EventStructureScene.hpp"
+#include "views/eventstructure/EventStructureView.hpp"
+#include "views/explorationtree/ExplorationTreeScene.hpp"
+#include "views/explorationtree/ExplorationTreeView.hpp"
+#include "views/progress/CountersBar.hpp"
+#include "views/source/SourceEditor.hpp"
+
+#include <QtTest>
+#include <QMenuBar>
+#include <QTextBlock>
+#include <QTranslator>
+#include <QTreeView>
+
+using namespace weft;
+using namespace weft::gui;
+using Counter = views::CountersBar::Counter;
+
+class tst_MainWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void exploreWithF5();
+    void leafClickHighlightsExecution();
+    void pauseAndCancelWithShortcuts();
+    void windowStaysResponsiveWhileExploring();
+    void compileErrorInEditor();
+    void menusHaveShortcuts();
+    void frenchUserInterface();
+};
+
+static QString testProgram(const char *name) {
+    return QStringLiteral(WEFT_TEST_PROGRAMS "/%1/%1.c").arg(QLatin1String(name));
+}
+
+static void showAndActivate(MainWindow &window) {
+    window.resize(1200, 800);
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+}
+
+void tst_MainWindow::exploreWithF5() {
+    MainWindow window;
+    showAndActivate(window);
+    QVERIFY(window.openFile(testProgram("lost_update")));
+    QVERIFY(window.editor()->toPlainText().contains(QStringLiteral("pthread_mutex_lock(&m);")));
+    QVERIFY(window.exploreAction()->isEnabled());
+    QVERIFY(!window.cancelAction()->isEnabled());
+
+    QTest::keyClick(&window, Qt::Key_F5);
+    QVERIFY(window.session().state() != session::ExplorationSession::State::Ready); // F5 started it
+    views::CountersBar *counters = window.counters();
+    QTRY_COMPARE_WITH_TIMEOUT(counters->stateText(), QStringLiteral("Finished"), 60000);
+    QCOMPARE(counters->value(Counter::Executions), QStringLiteral("6"));
+    QCOMPARE(counters->value(Counter::Maximal), QStringLiteral("6"));
+    QCOMPARE(counters->value(Counter::SleepBlocked), QStringLiteral("0"));
+    QCOMPARE(counters->value(Counter::Events), QStringLiteral("67"));
+    QCOMPARE(counters->value(Counter::Defects), QStringLiteral("1"));
+    QVERIFY(counters->value(Counter::Elapsed).endsWith(QStringLiteral(" s")));
+
+    QTRY_VERIFY(window.explorationTreeView()->tree()->isUpToDate());
+    QCOMPARE(window.explorationTreeView()->tree()->leafCount(), 6u);
+    QTRY_VERIFY(window.eventStructureView()->structure()->isUpToDate());
+    QCOMPARE(window.eventStructureView()->structure()->drawnEvents(), 67u);
+
+    QAbstractItemModel *defects = window.defectsView()->model();
+    QCOMPARE(defects->rowCount(), 1);
+    QCOMPARE(defects->index(0, views::DefectsModel::Kind).data().toString(), QStringLiteral("assertion failure"));
+    QVERIFY(defects->index(0, views::DefectsModel::Message).data().toString().contains(QStringLiteral("x == 2")));
+    QCOMPARE(defects->index(0, views::DefectsModel::Location).data().toString(), QStringLiteral("lost_update.c:30:5"));
+    QVERIFY(window.exploreAction()->isEnabled()); // ready to explore again
+}
+
+void tst_MainWindow::leafClickHighlightsExecution() {
+    MainWindow window;
+    showAndActivate(window);
+    QVERIFY(window.openFile(testProgram("lost_update")));
+    QSignalSpy finished(&window.session(), &session::ExplorationSession::finished);
+    window.exploreAction()->trigger();
+    QVERIFY(finished.wait(60000));
+    auto *treeView = window.explorationTreeView();
+    QTRY_VERIFY(treeView->tree()->isUpToDate());
+    QTest::qWait(80); // auto-fit
+    auto *tree = treeView->tree();
+    QCOMPARE(tree->leafKind(2), LeafKind::Defect);
+    QTest::mouseClick(treeView->viewport(), Qt::LeftButton, {}, treeView->mapFromScene(tree->leafPosition(2)));
+    QCOMPARE(tree->chosenExecution(), 2u);
+
+    auto *structure = window.eventStructureView()->structure();
+    QTRY_VERIFY(structure->isUpToDate());
+    const auto path = window.session().snapshot()->pathTo(tree->leafNode(2));
+    QVERIFY(!path.empty());
+    std::size_t highlighted = 0, faded = 0;
+    for (EventId e = 0; e < structure->drawnEvents(); ++e) {
+        const auto emphasis = structure->emphasis(e);
+        highlighted += emphasis == views::EventNodesItem::Emphasis::Highlighted;
+        faded += emphasis == views::EventNodesItem::Emphasis::Faded;
+    }
+    QCOMPARE(highlighted, path.size());
+    QCOMPARE(highlighted + faded, 67u);
+
+    // Clicking an event marks its source line in the editor.
+    auto *eventView = window.eventStructureView();
+    const EventId lock = [&] {
+        for (EventId e : path)
+            if (window.session().snapshot()->events[e].action.kind == ActionKind::MutexLock)
+                return e;
+        return kNoEvent;
+    }();
+    QVERIFY(lock != kNoEvent);
+    eventView->fitAll();
+    QTest::qWait(20);
+    QTest::mouseClick(eventView->viewport(), Qt::LeftButton, {},
+                      eventView->mapFromScene(structure->layout().position(lock)));
+    QTRY_VERIFY(window.editor()->currentLine() == 13 || window.editor()->currentLine() == 16);
+}
+
+void tst_MainWindow::pauseAndCancelWithShortcuts() {
+    MainWindow window;
+    window.setCompileFlags({"PARAM1=5", "PARAM2=4"}, {});
+    showAndActivate(window);
+    QVERIFY(window.openFile(testProgram("dispatcher")));
+    QTest::keyClick(&window, Qt::Key_F5);
+    QVERIFY(window.session().isExploring());
+    QTRY_VERIFY_WITH_TIMEOUT(window.counters()->value(Counter::Executions).toInt() >= 10, 30000);
+    QVERIFY(window.cancelAction()->isEnabled());
+    QVERIFY(!window.exploreAction()->isEnabled());
+
+    QTest::keyClick(&window, Qt::Key_F6);
+    QVERIFY(window.pauseAction()->isChecked());
+    QTRY_COMPARE_WITH_TIMEOUT(window.counters()->stateText(), QStringLiteral("Paused"), 10000);
+    QTest::keyClick(&window, Qt::Key_F6);
+    QVERIFY(!window.pauseAction()->isChecked());
+    QTRY_COMPARE_WITH_TIMEOUT(window.counters()->stateText(), QStringLiteral("Exploring…"), 10000);
+
+    QTest::keyClick(&window, Qt::Key_F5, Qt::ShiftModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(window.counters()->stateText(), QStringLiteral("Cancelled"), 10000);
+    QVERIFY(window.counters()->value(Counter::Executions).toInt() >= 10);
+    QVERIFY(window.exploreAction()->isEnabled());
+    QVERIFY(!window.pauseAction()->isEnabled());
+    QTRY_VERIFY(window.explorationTreeView()->tree()->isUpToDate());
+    QCOMPARE(QString::number(window.explorationTreeView()->tree()->leafCount()),
+             window.counters()->value(Counter::Executions));
+}
+
+void tst_MainWindow::windowStaysResponsiveWhileExploring() {
+    // The views draw thousands of new events while the worker explores: the event loop keeps running.
+    MainWindow window;
+    window.setCompileFlags({"PARAM1=5", "PARAM2=4"}, {});
+    showAndActivate(window);
+    QVERIFY(window.openFile(testProgram("dispatcher")));
+    QElapsedTimer clock;
+    qint64 last = 0, worstGap = 0;
+    QTimer ticker;
+    ticker.setInterval(10);
+    connect(&ticker, &QTimer::timeout, this, [&] {
+        worstGap = std::max(worstGap, clock.elapsed() - last);
+        last = clock.elapsed();
+    });
+    window.exploreAction()->trigger();
+    clock.start();
+    ticker.start();
+    QTest::qWait(2000);
+    ticker.stop();
+    const auto events = window.eventStructureView()->structure()->drawnEvents();
+    qInfo("worst event-loop gap %lld ms; %zu events drawn after 2 s", worstGap, events);
+    QVERIFY(window.session().isExploring());
+    QVERIFY(events > 1000);
+    QVERIFY2(worstGap < 500, qPrintable(QStringLiteral("event loop stalled %1 ms").arg(worstGap)));
+    window.cancelAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(!window.session().isExploring(), 10000);
+}
+
+void tst_MainWindow::compileErrorInEditor() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.c"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("#include <pthread.h>\n\nint main(void) {\n    int x = 1 +;\n    return x;\n}\n");
+    file.close();
+
+    MainWindow window;
+    showAndActivate(window);
+    QVERIFY(!window.openFile(path));
+    views::SourceEditor *editor = window.editor();
+    QVERIFY(editor->toPlainText().contains(QStringLiteral("int x = 1 +;")));
+    QCOMPARE(editor->linesWith(Severity::Error), std::vector<int>{4});
+    const int at = editor->document()->findBlockByNumber(3).position() + 15; // the ';'
+    QVERIFY(editor->diagnosticAt(at).contains(QStringLiteral("expected expression")));
+    QVERIFY(!window.exploreAction()->isEnabled());
+    QTest::keyClick(&window, Qt::Key_F5); // nothing to explore
+    QCOMPARE(window.session().state(), session::ExplorationSession::State::NoProgram);
+}
+
+void tst_MainWindow::menusHaveShortcuts() {
+    MainWindow window;
+    const QList<QAction *> menus = window.menuBar()->actions();
+    QCOMPARE(menus.size(), 4);
+    QCOMPARE(menus[0]->text(), QStringLiteral("&File"));
+    QCOMPARE(menus[1]->text(), QStringLiteral("E&xplore"));
+    QCOMPARE(window.exploreAction()->shortcut(), QKeySequence(Qt::Key_F5));
+    QCOMPARE(window.pauseAction()->shortcut(), QKeySequence(Qt::Key_F6));
+    QCOMPARE(window.cancelAction()->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    const QList<QAction *> explore = menus[1]->menu()->actions();
+    QVERIFY(explore.contains(window.exploreAction()));
+    QVERIFY(explore.contains(window.pauseAction()));
+    QVERIFY(explore.contains(window.cancelAction()));
+}
+
+void tst_MainWindow::frenchUserInterface() {
+    QVERIFY(installTranslation(*QCoreApplication::instance(), QStringLiteral("fr")));
+    {
+        MainWindow window;
+        const QList<QAction *> menus = window.menuBar()->actions();
+        QCOMPARE(menus[0]->text(), QStringLiteral("&Fichier"));
+        QCOMPARE(window.exploreAction()->text(), QStringLiteral("&Explorer"));
+        QCOMPARE(window.counters()->stateText(), QStringLiteral("Prêt"));
+        QCOMPARE(views::DefectsModel::kindText(DefectKind::Deadlock), QStringLiteral("interblocage"));
+    }
+    for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>())
+        QCoreApplication::removeTranslator(t);
+    QLocale::setDefault(QLocale::c());
+    QVERIFY(!installTranslation(*QCoreApplication::instance(), QStringLiteral("xx")));
+}
+
+QTEST_MAIN(tst_MainWindow)
+#include "tst_MainWindow.moc"

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: MIT
+// ExplorationSession: explores on its worker thread and publishes snapshots that match what the
+// explorer computes (counts, events, conflicts, tree, defects); Pause holds the worker, Cancel stops a
+// long exploration quickly and keeps its results; the GUI thread keeps processing events meanwhile;
+// a file that does not compile gives diagnostics.
+#include "app/cli/ProgramLoader.hpp"
+#include "app/session/ExplorationSession.hpp"
+#include "engine/execution/ScheduledExecutor.hpp"
+#include "engine/explorer/Explorer.hpp"
+#include "engine/interpreter/Interpreter.hpp"
+
+#include <QtTest>
+
+#include <set>
+
+using namespace weft;
+using namespace weft::session;
+using namespace std::chrono_literals;
+
+class tst_ExplorationSession : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void lostUpdateToTheEnd();
+    void snapshotsMatchTheExplorer();
+    void pauseHoldsTheWorker();
+    void cancelStopsQuicklyAndKeepsResults();
+    void guiThreadStaysResponsive();
+    void compileErrorGivesDiagnostics();
+};
+
+static QString testProgram(const char *name) {
+    return QStringLiteral(WEFT_TEST_PROGRAMS "/%1/%1.c").arg(QLatin1String(name));
+}
+
+static const std::vector<std::string> kLongDispatcher{"PARAM1=5", "PARAM2=4"};
+
+void tst_ExplorationSession::lostUpdateToTheEnd() {
+    ExplorationSession session;
+    QVERIFY(session.load(testProgram("lost_update")));
+    QCOMPARE(session.state(), ExplorationSession::State::Ready);
+    QSignalSpy published(&session, &ExplorationSession::snapshotPublished);
+    QSignalSpy finished(&session, &ExplorationSession::finished);
+    QVERIFY(session.start());
+    QVERIFY(!session.start()); // one exploration at a time
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(session.state(), ExplorationSession::State::Finished);
+    QVERIFY(published.count() >= 1);
+
+    const SnapshotPtr s = session.snapshot();
+    QVERIFY(s && s->isFinished());
+    QCOMPARE(s->stopReason, StopReason::Completed);
+    QCOMPARE(s->statistics.maximalConfigurations, 6u);
+    QCOMPARE(s->statistics.sleepSetBlocked, 0u);
+    QCOMPARE(s->statistics.executions, 6u);
+    QCOMPARE(s->statistics.events, 67u);
+    QCOMPARE(s->statistics.defects, 1u);
+    QCOMPARE(s->events.size(), 67u);
+    QCOMPARE(s->defects->size(), 1u);
+    const views::DefectRecord &d = s->defects->front();
+    QCOMPARE(d.kind, DefectKind::AssertionFailure);
+    QCOMPARE(d.occurrences, 4u);
+    QVERIFY2(QString::fromStdString(d.location).endsWith(QStringLiteral("lost_update.c:30:5")), d.location.c_str());
+    QCOMPARE(d.spot.line, 30u);
+    QVERIFY(!d.schedule.empty());
+    QVERIFY(QString::fromStdString(d.message).startsWith(QStringLiteral("lost_update.c:30:5: assertion")));
+
+    // The tree: one leaf per execution, four of them defects; every published snapshot was the same run.
+    std::size_t leaves = 0, defects = 0;
+    for (std::size_t n = 0; n < s->tree.size(); ++n)
+        if (s->tree[n].isLeaf) {
+            ++leaves;
+            defects += s->tree[n].leaf == LeafKind::Defect;
+        }
+    QCOMPARE(leaves, 6u);
+    QCOMPARE(defects, 4u);
+    std::uint64_t serial = 0;
+    for (const auto &args : published) {
+        const auto p = args.front().value<SnapshotPtr>();
+        QCOMPARE(p->run, s->run);
+        QVERIFY(p->serial > serial);
+        serial = p->serial;
+    }
+    // Events know their object and where the thread stood.
+    for (std::size_t e = 0; e < s->events.size(); ++e) {
+        const views::EventRecord &r = s->events[e];
+        QCOMPARE(r.id, EventId(e));
+        if (r.action.kind == ActionKind::MutexLock)
+            QCOMPARE(s->objectText(r), std::string("'m'"));
+        if (r.action.kind == ActionKind::MutexLock || r.action.kind == ActionKind::ThreadCreate)
+            QVERIFY2(r.spot.line > 0, qPrintable(QStringLiteral("event %1 has no line").arg(e)));
+    }
+}
+
+void tst_ExplorationSession::snapshotsMatchTheExplorer() {
+    // The same program explored directly: the snapshot holds the same events and the same conflicts.
+    auto loaded = cli::loadProgram(testProgram("lost_update").toStdString(), {}, {});
+    QVERIFY(loaded);
+    interpreter::Interpreter machine(loaded->program);
+    ScheduledExecutor executor(machine);
+    Explorer explorer(executor, {});
+    QCOMPARE(explorer.run().statistics.maximalConfigurations, 6u);
+    const Unfolding &u = explorer.unfolding();
+    std::set<std::pair<EventId, EventId>> conflicts;
+    for (EventId e = 0; e < u.size(); ++e)
+        for (EventId x : u.immediateConflicts(e))
+            conflicts.insert({std::min(e, x), std::max(e, x)});
+
+    ExplorationSession session;
+    QVERIFY(session.load(testProgram("lost_update")));
+    QSignalSpy finished(&session, &ExplorationSession::finished);
+    session.start();
+    QVERIFY(finished.wait(60000));
+    const SnapshotPtr s = session.snapshot();
+    QCOMPARE(s->events.size(), u.size());
+    for (EventId e = 0; e < u.size(); ++e) {
+        QCOMPARE(s->events[e].thread, u.event(e).thread());
+        QCOMPARE(s->events[e].threadPred, u.event(e).threadPred);
+        QCOMPARE(s->events[e].otherPred, u.event(e).otherPred);
+        QCOMPARE(s->events[e].depth, u.event(e).depth);
+        QVERIFY(s->events[e].action == u.event(e).action);
+    }
+    std::set<std::pair<EventId, EventId>> published;
+    for (std::size_t i = 0; i < s->conflicts.size(); ++i) {
+        QVERIFY(i == 0 || s->conflicts[i - 1].later <= s->conflicts[i].later);
+        published.insert({s->conflicts[i].earlier, s->conflicts[i].later});
+    }
+    QCOMPARE(s->conflicts.size(), published.size()); // each conflict once
+    QVERIFY(!conflicts.empty());
+    QVERIFY(published == conflicts);
+}
+
+void tst_ExplorationSession::pauseHoldsTheWorker() {
+    ExplorationSession session;
+    QVERIFY(session.load(testProgram("dispatcher"), kLongDispatcher));
+    QSignalSpy finished(&session, &ExplorationSession::finished);
+    session.start();
+    QTRY_VERIFY_WITH_TIMEOUT(session.snapshot() && session.snapshot()->statistics.executions >= 5, 30000);
+    session.pause();
+    QCOMPARE(session.state(), ExplorationSession::State::Paused);
+    QTRY_VERIFY_WITH_TIMEOUT(session.snapshot()->phase == views::ExplorationPhase::Paused, 10000);
+    const std::uint64_t executions = session.snapshot()->statistics.executions;
+    const std::uint64_t serial = session.snapshot()->serial;
+    QTest::qWait(400);
+    QCOMPARE(session.snapshot()->serial, serial); // nothing published, nothing explored
+    QCOMPARE(session.snapshot()->statistics.executions, executions);
+    session.resume();
+    QCOMPARE(session.state(), ExplorationSession::State::Running);
+    QTRY_VERIFY_WITH_TIMEOUT(session.snapshot()->statistics.executions > executions, 10000);
+    session.pause();
+    session.cancel(); // cancelling a paused exploration ends it too
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(session.snapshot()->stopReason, StopReason::Cancelled);
+}
+
+void tst_ExplorationSession::cancelStopsQuicklyAndKeepsResults() {
+    ExplorationSession session;
+    QVERIFY(session.load(testProgram("dispatcher"), kLongDispatcher));
+    QSignalSpy finished(&session, &ExplorationSession::finished);
+    session.start();
+    QTRY_VERIFY_WITH_TIMEOUT(session.snapshot() && session.snapshot()->statistics.executions >= 50, 30000);
+    QElapsedTimer timer;
+    timer.start();
+    session.cancel();
+    QVERIFY(finished.wait(10000));
+    QVERIFY2(timer.elapsed() < 2000, qPrintable(QStringLiteral("cancel took %1 ms").arg(timer.elapsed())));
+    QCOMPARE(session.state(), ExplorationSession::State::Finished);
+
+    const SnapshotPtr s = session.snapshot();
+    QVERIFY(s->isFinished());
+    QCOMPARE(s->stopReason, StopReason::Cancelled);
+    QVERIFY(s->statistics.executions >= 50);
+    QCOMPARE(s->statistics.maximalConfigurations + s->statistics.sleepSetBlocked, s->statistics.executions);
+    QCOMPARE(s->events.size(), s->statistics.events);
+    std::size_t leaves = 0;
+    for (std::size_t n = 0; n < s->tree.size(); ++n)
+        leaves += s->tree[n].isLeaf;
+    QCOMPARE(leaves, s->statistics.executions);
+    // Still browsable, and a new exploration can start.
+    QVERIFY(session.start());
+    session.cancel();
+    QVERIFY(finished.wait(10000));
+}
+
+void tst_ExplorationSession::guiThreadStaysResponsive() {
+    ExplorationSession session;
+    QVERIFY(session.load(testProgram("dispatcher"), kLongDispatcher));
+    QSignalSpy published(&session, &ExplorationSession::snapshotPublished);
+    QSignalSpy finished(&session, &ExplorationSession::finished);
+    QElapsedTimer clock;
+    qint64 last = 0, worstGap = 0;
+    int ticks = 0;
+    QTimer ticker;
+    ticker.setInterval(10);
+    connect(&ticker, &QTimer::timeout, this, [&] {
+        const qint64 now = clock.elapsed();
+        worstGap = std::max(worstGap, now - last);
+        last = now;
+        ++ticks;
+    });
+    session.start();
+    clock.start();
+    ticker.start();
+    QTest::qWait(1500);
+    ticker.stop();
+    QVERIFY(session.isExploring()); // still exploring: the GUI thread was free all along
+    qInfo("worst event-loop gap %lld ms over %d ticks, %d snapshots in 1.5 s", worstGap, ticks,
+          int(published.count()));
+    QVERIFY2(ticks >= 50, qPrintable(QStringLiteral("%1 timer ticks in 1.5 s").arg(ticks)));
+    QVERIFY2(worstGap < 300, qPrintable(QStringLiteral("event loop stalled %1 ms").arg(worstGap)));
+    // Snapshots keep coming, but no more than ~20 a second.
+    QVERIFY2(published.count() >= 5, qPrintable(QString::number(published.count())));
+    QVERIFY2(published.count() <= 40, qPrintable(QString::number(published.count())));
+    session.cancel();
+    QVERIFY(finished.wait(10000));
+}
+
+void tst_ExplorationSession::compileErrorGivesDiagnostics() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.c"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("int main(void) {\n    return 1 +;\n}\n");
+    file.close();
+    ExplorationSession session;
+    QSignalSpy failed(&session, &ExplorationSession::loadFailed);
+    QVERIFY(!session.load(path));
+    QCOMPARE(failed.count(), 1);
+    QVERIFY(!session.hasProgram());
+    QVERIFY(!session.start());
+    QVERIFY(!session.diagnostics().empty());
+    const Diagnostic &d = session.diagnostics().front();
+    QCOMPARE(d.severity, Severity::Error);
+    QCOMPARE(d.line, 2u);
+    QVERIFY(QString::fromStdString(d.file).endsWith(QStringLiteral("broken.c")));
+}
+
+QTEST_MAIN(tst_ExplorationSession)
+#include "tst_ExplorationSession.moc"

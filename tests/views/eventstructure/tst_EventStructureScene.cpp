@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: MIT
+// EventStructureScene and EventStructureView: events and arrows for a snapshot, incremental updates
+// (placed events stay put, new ones are added in event-loop slices), a new run starts over,
+// highlighting, clicks and tooltips on events, and zoom/fit with real key and wheel events.
+#include "tests/views/SnapshotFixture.hpp"
+#include "views/eventstructure/EventAppearance.hpp"
+#include "views/eventstructure/EventStructureScene.hpp"
+#include "views/eventstructure/EventStructureView.hpp"
+
+#include <QtTest>
+#include <QToolTip>
+
+using namespace weft;
+using namespace weft::views;
+using Kind = EventStructureScene::EdgeKind;
+
+class tst_EventStructureScene : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void drawsEventsAndArrows();
+    void addsIncrementally();
+    void largeSnapshotInSlices();
+    void newRunStartsOver();
+    void highlightFadesOthers();
+    void clickSelectsEvent();
+    void toolTipOnHover();
+    void zoomAndFit();
+    void benchPaint();
+};
+
+// T0: start, create T1, create T2; T1 and T2 lock m in either order (two conflicting first locks).
+static void lockRace(test::SnapshotFixture &f) {
+    const EventId s0 = f.event(0, ActionKind::ThreadStart, kNoEvent);
+    const EventId c1 = f.event(0, ActionKind::ThreadCreate, s0, kNoEvent, 1);
+    const EventId c2 = f.event(0, ActionKind::ThreadCreate, c1, kNoEvent, 2);
+    const EventId s1 = f.event(1, ActionKind::ThreadStart, kNoEvent, c1);
+    const EventId s2 = f.event(2, ActionKind::ThreadStart, kNoEvent, c2);
+    const EventId l1 = f.event(1, ActionKind::MutexLock, s1, kNoEvent, 7);
+    const EventId u1 = f.event(1, ActionKind::MutexUnlock, l1, l1, 7);
+    const EventId l2 = f.event(2, ActionKind::MutexLock, s2, kNoEvent, 7);
+    f.conflict(l1, l2);
+    f.event(2, ActionKind::MutexLock, s2, u1, 7); // T2 after T1
+}
+
+void tst_EventStructureScene::drawsEventsAndArrows() {
+    test::SnapshotFixture f;
+    lockRace(f);
+    EventStructureScene scene;
+    QSignalSpy upToDate(&scene, &EventStructureScene::upToDate);
+    scene.setSnapshot(f.snapshot());
+    QTRY_VERIFY(scene.isUpToDate());
+    QCOMPARE(upToDate.count(), 1);
+    QCOMPARE(scene.drawnEvents(), 9u);
+    QCOMPARE(scene.lineCount(Kind::ThreadOrder), 6u); // every event with a thread predecessor
+    QCOMPARE(scene.lineCount(Kind::Causality), 4u);   // creates -> starts, lock -> unlock, unlock -> lock
+    QCOMPARE(scene.lineCount(Kind::Conflict), 1u);
+    QCOMPARE(scene.layout().laneCount(), 3u);
+    for (EventId e = 0; e < 9; ++e)
+        QCOMPARE(scene.eventAt(scene.layout().position(e)), e);
+    // Thread order runs from the bottom of the cause to the top of the effect (event 1 -> 2, same lane).
+    const QLineF first = scene.edges(Kind::ThreadOrder).line(0);
+    QCOMPARE(first.p1().x(), first.p2().x());
+    QVERIFY(first.p1().y() < first.p2().y());
+    const auto snapshot = f.snapshot();
+    QCOMPARE(EventAppearance::label(*snapshot, snapshot->events[5]), QStringLiteral("lock 'm'"));
+    QVERIFY(scene.toolTipAt(scene.layout().position(5)).contains(QStringLiteral("prog.c:15")));
+    QCOMPARE(scene.toolTipAt(scene.layout().position(5) + QPointF(0, 20)), QString());
+    QVERIFY(scene.sceneRect().contains(scene.layout().bounds()));
+}
+
+void tst_EventStructureScene::addsIncrementally() {
+    test::SnapshotFixture f;
+    const EventId s0 = f.event(0, ActionKind::ThreadStart, kNoEvent);
+    EventStructureScene scene;
+    scene.setSnapshot(f.snapshot());
+    QTRY_VERIFY(scene.isUpToDate());
+    const QPointF first = scene.layout().position(s0);
+    const EventId c1 = f.event(0, ActionKind::ThreadCreate, s0, kNoEvent, 1);
+    f.event(1, ActionKind::ThreadStart, kNoEvent, c1);
+    scene.setSnapshot(f.snapshot());
+    QTRY_VERIFY(scene.isUpToDate());
+    QCOMPARE(scene.drawnEvents(), 3u);
+    QCOMPARE(scene.layout().position(s0), first); // placed events stay put
+    QCOMPARE(scene.lineCount(Kind::ThreadOrder), 1u);
+    QCOMPARE(scene.lineCount(Kind::Causality), 1u);
+}
+
+void tst_EventStructureScene::largeSnapshotInSlices() {
+    // 4 threads x 2500 events: drawn in slices so the event loop keeps running in between.
+    test::SnapshotFixture f;
+    std::vector<EventId> last(4, kNoEvent);
+    for (int i = 0; i < 2500; ++i)
+        for (ThreadId t = 0; t < 4; ++t)
+            last[t] = f.event(t, ActionKind::MutexLock, last[t], t > 0 ? last[t - 1] : kNoEvent, 7);
+    EventStructureScene scene;
+    scene.setSnapshot(f.snapshot());
+    QCOMPARE(scene.drawnEvents(), 0u); // nothing is drawn inside setSnapshot
+    QCoreApplication::processEvents();
+    QVERIFY(scene.drawnEvents() > 0);
+    QVERIFY(scene.drawnEvents() <= EventStructureScene::kSlice);
+    QTRY_VERIFY(scene.isUpToDate());
+    QCOMPARE(scene.drawnEvents(), 10000u);
+    QCOMPARE(scene.lineCount(Kind::ThreadOrder), 9996u);
+    QCOMPARE(scene.lineCount(Kind::Causality), 7500u);
+}
+
+void tst_EventStructureScene::newRunStartsOver() {
+    test::SnapshotFixture first(1), second(2);
+    lockRace(first);
+    second.event(0, ActionKind::ThreadStart, kNoEvent);
+    EventStructureScene scene;
+    scene.setSnapshot(first.snapshot());
+    QTRY_VERIFY(scene.isUpToDate());
+    scene.setSnapshot(second.snapshot());
+    QTRY_VERIFY(scene.isUpToDate());
+    QCOMPARE(scene.drawnEvents(), 1u);
+    QCOMPARE(scene.lineCount(Kind::Conflict), 0u);
+}
+
+void tst_EventStructureScene::highlightFadesOthers() {
+    test::SnapshotFixture f;
+    lockRace(f);
+    EventStructureScene scene;
+    scene.setSnapshot(f.snapshot());
+    QTRY_VERIFY(scene.isUpToDate());
+    scene.setHighlighted({0, 1, 3});
+    QCOMPARE(scene.emphasis(0), EventNodesItem::Emphasis::Highlighted);
+    QCOMPARE(scene.emphasis(3), EventNodesItem::Emphasis::Highlighted);
+    QCOMPARE(scene.emphasis(2), EventNodesItem::Emphasis::Faded);
+    QCOMPARE(scene.emphasis(8), EventNodesItem::Emphasis::Faded);
+    scene.setHighlighted({});
+    QCOMPARE(scene.emphasis(2), EventNodesItem::Emphasis::Normal);
+}
+
+void tst_EventStructureScene::clickSelectsEvent() {
+    test::SnapshotFixture f;
+    lockRace(f);
+    EventStructureView view;
+    view.resize(800, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy activated(view.structure(), &EventStructureScene::eventActivated);
+    view.structure()->setSnapshot(f.snapshot());
+    QTRY_VERIFY(view.structure()->isUpToDate());
+    QTest::qWait(60); // auto-fit
+    const QPoint at = view.mapFromScene(view.structure()->layout().position(5));
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, at);
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.front().front().value<EventId>(), EventId(5));
+}
+
+void tst_EventStructureScene::toolTipOnHover() {
+    test::SnapshotFixture f;
+    lockRace(f);
+    EventStructureView view;
+    view.resize(800, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.structure()->setSnapshot(f.snapshot());
+    QTRY_VERIFY(view.structure()->isUpToDate());
+    view.fitAll();
+    const QPoint at = view.mapFromScene(view.structure()->layout().position(5));
+    QHelpEvent help(QEvent::ToolTip, at, view.viewport()->mapToGlobal(at));
+    QApplication::sendEvent(view.viewport(), &help);
+    QTRY_VERIFY(QToolTip::text().startsWith(QStringLiteral("T1: lock 'm'")));
+}
+
+void tst_EventStructureScene::zoomAndFit() {
+    test::SnapshotFixture f;
+    lockRace(f);
+    EventStructureView view;
+    view.resize(400, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.structure()->setSnapshot(f.snapshot());
+    QTRY_VERIFY(view.structure()->isUpToDate());
+    QTRY_VERIFY(view.zoom() < 1.0); // auto-fit shrank the scene into the small view
+    const qreal fitted = view.zoom();
+    QVERIFY(view.isAutoFit());
+
+    QTest::keyClick(view.viewport(), Qt::Key_Plus);
+    QVERIFY(view.zoom() > fitted * 1.2);
+    QVERIFY(!view.isAutoFit());
+    QTest::keyClick(view.viewport(), Qt::Key_Minus);
+    QVERIFY(qAbs(view.zoom() - fitted) < 1e-9);
+
+    const QPoint centre = view.viewport()->rect().center();
+    QWheelEvent wheel(centre, view.viewport()->mapToGlobal(centre), {}, {0, 120}, Qt::NoButton,
+                      Qt::ControlModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view.viewport(), &wheel);
+    QVERIFY(view.zoom() > fitted * 1.2);
+
+    QTest::keyClick(view.viewport(), Qt::Key_0);
+    QVERIFY(qAbs(view.zoom() - fitted) < 1e-6);
+    QVERIFY(view.isAutoFit());
+    const QRectF visible = view.mapToScene(view.viewport()->rect()).boundingRect();
+    QVERIFY(visible.adjusted(-1, -1, 1, 1).contains(view.sceneRect()));
+}
+
+void tst_EventStructureScene::benchPaint() {
+    test::SnapshotFixture f;
+    std::vector<EventId> last(8, kNoEvent);
+    for (int i = 0; i < 6000; ++i)
+        for (ThreadId t = 0; t < 8; ++t) {
+            const EventId pred = (i % 3 == 0 && i > 2) ? EventId(last[t] - 16) : last[t];
+            last[t] = f.event(t, ActionKind::MutexLock, pred, t > 0 ? last[t - 1] : kNoEvent, 7);
+        }
+    EventStructureView view;
+    view.resize(800, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.structure()->setSnapshot(f.snapshot());
+    QTRY_VERIFY_WITH_TIMEOUT(view.structure()->isUpToDate(), 30000);
+    view.fitAll();
+    QTest::qWait(50);
+    auto time = [&](const char *what) {
+        QElapsedTimer t; t.start();
+        for (int i = 0; i < 5; ++i) view.viewport()->repaint();
+        qInfo("%s: %lld ms per paint (zoom %g)", what, t.elapsed() / 5, view.zoom());
+    };
+    time("all");
+    const auto items = view.structure()->items();
+    for (auto *item : items) item->setVisible(false);
+    time("none");
+    for (auto *item : items) {
+        item->setVisible(true);
+        time(typeid(*item).name());
+        item->setVisible(false);
+    }
+}
+
+QTEST_MAIN(tst_EventStructureScene)
+#include "tst_EventStructureScene.moc"

@@ -1,0 +1,439 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_FR">
+<context>
+    <name>EventAppearance</name>
+    <message>
+        <source>start</source>
+        <translation>début</translation>
+    </message>
+    <message>
+        <source>create</source>
+        <translation>crée</translation>
+    </message>
+    <message>
+        <source>exit</source>
+        <translation>fin</translation>
+    </message>
+    <message>
+        <source>join</source>
+        <translation>attend</translation>
+    </message>
+    <message>
+        <source>lock</source>
+        <translation>verrou</translation>
+    </message>
+    <message>
+        <source>unlock</source>
+        <translation>déverrou</translation>
+    </message>
+    <message>
+        <source>trylock</source>
+        <translation>essaie</translation>
+    </message>
+    <message>
+        <source>sem_init</source>
+        <translation>sem_init</translation>
+    </message>
+    <message>
+        <source>sem_wait</source>
+        <translation>sem_wait</translation>
+    </message>
+    <message>
+        <source>sem_trywait</source>
+        <translation>sem_trywait</translation>
+    </message>
+    <message>
+        <source>sem_post</source>
+        <translation>sem_post</translation>
+    </message>
+    <message>
+        <source>cond_wait</source>
+        <translation>cond_wait</translation>
+    </message>
+    <message>
+        <source>cond_wake</source>
+        <translation>cond_réveil</translation>
+    </message>
+    <message>
+        <source>cond_signal</source>
+        <translation>cond_signal</translation>
+    </message>
+    <message>
+        <source>cond_broadcast</source>
+        <translation>cond_broadcast</translation>
+    </message>
+    <message>
+        <source>barrier_init</source>
+        <translation>barrier_init</translation>
+    </message>
+    <message>
+        <source>barrier_wait</source>
+        <translation>barrier_wait</translation>
+    </message>
+    <message>
+        <source>barrier_pass</source>
+        <translation>barrier_passe</translation>
+    </message>
+    <message>
+        <source>T%1: %2</source>
+        <translation>T%1 : %2</translation>
+    </message>
+    <message>
+        <source>event %1, causality depth %2</source>
+        <translation>événement %1, profondeur causale %2</translation>
+    </message>
+    <message>
+        <source>at %1:%2</source>
+        <translation>à %1:%2</translation>
+    </message>
+</context>
+<context>
+    <name>weft::gui::MainWindow</name>
+    <message>
+        <source>Weft</source>
+        <translation>Weft</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Ouvrir…</translation>
+    </message>
+    <message>
+        <source>Open a C file (Ctrl+O)</source>
+        <translation>Ouvrir un fichier C (Ctrl+O)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Explore</source>
+        <translation>&amp;Explorer</translation>
+    </message>
+    <message>
+        <source>Explore every interleaving of the program (F5)</source>
+        <translation>Explorer tous les entrelacements du programme (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>Pause or resume the exploration (F6)</source>
+        <translation>Suspendre ou reprendre l’exploration (F6)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <source>Stop the exploration and keep what it found (Shift+F5)</source>
+        <translation>Arrêter l’exploration en gardant ce qu’elle a trouvé (Maj+F5)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>Zoom &amp;avant</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Zoom a&amp;rrière</translation>
+    </message>
+    <message>
+        <source>&amp;Fit Event Structure</source>
+        <translation>&amp;Ajuster la structure d’événements</translation>
+    </message>
+    <message>
+        <source>&amp;About Weft</source>
+        <translation>À &amp;propos de Weft</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>E&amp;xplore</source>
+        <translation>E&amp;xploration</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Ai&amp;de</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>À propos de &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Exploration</source>
+        <translation>Exploration</translation>
+    </message>
+    <message>
+        <source>Exploration Tree</source>
+        <translation>Arbre d’exploration</translation>
+    </message>
+    <message>
+        <source>Event Structure</source>
+        <translation>Structure d’événements</translation>
+    </message>
+    <message>
+        <source>Defects</source>
+        <translation>Défauts</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Impossible de lire %1 : %2</translation>
+    </message>
+    <message>
+        <source>%1 — Weft</source>
+        <translation>%1 — Weft</translation>
+    </message>
+    <message>
+        <source>Loaded %1. Press F5 to explore.</source>
+        <translation>%1 chargé. Appuyez sur F5 pour explorer.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 does not compile (%n error(s)); hover the underlined code.</source>
+        <translation><numerusform>%1 ne compile pas (%n erreur) ; survolez le code souligné.</numerusform><numerusform>%1 ne compile pas (%n erreurs) ; survolez le code souligné.</numerusform></translation>
+    </message>
+    <message>
+        <source>Open C File</source>
+        <translation>Ouvrir un fichier C</translation>
+    </message>
+    <message>
+        <source>C files (*.c);;LLVM IR (*.ll *.bc);;All files (*)</source>
+        <translation>Fichiers C (*.c);;LLVM IR (*.ll *.bc);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Exploring %1…</source>
+        <translation>Exploration de %1…</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Reprendre</translation>
+    </message>
+    <message>
+        <source>%1: %2 maximal configurations, %3 SSB, %4 events, %5 defects in %6 s.</source>
+        <translation>%1 : %2 configurations maximales, %3 SSB, %4 événements, %5 défauts en %6 s.</translation>
+    </message>
+    <message>
+        <source>Execution %1 selected: its events are highlighted in the event structure.</source>
+        <translation>Exécution %1 sélectionnée : ses événements sont mis en évidence dans la structure d’événements.</translation>
+    </message>
+    <message>
+        <source>About Weft</source>
+        <translation>À propos de Weft</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Weft %1&lt;/h3&gt;&lt;p&gt;An interactive concurrency debugger for C programs that use POSIX threads. Weft explores every meaningfully different interleaving with unfolding-based partial-order reduction and shows the event structure and the exploration tree as they grow.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Weft %1&lt;/h3&gt;&lt;p&gt;Un débogueur interactif de concurrence pour les programmes C qui utilisent les threads POSIX. Weft explore tous les entrelacements réellement différents par réduction d’ordre partiel fondée sur les dépliages, et montre la structure d’événements et l’arbre d’exploration à mesure qu’ils grandissent.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>weft::views::CountersBar</name>
+    <message>
+        <source>Executions:</source>
+        <translation>Exécutions :</translation>
+    </message>
+    <message>
+        <source>Maximal:</source>
+        <translation>Maximales :</translation>
+    </message>
+    <message>
+        <source>SSB:</source>
+        <translation>SSB :</translation>
+    </message>
+    <message>
+        <source>Events:</source>
+        <translation>Événements :</translation>
+    </message>
+    <message>
+        <source>Defects:</source>
+        <translation>Défauts :</translation>
+    </message>
+    <message>
+        <source>Elapsed:</source>
+        <translation>Durée :</translation>
+    </message>
+    <message>
+        <source>Executions of the program run so far</source>
+        <translation>Exécutions du programme effectuées jusqu’ici</translation>
+    </message>
+    <message>
+        <source>Maximal configurations: executions that are not redundant</source>
+        <translation>Configurations maximales : exécutions non redondantes</translation>
+    </message>
+    <message>
+        <source>Sleep-set blocked executions: redundant runs the exploration had to abandon</source>
+        <translation>Exécutions bloquées par l’ensemble de sommeil (SSB) : exécutions redondantes abandonnées par l’exploration</translation>
+    </message>
+    <message>
+        <source>Events in the event structure</source>
+        <translation>Événements de la structure d’événements</translation>
+    </message>
+    <message>
+        <source>Distinct defects found (kind and message)</source>
+        <translation>Défauts distincts trouvés (type et message)</translation>
+    </message>
+    <message>
+        <source>Time spent exploring, pauses excluded</source>
+        <translation>Temps passé à explorer, pauses exclues</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Prêt</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Terminé</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Annulé</translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation>Délai dépassé</translation>
+    </message>
+    <message>
+        <source>Execution limit reached</source>
+        <translation>Limite d’exécutions atteinte</translation>
+    </message>
+    <message>
+        <source>Event limit reached</source>
+        <translation>Limite d’événements atteinte</translation>
+    </message>
+    <message>
+        <source>Stopped at the first defect</source>
+        <translation>Arrêté au premier défaut</translation>
+    </message>
+    <message>
+        <source>Stopped: non-deterministic program</source>
+        <translation>Arrêté : programme non déterministe</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Exploring…</source>
+        <translation>Exploration…</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>En pause</translation>
+    </message>
+</context>
+<context>
+    <name>weft::views::DefectsModel</name>
+    <message>
+        <source>assertion failure</source>
+        <translation>échec d’assertion</translation>
+    </message>
+    <message>
+        <source>deadlock</source>
+        <translation>interblocage</translation>
+    </message>
+    <message>
+        <source>data race</source>
+        <translation>accès concurrent (data race)</translation>
+    </message>
+    <message>
+        <source>abort</source>
+        <translation>abandon (abort)</translation>
+    </message>
+    <message>
+        <source>non-zero exit</source>
+        <translation>sortie non nulle</translation>
+    </message>
+    <message>
+        <source>undefined behaviour</source>
+        <translation>comportement indéfini</translation>
+    </message>
+    <message>
+        <source>step bound exceeded</source>
+        <translation>borne de pas dépassée</translation>
+    </message>
+    <message>
+        <source>invalid synchronisation</source>
+        <translation>synchronisation invalide</translation>
+    </message>
+    <message>
+        <source>non-deterministic replay</source>
+        <translation>rejeu non déterministe</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Message</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Emplacement</translation>
+    </message>
+    <message>
+        <source>Executions</source>
+        <translation>Exécutions</translation>
+    </message>
+</context>
+<context>
+    <name>weft::views::EventStructureView</name>
+    <message>
+        <source>The event structure: one lane per thread, events ordered by causality. Black arrows follow a thread, blue arrows cross threads, dashed red lines join events in conflict. Ctrl+wheel or +/- zooms, 0 fits, drag to pan.</source>
+        <translation>La structure d’événements : une colonne par thread, les événements rangés par causalité. Les flèches noires suivent un thread, les flèches bleues passent d’un thread à l’autre, les tirets rouges relient les événements en conflit. Ctrl+molette ou +/- zoome, 0 ajuste, glisser pour déplacer.</translation>
+    </message>
+</context>
+<context>
+    <name>weft::views::ExplorationTreeScene</name>
+    <message>
+        <source>Execution %1: maximal configuration</source>
+        <translation>Exécution %1 : configuration maximale</translation>
+    </message>
+    <message>
+        <source>Execution %1: sleep-set blocked (redundant)</source>
+        <translation>Exécution %1 : bloquée par l’ensemble de sommeil (redondante)</translation>
+    </message>
+    <message>
+        <source>Execution %1: defect</source>
+        <translation>Exécution %1 : défaut</translation>
+    </message>
+</context>
+<context>
+    <name>weft::views::ExplorationTreeView</name>
+    <message>
+        <source>The exploration tree: each column is one execution. Going down takes the next event; an orange elbow is an alternative explored later. Click a leaf to select its execution. Ctrl+wheel or +/- zooms, 0 fits.</source>
+        <translation>L’arbre d’exploration : chaque colonne est une exécution. Descendre prend l’événement suivant ; un coude orange est une alternative explorée ensuite. Cliquez sur une feuille pour sélectionner son exécution. Ctrl+molette ou +/- zoome, 0 ajuste.</translation>
+    </message>
+</context>
+<context>
+    <name>weft::views::SourceEditor</name>
+    <message>
+        <source>Open a C file (File ▸ Open) to explore its interleavings.</source>
+        <translation>Ouvrez un fichier C (Fichier ▸ Ouvrir) pour explorer ses entrelacements.</translation>
+    </message>
+</context>
+<context>
+    <name>weft::views::TreeLegend</name>
+    <message>
+        <source>maximal configuration</source>
+        <translation>configuration maximale</translation>
+    </message>
+    <message>
+        <source>sleep-set blocked</source>
+        <translation>bloquée (ensemble de sommeil)</translation>
+    </message>
+    <message>
+        <source>defect</source>
+        <translation>défaut</translation>
+    </message>
+    <message>
+        <source>alternative branch</source>
+        <translation>branche alternative</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+#include "views/eventstructure/EventAppearance.hpp"
+
+namespace weft::views {
+
+QColor EventAppearance::fill(ActionKind kind) {
+    switch (kind) {
+    case ActionKind::MutexLock:
+    case ActionKind::MutexTrylock: return QColor(250, 128, 114);  // salmon
+    case ActionKind::MutexUnlock: return QColor(173, 216, 230);   // light blue
+    case ActionKind::ThreadStart: return QColor(173, 255, 47);    // green yellow
+    case ActionKind::ThreadCreate: return QColor(255, 236, 110);  // yellow
+    case ActionKind::ThreadJoin: return QColor(218, 112, 214);    // orchid
+    case ActionKind::ThreadExit: return QColor(200, 200, 200);    // grey
+    case ActionKind::SemInit:
+    case ActionKind::SemWait:
+    case ActionKind::SemTrywait:
+    case ActionKind::SemPost: return QColor(152, 251, 152);       // pale green
+    case ActionKind::CondEnqueue:
+    case ActionKind::CondWake:
+    case ActionKind::CondSignal:
+    case ActionKind::CondBroadcast: return QColor(240, 230, 140); // khaki
+    case ActionKind::BarrierInit:
+    case ActionKind::BarrierArrive:
+    case ActionKind::BarrierPass: return QColor(255, 182, 193);   // light pink
+    }
+    return Qt::white;
+}
+
+QString EventAppearance::actionText(ActionKind kind) {
+    switch (kind) {
+    case ActionKind::ThreadStart: return tr("start");
+    case ActionKind::ThreadCreate: return tr("create");
+    case ActionKind::ThreadExit: return tr("exit");
+    case ActionKind::ThreadJoin: return tr("join");
+    case ActionKind::MutexLock: return tr("lock");
+    case ActionKind::MutexUnlock: return tr("unlock");
+    case ActionKind::MutexTrylock: return tr("trylock");
+    case ActionKind::SemInit: return tr("sem_init");
+    case ActionKind::SemWait: return tr("sem_wait");
+    case ActionKind::SemTrywait: return tr("sem_trywait");
+    case ActionKind::SemPost: return tr("sem_post");
+    case ActionKind::CondEnqueue: return tr("cond_wait");
+    case ActionKind::CondWake: return tr("cond_wake");
+    case ActionKind::CondSignal: return tr("cond_signal");
+    case ActionKind::CondBroadcast: return tr("cond_broadcast");
+    case ActionKind::BarrierInit: return tr("barrier_init");
+    case ActionKind::BarrierArrive: return tr("barrier_wait");
+    case ActionKind::BarrierPass: return tr("barrier_pass");
+    }
+    return QStringLiteral("?");
+}
+
+QString EventAppearance::label(const ExplorationSnapshot &snapshot, const EventRecord &event) {
+    QString text = actionText(event.action.kind);
+    const std::string object = snapshot.objectText(event);
+    if (!object.empty())
+        text += QLatin1Char(' ') + QString::fromStdString(object);
+    if (event.action.kind == ActionKind::SemInit || event.action.kind == ActionKind::BarrierInit)
+        text += QLatin1Char(' ') + QString::number(event.action.value);
+    return text;
+}
+
+QString EventAppearance::toolTip(const ExplorationSnapshot &snapshot, const EventRecord &event) {
+    QString text = tr("T%1: %2").arg(event.thread).arg(label(snapshot, event));
+    text += QLatin1Char('\n') +
+            tr("event %1, causality depth %2").arg(event.id).arg(event.depth);
+    if (event.spot.line) {
+        QString file;
+        if (snapshot.sourceFiles && event.spot.file < snapshot.sourceFiles->size())
+            file = QString::fromStdString((*snapshot.sourceFiles)[event.spot.file]).section(QLatin1Char('/'), -1);
+        text += QLatin1Char('\n') + tr("at %1:%2").arg(file).arg(event.spot.line);
+    }
+    return text;
+}
+
+} // namespace weft::views

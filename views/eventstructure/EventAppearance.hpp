@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// How an event looks: fill colour by action kind (the DOT export's palette) and its translated label
+// and tooltip text. GUI thread only (uses QCoreApplication::translate).
+#pragma once
+
+#include "views/snapshot/ExplorationSnapshot.hpp"
+
+#include <QColor>
+#include <QCoreApplication>
+#include <QString>
+
+namespace weft::views {
+
+class EventAppearance {
+    Q_DECLARE_TR_FUNCTIONS(EventAppearance)
+public:
+    static QColor fill(ActionKind kind);
+    /// "lock", "create", ... in the UI language.
+    static QString actionText(ActionKind kind);
+    /// "lock 'm'", "create T2", "sem_init 'ready' 2".
+    static QString label(const ExplorationSnapshot &snapshot, const EventRecord &event);
+    /// Several lines: the label, thread, event number and depth, source location.
+    static QString toolTip(const ExplorationSnapshot &snapshot, const EventRecord &event);
+};
+
+} // namespace weft::views

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// Every event of the event structure as one scene item: boxes in their action's colour at the
+// LaneLayout's positions (read when painting, so lanes move for free), labels when zoomed in, plain
+// blocks when zoomed out, only the exposed ones drawn. A highlighted configuration is outlined and the
+// other events are faded. Thousands of events cost one item, not thousands. GUI thread only.
+#pragma once
+
+#include "views/eventstructure/LaneLayout.hpp"
+#include "views/snapshot/ExplorationSnapshot.hpp"
+
+#include <QGraphicsItem>
+
+#include <vector>
+
+namespace weft::views {
+
+class EventNodesItem final : public QGraphicsItem {
+public:
+    static constexpr qreal kWidth = 76;
+    static constexpr qreal kHeight = 22;
+    enum class Emphasis : std::uint8_t { Normal, Highlighted, Faded };
+
+    explicit EventNodesItem(const LaneLayout &layout);
+
+    /// Adds the next event (its id is count()); it must already be in the layout.
+    void append(ActionKind kind) { m_kinds.push_back(kind); }
+    std::size_t count() const { return m_kinds.size(); }
+    /// Where labels come from (the scene's current snapshot; null: no labels).
+    void setSnapshot(const ExplorationSnapshot *snapshot) { m_snapshot = snapshot; }
+    /// `members[e]`: e is in the highlighted configuration; empty: nothing highlighted.
+    void setHighlighted(std::vector<bool> members);
+    Emphasis emphasis(EventId id) const;
+    /// Call after the layout grew or moved lanes.
+    void layoutChanged();
+
+    QRectF boundingRect() const override { return m_bounds; }
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+
+private:
+    const LaneLayout &m_layout;
+    const ExplorationSnapshot *m_snapshot = nullptr;
+    std::vector<ActionKind> m_kinds;
+    std::vector<bool> m_highlighted;
+    QRectF m_bounds;
+};
+
+} // namespace weft::views

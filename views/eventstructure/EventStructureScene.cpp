@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+#include "views/eventstructure/EventStructureScene.hpp"
+
+#include "views/eventstructure/EventAppearance.hpp"
+#include "views/eventstructure/LaneBackgroundItem.hpp"
+
+#include <QGraphicsSceneHelpEvent>
+#include <QGraphicsSceneMouseEvent>
+#include <QTimer>
+#include <QToolTip>
+
+namespace weft::views {
+
+static LaneMetrics metrics() {
+    LaneMetrics m;
+    m.left = 0;
+    m.top = 0;
+    m.slotWidth = EventNodesItem::kWidth + 10;
+    m.laneGap = 24;
+    m.rowHeight = 40;
+    return m;
+}
+
+EventStructureScene::EventStructureScene(QObject *parent)
+    : QGraphicsScene(parent), m_layout(metrics()), m_lanes(new LaneBackgroundItem(m_layout)),
+      m_nodes(new EventNodesItem(m_layout)),
+      m_edges{new EventEdgesItem(m_layout, EdgeKind::ThreadOrder), new EventEdgesItem(m_layout, EdgeKind::Causality),
+              new EventEdgesItem(m_layout, EdgeKind::Conflict)} {
+    setItemIndexMethod(NoIndex); // a handful of large items
+    addItem(m_lanes);
+    addItem(m_nodes);
+    for (EventEdgesItem *edges : m_edges)
+        addItem(edges);
+}
+
+void EventStructureScene::clearStructure() {
+    m_snapshot.reset();
+    m_layout = LaneLayout(metrics());
+    delete m_nodes;
+    m_nodes = new EventNodesItem(m_layout);
+    addItem(m_nodes);
+    for (EventEdgesItem *&edges : m_edges) {
+        const EdgeKind kind = edges->kind();
+        delete edges;
+        edges = new EventEdgesItem(m_layout, kind);
+        addItem(edges);
+    }
+    m_catchingUp = false;
+    m_sinceBatch.invalidate();
+    layoutChanged();
+}
+
+void EventStructureScene::setSnapshot(std::shared_ptr<const ExplorationSnapshot> snapshot) {
+    if (!snapshot)
+        return;
+    if (m_snapshot && m_snapshot->run != snapshot->run)
+        clearStructure();
+    m_snapshot = std::move(snapshot);
+    m_nodes->setSnapshot(m_snapshot.get());
+    if (isUpToDate())
+        Q_EMIT upToDate();
+    else
+        scheduleSlice();
+}
+
+bool EventStructureScene::isUpToDate() const {
+    return !m_snapshot || (drawnEvents() == m_snapshot->events.size() && drawnConflicts() == m_snapshot->conflicts.size());
+}
+
+void EventStructureScene::scheduleSlice() {
+    if (m_sliceScheduled)
+        return;
+    m_sliceScheduled = true;
+    int delay = 0;
+    if (!m_catchingUp && m_sinceBatch.isValid()) {
+        // A large structure costs more to repaint: take new snapshots in less often (up to 1 s).
+        const int interval = std::min(1000, kBatchIntervalMilliseconds + int(drawnEvents() / 50));
+        delay = std::max<int>(0, interval - int(m_sinceBatch.elapsed()));
+    }
+    QTimer::singleShot(delay, this, &EventStructureScene::drawSlice);
+}
+
+void EventStructureScene::drawSlice() {
+    m_sliceScheduled = false;
+    if (!m_snapshot)
+        return;
+    if (!m_catchingUp) {
+        m_catchingUp = true;
+        m_sinceBatch.start();
+    }
+    const ExplorationSnapshot &s = *m_snapshot;
+    const std::size_t from = drawnEvents();
+    const std::size_t limit = std::min(s.events.size(), from + kSlice);
+    QElapsedTimer clock;
+    clock.start();
+    std::size_t to = from;
+    for (; to < limit && ((to - from) % 256 != 255 || clock.elapsed() < kSliceMilliseconds); ++to) {
+        const EventRecord &e = s.events[to];
+        m_layout.add({e.id, e.thread, e.threadPred, e.depth});
+        m_nodes->append(e.action.kind);
+        if (e.threadPred != kNoEvent)
+            m_edges[std::size_t(EdgeKind::ThreadOrder)]->append(e.threadPred, e.id);
+        if (e.otherPred != kNoEvent)
+            m_edges[std::size_t(EdgeKind::Causality)]->append(e.otherPred, e.id);
+    }
+    EventEdgesItem &conflicts = *m_edges[std::size_t(EdgeKind::Conflict)];
+    for (std::size_t i = conflicts.count(); i < s.conflicts.size() && s.conflicts[i].later < to; ++i)
+        conflicts.append(s.conflicts[i].earlier, s.conflicts[i].later);
+    layoutChanged();
+    if (isUpToDate()) {
+        m_catchingUp = false;
+        Q_EMIT upToDate();
+    } else {
+        scheduleSlice();
+    }
+}
+
+void EventStructureScene::layoutChanged() {
+    m_lanes->layoutChanged();
+    m_nodes->layoutChanged();
+    for (EventEdgesItem *edges : m_edges)
+        edges->layoutChanged();
+    const QRectF bounds = m_lanes->boundingRect().adjusted(-20, -20, 20, 20);
+    if (bounds != sceneRect())
+        setSceneRect(bounds);
+}
+
+void EventStructureScene::setHighlighted(const std::vector<EventId> &events) {
+    std::vector<bool> members;
+    for (EventId e : events) {
+        if (members.size() <= e)
+            members.resize(std::size_t{e} + 1, false);
+        members[e] = true;
+    }
+    const bool active = !members.empty();
+    m_nodes->setHighlighted(std::move(members));
+    for (EventEdgesItem *edges : m_edges)
+        edges->setOpacity(active ? 0.35 : 1.0);
+}
+
+EventId EventStructureScene::eventAt(QPointF scenePos) const {
+    const EventId id = m_layout.eventAt(scenePos, QSizeF(EventNodesItem::kWidth, EventNodesItem::kHeight));
+    return id < drawnEvents() ? id : kNoEvent;
+}
+
+QString EventStructureScene::toolTipAt(QPointF scenePos) const {
+    const EventId id = eventAt(scenePos);
+    if (id == kNoEvent || !m_snapshot || id >= m_snapshot->events.size())
+        return {};
+    return EventAppearance::toolTip(*m_snapshot, m_snapshot->events[id]);
+}
+
+void EventStructureScene::mousePressEvent(QGraphicsSceneMouseEvent *event) {
+    const EventId id = eventAt(event->scenePos());
+    if (id != kNoEvent && event->button() == Qt::LeftButton) {
+        Q_EMIT eventActivated(id);
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mousePressEvent(event);
+}
+
+void EventStructureScene::helpEvent(QGraphicsSceneHelpEvent *event) {
+    const QString text = toolTipAt(event->scenePos());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->screenPos(), text, event->widget());
+    event->accept();
+}
+
+} // namespace weft::views

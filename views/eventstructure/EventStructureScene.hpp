@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+// The event structure explored so far as a scene: one lane per thread (LaneLayout), the events as one
+// EventNodesItem, thread-order and cross-thread causality arrows and dashed immediate conflicts as
+// EventEdgesItems. Each snapshot only appends what is new, at most 5 times a second and in time-boxed
+// slices of the event loop; items read positions from the layout when painting, so a lane that widens
+// moves nothing by hand. Clicks and tooltips find the event under the mouse through the layout.
+// GUI thread only.
+#pragma once
+
+#include "views/eventstructure/EventEdgesItem.hpp"
+#include "views/eventstructure/EventNodesItem.hpp"
+#include "views/eventstructure/LaneLayout.hpp"
+#include "views/snapshot/ExplorationSnapshot.hpp"
+
+#include <QElapsedTimer>
+#include <QGraphicsScene>
+
+#include <memory>
+
+namespace weft::views {
+
+class LaneBackgroundItem;
+
+class EventStructureScene final : public QGraphicsScene {
+    Q_OBJECT
+public:
+    using EdgeKind = EventEdgesItem::Kind;
+    /// At most this many events, and about kSliceMilliseconds of work, per slice of the event loop.
+    static constexpr std::size_t kSlice = 20000;
+    static constexpr int kSliceMilliseconds = 15;
+    /// New snapshots are taken in at most this often, less often for large structures (each batch
+    /// repaints the scene).
+    static constexpr int kBatchIntervalMilliseconds = 200;
+
+    explicit EventStructureScene(QObject *parent = nullptr);
+
+    /// Shows `snapshot`: adds the events and conflicts new since the previous one (another run
+    /// starts over).
+    void setSnapshot(std::shared_ptr<const ExplorationSnapshot> snapshot);
+    /// Removes everything.
+    void clearStructure();
+    /// Emphasises these events (a configuration) and fades the others; empty: no emphasis.
+    void setHighlighted(const std::vector<EventId> &events);
+
+    std::size_t drawnEvents() const { return m_nodes->count(); }
+    std::size_t drawnConflicts() const { return m_edges[std::size_t(EdgeKind::Conflict)]->count(); }
+    /// Every event and conflict of the latest snapshot is drawn.
+    bool isUpToDate() const;
+    const LaneLayout &layout() const { return m_layout; }
+    std::size_t lineCount(EdgeKind kind) const { return m_edges[std::size_t(kind)]->count(); }
+    const EventEdgesItem &edges(EdgeKind kind) const { return *m_edges[std::size_t(kind)]; }
+    EventNodesItem::Emphasis emphasis(EventId id) const { return m_nodes->emphasis(id); }
+    /// The drawn event under `scenePos`, or kNoEvent.
+    EventId eventAt(QPointF scenePos) const;
+    /// What hovering `scenePos` shows ("" off the events).
+    QString toolTipAt(QPointF scenePos) const;
+
+Q_SIGNALS:
+    /// The user clicked an event.
+    void eventActivated(weft::EventId id);
+    /// Everything of the latest snapshot is drawn.
+    void upToDate();
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
+    void helpEvent(QGraphicsSceneHelpEvent *event) override;
+
+private:
+    void scheduleSlice();
+    void drawSlice();
+    void layoutChanged();
+
+    std::shared_ptr<const ExplorationSnapshot> m_snapshot;
+    LaneLayout m_layout;
+    LaneBackgroundItem *m_lanes;
+    EventNodesItem *m_nodes;
+    EventEdgesItem *m_edges[3];
+    bool m_sliceScheduled = false;
+    bool m_catchingUp = false;  ///< a batch is being drawn in slices
+    QElapsedTimer m_sinceBatch; ///< since the current (or last) batch started
+};
+
+} // namespace weft::views

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// The binary tree of Explore calls growing live: inner nodes as dots joined by branch lines (left child
+// straight down, right child = alternative via an elbow into a new column) in line batches, and every
+// leaf in one TreeLeavesItem. Each snapshot adds only the new nodes, at most 5 times a second and in
+// time-boxed slices of the event loop. Clicking a leaf selects its execution. GUI thread only.
+#pragma once
+
+#include "views/explorationtree/ExplorationTreeLayout.hpp"
+#include "views/snapshot/ExplorationSnapshot.hpp"
+
+#include <QElapsedTimer>
+#include <QGraphicsScene>
+
+#include <memory>
+
+namespace weft::views {
+
+class TreeLeavesItem;
+
+class ExplorationTreeScene final : public QGraphicsScene {
+    Q_OBJECT
+public:
+    static constexpr std::size_t kSlice = 20000; ///< at most this many nodes per slice
+    static constexpr int kSliceMilliseconds = 15;
+    static constexpr int kBatchIntervalMilliseconds = 200;
+    static constexpr qreal kColumnWidth = 18;
+    static constexpr qreal kRowHeight = 16;
+
+    explicit ExplorationTreeScene(QObject *parent = nullptr);
+
+    void setSnapshot(std::shared_ptr<const ExplorationSnapshot> snapshot);
+    void clearTree();
+
+    std::size_t drawnNodes() const { return m_layout.size(); }
+    std::size_t leafCount() const;
+    bool isUpToDate() const { return !m_snapshot || m_layout.size() == m_snapshot->tree.size(); }
+    /// The leaf of `execution` (1-based, at most leafCount()): kind, node and position.
+    LeafKind leafKind(std::uint64_t execution) const;
+    ExplorationTree::NodeId leafNode(std::uint64_t execution) const;
+    QPointF leafPosition(std::uint64_t execution) const;
+    /// The execution whose leaf is under `scenePos` as `view` shows it, or 0.
+    std::uint64_t leafAt(QPointF scenePos, const QTransform &device) const;
+    QString leafToolTip(std::uint64_t execution) const;
+    /// Marks this execution's leaf as the chosen one (0: none).
+    void setChosenExecution(std::uint64_t execution);
+    std::uint64_t chosenExecution() const;
+    QPointF positionOf(ExplorationTree::NodeId node) const;
+
+Q_SIGNALS:
+    /// The user clicked the leaf of `execution`; `node` is its node in the snapshot's tree.
+    void leafActivated(quint64 execution, quint32 node);
+    void upToDate();
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
+    void helpEvent(QGraphicsSceneHelpEvent *event) override;
+
+private:
+    void scheduleSlice();
+    void drawSlice();
+    static QTransform deviceTransform(QWidget *viewport);
+
+    std::shared_ptr<const ExplorationSnapshot> m_snapshot;
+    ExplorationTreeLayout m_layout;
+    TreeLeavesItem *m_leaves;
+    bool m_sliceScheduled = false;
+    bool m_catchingUp = false;
+    QElapsedTimer m_sinceBatch;
+};
+
+} // namespace weft::views
