@@ -196,7 +196,10 @@
     </message>
     <message numerus="yes">
         <source>%1 does not compile (%n error(s)); hover the underlined code.</source>
-        <translation><numerusform>%1 ne compile pas (%n erreur) ; survolez le code souligné.</numerusform><numerusform>%1 ne compile pas (%n erreurs) ; survolez le code souligné.</numerusform></translation>
+        <translation>
+            <numerusform>%1 ne compile pas (%n erreur) ; survolez le code souligné.</numerusform>
+            <numerusform>%1 ne compile pas (%n erreurs) ; survolez le code souligné.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Open C File</source>

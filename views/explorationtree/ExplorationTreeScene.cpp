@@ -128,7 +128,7 @@ void ExplorationTreeScene::drawSlice() {
     if (!dots.empty()) {
         auto *item = new LineBatchItem(std::move(dots), pen(QColor(80, 80, 80), 5, Qt::RoundCap), false);
         item->setZValue(1);
-        item->setMinimumDetail(0.6); // dots closer than ~10 pixels would only blur the branches
+        item->setMinimumScale(0.6); // dots closer than ~10 pixels would only blur the branches
         addItem(item);
     }
     const QRectF bounds(-kColumnWidth, -kRowHeight, (m_layout.columns() + 1) * kColumnWidth,

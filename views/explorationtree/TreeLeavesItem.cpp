@@ -85,16 +85,15 @@ void TreeLeavesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
     painter->save();
     painter->resetTransform(); // symbols are drawn in pixels
     painter->setRenderHint(QPainter::Antialiasing);
-    qreal lastX = -1e9;
-    LeafKind lastKind = LeafKind::Maximal;
+    qreal lastX[3] = {-1e9, -1e9, -1e9}; // by kind
     for (std::uint64_t e = begin; e < end; ++e) {
         const Leaf &leaf = m_leaves[e - 1];
         const QPointF d = t.map(leaf.pos);
-        // Thousands of leaves per pixel column: draw one per column and kind change, and every defect.
-        if (d.x() - lastX < 1 && leaf.kind == lastKind && leaf.kind != LeafKind::Defect && e != m_chosen)
+        // Thousands of leaves per pixel: draw one symbol of each kind per pixel column.
+        qreal &last = lastX[std::size_t(leaf.kind)];
+        if (d.x() - last < 1 && e != m_chosen)
             continue;
-        lastX = d.x();
-        lastKind = leaf.kind;
+        last = d.x();
         const QRectF box(d.x() - kSize / 2, d.y() - kSize / 2, kSize, kSize);
         paintSymbol(painter, leaf.kind, box);
         if (e == m_chosen) {

@@ -2,7 +2,7 @@
 // The leaves of the exploration tree, one per execution, as a single scene item: the symbol of each
 // leaf's kind (green disc: maximal configuration, grey square: sleep-set blocked, red diamond: defect)
 // at a fixed size on screen whatever the zoom of each axis, a ring around the chosen one. When
-// thousands share a pixel column only one is drawn, defects always. GUI thread only.
+// thousands share a pixel column only one of each kind is drawn. GUI thread only.
 #pragma once
 
 #include "engine/explorer/ExplorationObserver.hpp"

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <unordered_set>
 
 namespace weft::views {
 
@@ -31,7 +33,8 @@ LineBatchItem::LineBatchItem(std::vector<QLineF> lines, QPen pen, bool arrowhead
 
 void LineBatchItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) {
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    if (lod < m_minimumDetail)
+    const QTransform t = painter->worldTransform();
+    if (std::min(std::abs(t.m11()), std::abs(t.m22())) < m_minimumScale)
         return;
     QPen pen = m_pen;
     if (lod < 0.5 && !pen.isCosmetic()) {
@@ -49,7 +52,25 @@ void LineBatchItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     for (const QLineF &l : m_lines)
         if (exposed.intersects(QRectF(l.p1(), l.p2()).normalized().adjusted(-pad, -pad, pad, pad)))
             visible.push_back(l);
-    painter->drawLines(visible.data(), static_cast<int>(visible.size()));
+    if (pen.isCosmetic() && pen.widthF() <= 1 && (std::abs(t.m11()) < 0.5 || std::abs(t.m22()) < 0.5)) {
+        // Zoomed out: many lines land on the same pixels (a tree thousands of executions wide). Draw
+        // each distinct pixel line once; painting costs pixels, so this is most of the time saved.
+        std::unordered_set<std::uint64_t> seen;
+        seen.reserve(visible.size());
+        std::vector<QLine> device;
+        auto pack = [](int v) { return std::uint64_t(std::uint16_t(std::clamp(v, -32768, 32767))); };
+        for (const QLineF &l : visible) {
+            const QLine d = t.map(l).toLine();
+            if (seen.insert(pack(d.x1()) | pack(d.y1()) << 16 | pack(d.x2()) << 32 | pack(d.y2()) << 48).second)
+                device.push_back(d);
+        }
+        painter->save();
+        painter->resetTransform();
+        painter->drawLines(device.data(), int(device.size()));
+        painter->restore();
+    } else {
+        painter->drawLines(visible.data(), static_cast<int>(visible.size()));
+    }
     if (!m_arrowheads || lod < 0.35)
         return;
     drawArrowheads(painter, visible, m_pen.color());

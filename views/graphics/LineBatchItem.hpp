@@ -20,8 +20,8 @@ public:
     std::size_t lineCount() const { return m_lines.size(); }
     const std::vector<QLineF> &lines() const { return m_lines; }
     const QPen &pen() const { return m_pen; }
-    /// Below this level of detail the batch is not drawn at all (e.g. the tree's node dots).
-    void setMinimumDetail(qreal lod) { m_minimumDetail = lod; }
+    /// When either axis is scaled below this the batch is not drawn at all (e.g. the tree's node dots).
+    void setMinimumScale(qreal scale) { m_minimumScale = scale; }
 
     /// A filled arrowhead at the end (p2) of each line.
     static void drawArrowheads(QPainter *painter, const std::vector<QLineF> &lines, const QColor &colour);
@@ -30,7 +30,7 @@ private:
     std::vector<QLineF> m_lines;
     QPen m_pen;
     bool m_arrowheads;
-    qreal m_minimumDetail = 0;
+    qreal m_minimumScale = 0;
     QRectF m_bounds;
 };
 

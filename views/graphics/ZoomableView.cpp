@@ -2,7 +2,6 @@
 #include "views/graphics/ZoomableView.hpp"
 
 #include <QKeyEvent>
-#include <QElapsedTimer>
 #include <QScrollBar>
 #include <QWheelEvent>
 
@@ -48,12 +47,6 @@ void ZoomableView::drawBackground(QPainter *painter, const QRectF &rect) {
     const bool smooth = zoom() >= kSmoothZoom;
     painter->setRenderHint(QPainter::Antialiasing, smooth);
     QGraphicsView::drawBackground(painter, rect);
-}
-
-void ZoomableView::paintEvent(QPaintEvent *event) {
-    QElapsedTimer t; t.start();
-    QGraphicsView::paintEvent(event);
-    if (t.elapsed() > 30) qInfo("PAINT %s %lld ms", metaObject()->className(), t.elapsed());
 }
 
 void ZoomableView::zoomIn() { zoomBy(kStep); }

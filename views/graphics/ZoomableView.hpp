@@ -30,7 +30,6 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
-    void paintEvent(QPaintEvent *event) override;
     void drawBackground(QPainter *painter, const QRectF &rect) override;
     void attachScene(QGraphicsScene *scene);
     /// Largest scale fitAll() uses (so a small scene is not blown up).

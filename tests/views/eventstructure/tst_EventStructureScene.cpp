@@ -25,7 +25,6 @@ private Q_SLOTS:
     void clickSelectsEvent();
     void toolTipOnHover();
     void zoomAndFit();
-    void benchPaint();
 };
 
 // T0: start, create T1, create T2; T1 and T2 lock m in either order (two conflicting first locks).
@@ -195,38 +194,6 @@ void tst_EventStructureScene::zoomAndFit() {
     QVERIFY(view.isAutoFit());
     const QRectF visible = view.mapToScene(view.viewport()->rect()).boundingRect();
     QVERIFY(visible.adjusted(-1, -1, 1, 1).contains(view.sceneRect()));
-}
-
-void tst_EventStructureScene::benchPaint() {
-    test::SnapshotFixture f;
-    std::vector<EventId> last(8, kNoEvent);
-    for (int i = 0; i < 6000; ++i)
-        for (ThreadId t = 0; t < 8; ++t) {
-            const EventId pred = (i % 3 == 0 && i > 2) ? EventId(last[t] - 16) : last[t];
-            last[t] = f.event(t, ActionKind::MutexLock, pred, t > 0 ? last[t - 1] : kNoEvent, 7);
-        }
-    EventStructureView view;
-    view.resize(800, 600);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.structure()->setSnapshot(f.snapshot());
-    QTRY_VERIFY_WITH_TIMEOUT(view.structure()->isUpToDate(), 30000);
-    view.fitAll();
-    QTest::qWait(50);
-    auto time = [&](const char *what) {
-        QElapsedTimer t; t.start();
-        for (int i = 0; i < 5; ++i) view.viewport()->repaint();
-        qInfo("%s: %lld ms per paint (zoom %g)", what, t.elapsed() / 5, view.zoom());
-    };
-    time("all");
-    const auto items = view.structure()->items();
-    for (auto *item : items) item->setVisible(false);
-    time("none");
-    for (auto *item : items) {
-        item->setVisible(true);
-        time(typeid(*item).name());
-        item->setVisible(false);
-    }
 }
 
 QTEST_MAIN(tst_EventStructureScene)

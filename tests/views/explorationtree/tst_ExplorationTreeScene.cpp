@@ -11,6 +11,8 @@
 #include <QtTest>
 #include <QToolTip>
 
+#include <bit>
+
 using namespace weft;
 using namespace weft::views;
 
@@ -120,26 +122,35 @@ void tst_ExplorationTreeScene::legend() {
 }
 
 void tst_ExplorationTreeScene::thousandsOfExecutions() {
-    // 20,000 executions, each branching off the previous one's last step: one leaf item, not 20,000.
+    // A full binary tree of depth 14: 16,384 executions explored depth-first (execution i takes the
+    // alternative at the highest bit where i differs from i - 1). One leaf item, a few line batches.
+    constexpr int kDepth = 14;
     test::SnapshotFixture f;
-    for (int i = 0; i < 4; ++i)
-        f.event(0, ActionKind::MutexLock, i == 0 ? kNoEvent : EventId(i - 1), kNoEvent, 7);
-    f.execution({0, 1, 2, 3}, 0, LeafKind::Maximal);
-    for (int e = 1; e < 20000; ++e)
-        f.execution({0, 1, 2, 3}, 3, e % 7 ? LeafKind::Maximal : LeafKind::SleepBlocked);
+    for (int i = 0; i < 2 * kDepth; ++i)
+        f.event(0, ActionKind::MutexLock, kNoEvent, kNoEvent, 7);
+    for (std::uint32_t i = 0; i < (1u << kDepth); ++i) {
+        std::vector<EventId> trail;
+        for (int d = 0; d < kDepth; ++d)
+            trail.push_back(EventId(2 * d + ((i >> (kDepth - 1 - d)) & 1)));
+        std::uint32_t branch = 0;
+        if (i > 0)
+            branch = std::uint32_t(kDepth - 1 - std::bit_width(i ^ (i - 1)) + 1);
+        f.execution(trail, branch, i % 7 ? LeafKind::Maximal : LeafKind::SleepBlocked);
+    }
+    QCOMPARE(f.tree().nodes().size(), std::size_t(1) + 2 * (1u << kDepth) - 2 + (1u << kDepth));
     ExplorationTreeView view;
     view.resize(400, 300);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.tree()->setSnapshot(f.snapshot());
     QTRY_VERIFY(view.tree()->isUpToDate());
-    QCOMPARE(view.tree()->leafCount(), 20000u);
+    QCOMPARE(view.tree()->leafCount(), std::size_t(1u << kDepth));
     QVERIFY(view.tree()->items().size() < 50);
-    QTest::qWait(60);
+    QTRY_VERIFY(view.zoom() < 0.01); // fitted: one pixel column holds many executions
     QElapsedTimer paint;
     paint.start();
     view.viewport()->repaint();
-    qInfo("tree of 20000 executions painted in %lld ms", paint.elapsed());
+    qInfo("tree of %u executions painted in %lld ms", 1u << kDepth, paint.elapsed());
 }
 
 QTEST_MAIN(tst_ExplorationTreeScene)
