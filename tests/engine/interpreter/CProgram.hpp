@@ -9,7 +9,10 @@
 #include "engine/interpreter/Interpreter.hpp"
 #include "engine/program/Lowering.hpp"
 
+#include <QTemporaryDir>
+#include <QtGlobal>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,6 +38,29 @@ inline std::string writeFile(const std::string &path, const std::string &text) {
     std::ofstream(path, std::ios::binary) << text;
     return path;
 }
+
+/// A fresh temporary directory per test function for inline C sources (call reset() from init()).
+class ScratchSources {
+public:
+    bool reset() {
+        m_dir = std::make_unique<QTemporaryDir>();
+        return m_dir->isValid();
+    }
+    /// Writes `text` as `name` in the directory and returns its path.
+    std::string write(const std::string &name, const std::string &text) const {
+        return writeFile(m_dir->filePath(QString::fromStdString(name)).toStdString(), text);
+    }
+    /// Writes, compiles and lowers `text`; a failure aborts the test with the diagnostics.
+    program::Program load(const std::string &name, const std::string &text) const {
+        auto p = loadC(write(name, text));
+        if (!p)
+            qFatal("%s", diagnosticsOf(p).c_str());
+        return std::move(*p);
+    }
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
 
 /// One execution in free mode (lowest thread first), with the program's output.
 struct SingleRun {

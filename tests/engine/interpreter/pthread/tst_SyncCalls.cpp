@@ -48,21 +48,12 @@ private slots:
     void stillUnsupportedAreRejected();
 
 private:
-    program::Program load(const std::string &name, const std::string &text);
-    std::unique_ptr<QTemporaryDir> m_dir;
+    program::Program load(const std::string &name, const std::string &text) { return m_sources.load(name, text); }
+    weft::testing::ScratchSources m_sources;
 };
 
 void tst_SyncCalls::init() {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-}
-
-program::Program tst_SyncCalls::load(const std::string &name, const std::string &text) {
-    auto p = loadC(weft::testing::writeFile(
-        m_dir->filePath(QString::fromStdString(name)).toStdString(), text));
-    if (!p)
-        qFatal("%s", diagnosticsOf(p).c_str());
-    return std::move(*p);
+    QVERIFY(m_sources.reset());
 }
 
 void tst_SyncCalls::matchesBruteForce_data() {
@@ -326,8 +317,7 @@ void tst_SyncCalls::stillUnsupportedAreRejected() {
     QFETCH(QString, source);
     QFETCH(int, line);
     QFETCH(QString, message);
-    const auto p = loadC(
-        weft::testing::writeFile(m_dir->filePath("bad.c").toStdString(), source.toStdString()));
+    const auto p = loadC(m_sources.write("bad.c", source.toStdString()));
     QVERIFY(!p);
     QCOMPARE(int(p.error().front().line), line);
     QCOMPARE(QString::fromStdString(p.error().front().text), message);

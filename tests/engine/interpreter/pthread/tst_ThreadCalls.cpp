@@ -46,25 +46,13 @@ private slots:
     void atomicsRunAsPlainReadModifyWrite();
 
 private:
-    std::string write(const std::string &name, const std::string &text);
-    program::Program load(const std::string &name, const std::string &text);
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::string write(const std::string &name, const std::string &text) { return m_sources.write(name, text); }
+    program::Program load(const std::string &name, const std::string &text) { return m_sources.load(name, text); }
+    weft::testing::ScratchSources m_sources;
 };
 
 void tst_ThreadCalls::init() {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-}
-
-std::string tst_ThreadCalls::write(const std::string &name, const std::string &text) {
-    return weft::testing::writeFile(m_dir->filePath(QString::fromStdString(name)).toStdString(), text);
-}
-
-program::Program tst_ThreadCalls::load(const std::string &name, const std::string &text) {
-    auto p = loadC(write(name, text));
-    if (!p)
-        qFatal("%s", diagnosticsOf(p).c_str());
-    return std::move(*p);
+    QVERIFY(m_sources.reset());
 }
 
 void tst_ThreadCalls::oracleProgramsMatch_data() {
