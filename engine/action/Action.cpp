@@ -33,6 +33,8 @@ std::string Action::toString() const {
         out += " T" + std::to_string(object);
     else if (isLockTreeKind(kind) || kind == ActionKind::BarrierPass)
         out += " m" + std::to_string(object);
+    else if (isMemoryAccess(kind))
+        out += " x" + std::to_string(object);
     if (kind == ActionKind::SemInit || kind == ActionKind::BarrierInit)
         out += " " + std::to_string(value);
     return out;

@@ -22,15 +22,19 @@ std::string_view actionKindName(ActionKind kind);
 bool hasOtherPredecessor(ActionKind kind);
 /// Whether events of this kind live in a per-object tree (and so can be in immediate conflict).
 bool isLockTreeKind(ActionKind kind);
+/// Whether the action is a shared-memory access (the sc model): its object is a memory location.
+inline bool isMemoryAccess(ActionKind kind) { return kind == ActionKind::MemRead || kind == ActionKind::MemWrite; }
 /// Whether the action's object is a thread (create, join) rather than a synchronisation object.
 inline bool targetsThread(ActionKind kind) { return kind == ActionKind::ThreadCreate || kind == ActionKind::ThreadJoin; }
 
 struct Action {
     ActionKind kind = ActionKind::ThreadStart;
     ThreadId thread = kNoThread;
-    /// The synchronisation object (mutex, semaphore, ...), the other thread for create/join, 0 otherwise.
+    /// The synchronisation object (mutex, semaphore, ...), the memory location for read/write, the
+    /// other thread for create/join, 0 otherwise.
     ObjectId object = 0;
-    /// Initial count of sem_init, parties of barrier_init; 0 otherwise.
+    /// Initial count of sem_init, parties of barrier_init, access size in bytes of read/write (display
+    /// only); 0 otherwise.
     std::int64_t value = 0;
 
     friend bool operator==(const Action &, const Action &) = default;

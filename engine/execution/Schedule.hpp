@@ -3,6 +3,7 @@
 // freely (lowest-numbered runnable thread first), never waking the sleepers (spec/qpor.md §2.10, §5.2).
 #pragma once
 
+#include "engine/action/Action.hpp"
 #include "engine/base/Expected.hpp"
 #include "engine/base/Ids.hpp"
 
@@ -12,10 +13,12 @@
 
 namespace weft {
 
-/// A thread kept asleep in free mode until another thread locks `mutex` (a sleep-set entry).
+/// A thread kept asleep in free mode until another thread performs an action dependent with its
+/// sleeping one (`kind` on `mutex`: an object operation or a memory access; a sleep-set entry).
 struct SleepEntry {
     ThreadId thread = kNoThread;
-    ObjectId mutex = 0;
+    ObjectId mutex = 0; ///< the object or memory location
+    ActionKind kind = ActionKind::MutexLock;
 };
 
 struct Schedule {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/execution/ScheduledExecutor.hpp"
 
+#include "engine/action/Dependence.hpp"
+
 #include <algorithm>
 
 namespace weft {
@@ -23,7 +25,7 @@ namespace {
 
 struct Sleeper {
     ThreadId thread;
-    ObjectId mutex;
+    Action action; // the sleeping event's action
     bool awake;
 };
 
@@ -34,7 +36,7 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
     m_machine.restart(m_naming);
     std::vector<Sleeper> sleepers;
     for (const SleepEntry &s : schedule.sleeping)
-        sleepers.push_back({s.thread, s.mutex, false});
+        sleepers.push_back({s.thread, Action{s.kind, s.thread, s.mutex}, false});
     auto isAsleep = [&](ThreadId t) {
         return std::any_of(sleepers.begin(), sleepers.end(),
                            [t](const Sleeper &s) { return s.thread == t && !s.awake; });
@@ -120,10 +122,12 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
         if (!fault || fault->actionPerformed)
             out.actions.push_back(action);
         // Sleepers start sleeping when free mode starts; an operation in the replay does not wake
-        // them. Any later operation on their object by another thread puts their event in conflict.
-        if (isLockTreeKind(action.kind) && step >= schedule.replay.size())
+        // them. A later object operation or memory access by another thread dependent with theirs
+        // (a lock on their object; a write to their location, any access if theirs is a write)
+        // puts their event in conflict.
+        if ((isLockTreeKind(action.kind) || isMemoryAccess(action.kind)) && step >= schedule.replay.size())
             for (Sleeper &s : sleepers)
-                if (s.mutex == action.object && s.thread != chosen)
+                if (s.thread != chosen && dependent(action, s.action))
                     s.awake = true;
         if (fault) {
             out.fault = std::move(fault);

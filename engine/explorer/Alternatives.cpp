@@ -39,7 +39,10 @@ EventId Alternatives::firstEnabledEvent(const Unfolding &u, const Configuration 
         while (u.event(e).threadPred != base)
             e = u.event(e).threadPred;
         const EventId other = u.event(e).otherPred;
-        if (other == kNoEvent || c.contains(u, other))
+        if (other != kNoEvent && !c.contains(u, other))
+            continue;
+        std::span<const EventId> extras = u.extraPredecessors(e);
+        if (std::all_of(extras.begin(), extras.end(), [&](EventId x) { return c.contains(u, x); }))
             return e;
     }
     return kNoEvent;

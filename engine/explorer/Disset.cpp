@@ -19,11 +19,17 @@ void Disset::removeLast() {
 }
 
 void Disset::onTrailPush(const Unfolding &u, EventId e, std::uint32_t index) {
-    if (!u.event(e).isObjectOperation())
-        return;
-    for (Entry &d : m_entries)
-        if (d.disabler < 0 && u.areLockSiblings(d.event, e))
-            d.disabler = index;
+    // Both are enabled at C, so e # d exactly when they are dependent: same object and position,
+    // or same location and last write with a write among them (README.md).
+    if (u.event(e).isObjectOperation()) {
+        for (Entry &d : m_entries)
+            if (d.disabler < 0 && u.areLockSiblings(d.event, e))
+                d.disabler = index;
+    } else if (u.event(e).isMemoryAccess()) {
+        for (Entry &d : m_entries)
+            if (d.disabler < 0 && u.areMemorySiblings(d.event, e))
+                d.disabler = index;
+    }
 }
 
 void Disset::onTrailPop(std::uint32_t length) {

@@ -20,7 +20,15 @@ Explorer::Explorer(Executor &executor, ExplorationOptions options)
 EventId Explorer::eventFor(const Action &action) {
     const EventId threadPred = m_config.threadMax(action.thread);
     EventId otherPred = kNoEvent;
-    if (isLockTreeKind(action.kind)) {
+    if (isMemoryAccess(action.kind)) {
+        // A read reads C's last write; a write follows it, after every read of it in C.
+        const LocationIndex l = m_unfolding.internLocation(action.object);
+        otherPred = m_config.lastWrite(l);
+        if (action.kind == ActionKind::MemWrite) {
+            const std::vector<EventId> extras = m_unfolding.canonicalReads(threadPred, m_config.readsOfLastWrite(l));
+            return m_unfolding.obtain(action, threadPred, otherPred, extras);
+        }
+    } else if (isLockTreeKind(action.kind)) {
         otherPred = m_config.mutexMax(m_unfolding.internMutex(action.object));
     } else {
         switch (action.kind) {
@@ -101,9 +109,9 @@ bool Explorer::backtrack(std::optional<Configuration> &clue) {
         if (m_options.contextSwitchBound && !m_switches.empty() &&
             m_switches.back() >= *m_options.contextSwitchBound)
             continue;
-        // Only an acquisition can have an immediate conflict, hence an alternative (DPU's
-        // might_find_alternative).
-        if (!m_unfolding.event(e).isObjectOperation())
+        // Only an object operation or a memory access can have an immediate conflict, hence an
+        // alternative (DPU's might_find_alternative).
+        if (!m_unfolding.event(e).isObjectOperation() && !m_unfolding.event(e).isMemoryAccess())
             continue;
         m_disset.add(e, length);
         clue = m_alternatives.find(m_unfolding, m_config, m_disset);
@@ -143,7 +151,15 @@ Schedule Explorer::buildReplay(const Configuration &clue) const {
     while (remaining > 0) {
         bool progress = false;
         for (ThreadId t = 0; t < threads; ++t) {
-            while (cursor[t] < chains[t].size() && replayed(u.event(chains[t][cursor[t]]).otherPred)) {
+            auto ready = [&](EventId e) {
+                if (!replayed(u.event(e).otherPred))
+                    return false;
+                for (EventId x : u.extraPredecessors(e))
+                    if (!replayed(x))
+                        return false;
+                return true;
+            };
+            while (cursor[t] < chains[t].size() && ready(chains[t][cursor[t]])) {
                 done[t] = chains[t][cursor[t]++];
                 schedule.replay.push_back(t);
                 --remaining;
@@ -159,7 +175,7 @@ Schedule Explorer::buildReplay(const Configuration &clue) const {
         // Sleep set: unjustified D-events still enabled after J keep their thread asleep (§2.10).
         m_disset.forEachUnjustified([&](EventId d) {
             if (clue.isCompatible(u, d))
-                schedule.sleeping.push_back({u.event(d).thread(), u.event(d).action.object});
+                schedule.sleeping.push_back({u.event(d).thread(), u.event(d).action.object, u.event(d).kind()});
         });
     }
     return schedule;

@@ -25,6 +25,8 @@ static const char *fillColour(ActionKind kind) {
     case ActionKind::BarrierInit:
     case ActionKind::BarrierArrive:
     case ActionKind::BarrierPass: return "lightpink";
+    case ActionKind::MemRead: return "lightcyan";
+    case ActionKind::MemWrite: return "lightsalmon";
     }
     return "white";
 }
@@ -35,6 +37,8 @@ static std::string label(const Event &ev, EventId id) {
         text += " T" + std::to_string(ev.action.object);
     else if (isLockTreeKind(ev.kind()) || ev.kind() == ActionKind::BarrierPass)
         text += " m" + std::to_string(ev.action.object);
+    else if (isMemoryAccess(ev.kind()))
+        text += " x" + std::to_string(ev.action.object);
     return text + "\\ne" + std::to_string(id) + " d" + std::to_string(ev.depth);
 }
 
@@ -58,6 +62,8 @@ std::string toDot(const Unfolding &u) {
             out += "  e" + std::to_string(ev.threadPred) + " -> e" + std::to_string(e) + ";\n";
         if (ev.otherPred != kNoEvent)
             out += "  e" + std::to_string(ev.otherPred) + " -> e" + std::to_string(e) + " [color=blue];\n";
+        for (EventId x : u.extraPredecessors(e))
+            out += "  e" + std::to_string(x) + " -> e" + std::to_string(e) + " [color=blue];\n";
         for (EventId x : u.immediateConflicts(e))
             if (x > e)
                 out += "  e" + std::to_string(e) + " -> e" + std::to_string(x) +

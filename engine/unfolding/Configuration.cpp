@@ -22,6 +22,23 @@ void Configuration::fire(const Unfolding &u, EventId e) {
     }
     if (ev.kind() == ActionKind::ThreadCreate)
         set(m_creator, static_cast<std::size_t>(ev.action.object), e);
+    if (ev.isMemoryAccess()) {
+        const LocationIndex l = ev.location;
+        assert(lastWrite(l) == ev.otherPred);
+        if (l >= m_lastWrite.size()) {
+            m_lastWrite.resize(l + 1, kNoEvent);
+            m_reads.resize(l + 1);
+        }
+        if (l >= m_readsBefore.size())
+            m_readsBefore.resize(l + 1);
+        if (ev.isWrite()) {
+            m_readsBefore[l].push_back(std::move(m_reads[l]));
+            m_reads[l].clear();
+            m_lastWrite[l] = e;
+        } else {
+            m_reads[l].push_back(e);
+        }
+    }
     if (m_tracked) {
         if (e >= m_member.size())
             m_member.resize(std::max<std::size_t>(e + 1, m_member.size() * 2), 0);
@@ -39,6 +56,19 @@ void Configuration::unfire(const Unfolding &u, EventId e) {
     }
     if (ev.kind() == ActionKind::ThreadCreate)
         m_creator[static_cast<std::size_t>(ev.action.object)] = kNoEvent;
+    if (ev.isMemoryAccess()) {
+        const LocationIndex l = ev.location;
+        if (ev.isWrite()) {
+            assert(m_lastWrite[l] == e && !m_readsBefore[l].empty());
+            m_lastWrite[l] = ev.otherPred;
+            m_reads[l] = std::move(m_readsBefore[l].back());
+            m_readsBefore[l].pop_back();
+        } else {
+            auto it = std::find(m_reads[l].begin(), m_reads[l].end(), e);
+            assert(it != m_reads[l].end());
+            m_reads[l].erase(it);
+        }
+    }
     if (m_tracked)
         m_member[e] = 0;
 }
@@ -51,6 +81,14 @@ bool Configuration::contains(const Unfolding &u, EventId e) const {
 }
 
 bool Configuration::isCompatible(const Unfolding &u, EventId e) const {
+    if (!u.memoryCut(e).empty()) {
+        auto inE = [&](EventId r) { return u.precedesOrEqual(r, e); };
+        auto inC = [&](EventId r) { return contains(u, r); };
+        for (const MemoryCut &c : u.memoryCut(e))
+            if (u.locationViewsConflict(c.write, u.cutReads(c), inC, lastWrite(c.location),
+                                        readsOfLastWrite(c.location), inE))
+                return false;
+    }
     for (const LockCut &c : u.lockCut(e)) {
         const EventId y = mutexMax(c.mutex);
         if (y == kNoEvent)
@@ -86,6 +124,22 @@ void Configuration::unionWith(const Unfolding &u, EventId e) {
         const EventId y = mutexMax(c.mutex);
         if (y == kNoEvent || u.lockDepth(c.event) > u.lockDepth(y))
             set(m_mutexMax, c.mutex, c.event);
+    }
+    for (const MemoryCut &c : u.memoryCut(e)) {
+        const LocationIndex l = c.location;
+        if (l >= m_lastWrite.size()) {
+            m_lastWrite.resize(l + 1, kNoEvent);
+            m_reads.resize(l + 1);
+        }
+        if (c.write != m_lastWrite[l]) {
+            if (u.writeAtOrBefore(c.write, m_lastWrite[l]))
+                continue; // e's view of l is older: its reads precede C's later writes
+            m_lastWrite[l] = c.write;
+            m_reads[l].clear();
+        }
+        for (EventId r : u.cutReads(c))
+            if (std::find(m_reads[l].begin(), m_reads[l].end(), r) == m_reads[l].end())
+                m_reads[l].push_back(r);
     }
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // A configuration as a cut (spec/qpor.md §3.9): the last event of every thread and of every mutex,
-// plus who created each thread. fire/unfire keep it in step with the explorer's trail; unionWith
+// the last write to every memory location with the reads of it (README.md), plus who created each thread. fire/unfire keep it in step with the explorer's trail; unionWith
 // builds C ∪ loc(e) for clues. A value type, cheap to copy (two vectors).
 #pragma once
 
@@ -20,6 +20,8 @@ public:
         c.m_threadMax = m_threadMax;
         c.m_mutexMax = m_mutexMax;
         c.m_creator = m_creator;
+        c.m_lastWrite = m_lastWrite;
+        c.m_reads = m_reads;
         return c;
     }
 
@@ -28,6 +30,12 @@ public:
     /// The create event of thread t in this configuration (kNoEvent for main or a thread not created).
     EventId creatorOf(ThreadId t) const { return t < m_creator.size() ? m_creator[t] : kNoEvent; }
     std::size_t threadSlots() const { return m_threadMax.size(); }
+    /// The last write to location l in C (kNoEvent: none, the initial value).
+    EventId lastWrite(LocationIndex l) const { return l < m_lastWrite.size() ? m_lastWrite[l] : kNoEvent; }
+    /// Reads of lastWrite(l) in C (for a union: the last one of each thread at least).
+    std::span<const EventId> readsOfLastWrite(LocationIndex l) const {
+        return l < m_reads.size() ? std::span<const EventId>(m_reads[l]) : std::span<const EventId>{};
+    }
 
     /// Adds e, whose predecessors must be the current maxima of its thread and mutex.
     void fire(const Unfolding &u, EventId e);
@@ -49,6 +57,9 @@ private:
     std::vector<EventId> m_threadMax;
     std::vector<EventId> m_mutexMax;
     std::vector<EventId> m_creator;
+    std::vector<EventId> m_lastWrite;
+    std::vector<std::vector<EventId>> m_reads;
+    std::vector<std::vector<std::vector<EventId>>> m_readsBefore; // per location: reads of earlier writes (undo)
     std::vector<std::uint8_t> m_member; // when tracked: m_member[e] = e ∈ C
     bool m_tracked = false;
 };

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "engine/unfolding/ConflictingExtensions.hpp"
 
+#include <algorithm>
+#include <map>
+
 namespace weft {
 
 namespace {
@@ -23,6 +26,93 @@ std::size_t addEarlierPositions(Unfolding &u, const Action &action, EventId ep, 
     return created;
 }
 
+/// Every memory access of C, and the reads of each write in C keyed by (location, write).
+struct MemoryView {
+    std::vector<EventId> accesses;
+    std::map<std::pair<LocationIndex, EventId>, std::vector<EventId>> readsOf;
+};
+
+MemoryView memoryViewOf(const Unfolding &u, const Configuration &c) {
+    MemoryView view;
+    for (ThreadId t = 0; t < c.threadSlots(); ++t)
+        for (EventId e = c.threadMax(t); e != kNoEvent; e = u.event(e).threadPred) {
+            const Event &ev = u.event(e);
+            if (!ev.isMemoryAccess())
+                continue;
+            view.accesses.push_back(e);
+            if (!ev.isWrite())
+                view.readsOf[{ev.location, ev.otherPred}].push_back(e);
+        }
+    return view;
+}
+
+/// The writes (write, p, w, R) for every set R of reads of w in C outside loc(p) (README.md): per
+/// thread, a prefix of its reads of w (a later read of one thread has the earlier ones below it).
+std::size_t addWritesAfter(Unfolding &u, const Action &action, EventId p, EventId w,
+                           const std::vector<EventId> &readsOfW) {
+    std::vector<std::vector<EventId>> perThread; // each sorted by thread depth
+    for (EventId r : readsOfW) {
+        if (p != kNoEvent && u.precedesOrEqual(r, p))
+            continue;
+        auto it = std::find_if(perThread.begin(), perThread.end(),
+                               [&](const std::vector<EventId> &v) { return u.event(v[0]).thread() == u.event(r).thread(); });
+        if (it == perThread.end())
+            perThread.push_back({r});
+        else
+            it->push_back(r);
+    }
+    for (auto &v : perThread)
+        std::sort(v.begin(), v.end(), [&](EventId a, EventId b) { return u.threadDepth(a) < u.threadDepth(b); });
+    std::size_t created = 0;
+    std::vector<std::size_t> choice(perThread.size(), 0); // how many reads of each thread
+    std::vector<EventId> chosen;
+    while (true) {
+        chosen.clear();
+        for (std::size_t i = 0; i < perThread.size(); ++i)
+            if (choice[i] > 0)
+                chosen.push_back(perThread[i][choice[i] - 1]);
+        const std::vector<EventId> extras = u.canonicalReads(p, chosen);
+        bool isNew = false;
+        u.obtain(action, p, w, extras, &isNew);
+        created += isNew;
+        std::size_t i = 0;
+        while (i < perThread.size() && choice[i] == perThread[i].size())
+            choice[i++] = 0;
+        if (i == perThread.size())
+            break;
+        ++choice[i];
+    }
+    return created;
+}
+
+/// cex(C) for the memory accesses of C: each at every write at or below its own position and above
+/// the last write its thread had seen (README.md, "Conflicting extensions").
+std::size_t addMemoryExtensions(Unfolding &u, const Configuration &c) {
+    if (u.locationCount() == 0)
+        return 0;
+    const MemoryView view = memoryViewOf(u, c);
+    static const std::vector<EventId> kNone;
+    std::size_t created = 0;
+    for (EventId e0 : view.accesses) {
+        const Event ev = u.event(e0); // a copy: obtain may grow the arena
+        const EventId p = ev.threadPred;
+        const EventId seen = p == kNoEvent ? kNoEvent : u.lastWrite(p, ev.location);
+        for (EventId w = ev.otherPred;; w = u.event(w).otherPred) {
+            if (ev.isWrite()) {
+                auto it = view.readsOf.find({ev.location, w});
+                created += addWritesAfter(u, ev.action, p, w, it == view.readsOf.end() ? kNone : it->second);
+            } else {
+                bool isNew = false;
+                u.obtain(ev.action, p, w, &isNew);
+                created += isNew;
+            }
+            if (w == seen || w == kNoEvent)
+                break;
+        }
+    }
+    return created;
+}
+
 } // namespace
 
 std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
@@ -38,6 +128,7 @@ std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
             created += addEarlierPositions(u, e.action, e.threadPred, e.otherPred);
         }
     }
+    created += addMemoryExtensions(u, c);
     // §3.10.4: a thread blocked forever on an object could have gone earlier in its chain.
     for (const BlockedAcquisition &b : blocked) {
         const MutexIndex m = u.findMutex(b.pending.object);

@@ -6,7 +6,22 @@
 
 namespace weft {
 
-Unfolding::Unfolding(unsigned skipStep) : m_threadTree(skipStep), m_lockTree(skipStep) {}
+Unfolding::Unfolding(unsigned skipStep) : m_threadTree(skipStep), m_lockTree(skipStep), m_writeTree(skipStep) {}
+
+LocationIndex Unfolding::internLocation(ObjectId object) {
+    auto [it, inserted] = m_locationIndex.try_emplace(object, static_cast<LocationIndex>(m_locationObjects.size()));
+    if (inserted) {
+        m_locationObjects.push_back(object);
+        m_initialReaders.emplace_back();
+        m_writeRoots.emplace_back();
+    }
+    return it->second;
+}
+
+LocationIndex Unfolding::findLocation(ObjectId object) const {
+    auto it = m_locationIndex.find(object);
+    return it == m_locationIndex.end() ? kNoLocation : it->second;
+}
 
 MutexIndex Unfolding::internMutex(ObjectId object) {
     auto [it, inserted] = m_mutexIndex.try_emplace(object, static_cast<MutexIndex>(m_mutexObjects.size()));
@@ -22,26 +37,70 @@ MutexIndex Unfolding::findMutex(ObjectId object) const {
     return it == m_mutexIndex.end() ? kNoMutex : it->second;
 }
 
-EventId Unfolding::obtain(const Action &action, EventId threadPred, EventId otherPred, bool *created) {
-    EventId e = find(action, threadPred, otherPred);
+EventId Unfolding::obtain(const Action &action, EventId threadPred, EventId otherPred,
+                          std::span<const EventId> extras, bool *created) {
+    EventId e = find(action, threadPred, otherPred, extras);
     if (created)
         *created = e == kNoEvent;
-    return e != kNoEvent ? e : create(action, threadPred, otherPred);
+    return e != kNoEvent ? e : create(action, threadPred, otherPred, extras);
+}
+
+std::vector<EventId> Unfolding::canonicalReads(EventId threadPred, std::span<const EventId> reads) const {
+    std::vector<EventId> out;
+    for (EventId r : reads) {
+        if (threadPred != kNoEvent && precedesOrEqual(r, threadPred))
+            continue;
+        bool below = false;
+        for (EventId o : reads)
+            if (o != r && precedes(r, o)) {
+                below = true;
+                break;
+            }
+        if (!below)
+            out.push_back(r);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::vector<EventId> Unfolding::predecessors(EventId e) const {
+    const Event &ev = m_events[e];
+    std::vector<EventId> out;
+    if (ev.threadPred != kNoEvent)
+        out.push_back(ev.threadPred);
+    if (ev.otherPred != kNoEvent)
+        out.push_back(ev.otherPred);
+    for (EventId x : extraPredecessors(e))
+        out.push_back(x);
+    return out;
+}
+
+EventId Unfolding::lastWrite(EventId e, LocationIndex l) const {
+    std::span<const MemoryCut> cut = memoryCut(e);
+    auto it = std::lower_bound(cut.begin(), cut.end(), l,
+                               [](const MemoryCut &c, LocationIndex x) { return c.location < x; });
+    return it != cut.end() && it->location == l ? it->write : kNoEvent;
 }
 
 static std::uint64_t predecessorKey(EventId threadPred, EventId otherPred) {
     return (std::uint64_t{threadPred} << 32) | otherPred;
 }
 
-EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherPred) const {
+EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherPred,
+                        std::span<const EventId> extras) const {
     auto hit = m_byPredecessors.find(predecessorKey(threadPred, otherPred));
     if (hit == m_byPredecessors.end())
         return kNoEvent;
-    if (m_events[hit->second].action == action)
+    auto sameExtras = [&](EventId c) {
+        std::span<const EventId> x = extraPredecessors(c);
+        return std::equal(x.begin(), x.end(), extras.begin(), extras.end());
+    };
+    if (m_events[hit->second].action == action && sameExtras(hit->second))
         return hit->second;
     auto matches = [&](EventId c) {
         const Event &ev = m_events[c];
-        return ev.otherPred == otherPred && ev.action == action;
+        return ev.otherPred == otherPred && ev.action == action && sameExtras(c);
     };
     if (threadPred == kNoEvent) {
         if (action.thread < m_threadRoots.size())
@@ -57,17 +116,23 @@ EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherP
     return kNoEvent;
 }
 
-EventId Unfolding::create(const Action &action, EventId threadPred, EventId otherPred) {
+EventId Unfolding::create(const Action &action, EventId threadPred, EventId otherPred,
+                          std::span<const EventId> extras) {
     const EventId id = static_cast<EventId>(m_events.size());
     Event ev;
     ev.action = action;
     ev.threadPred = threadPred;
     ev.otherPred = otherPred;
+    ev.extraBegin = static_cast<std::uint32_t>(m_extraPool.size());
+    ev.extraCount = static_cast<std::uint32_t>(extras.size());
+    m_extraPool.insert(m_extraPool.end(), extras.begin(), extras.end());
     std::uint32_t depth = 0;
     if (threadPred != kNoEvent)
         depth = m_events[threadPred].depth;
     if (otherPred != kNoEvent)
         depth = std::max(depth, m_events[otherPred].depth);
+    for (EventId x : extras)
+        depth = std::max(depth, m_events[x].depth);
     ev.depth = depth + 1;
 
     ev.threadNode = m_threadTree.add(threadPred == kNoEvent ? SequentialTree::kNone
@@ -91,6 +156,21 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
             m_states.push_back(stateAfter(otherPred).after(action));
         }
     }
+    if (isMemoryAccess(action.kind)) {
+        ev.location = internLocation(action.object);
+        assert(otherPred == kNoEvent || m_events[otherPred].location == ev.location);
+        if (action.kind == ActionKind::MemWrite) {
+            ev.writeNode = m_writeTree.add(otherPred == kNoEvent ? SequentialTree::kNone
+                                                                 : m_events[otherPred].writeNode);
+            m_writeNodeEvent.push_back(id);
+            m_readers.emplace_back();
+            if (otherPred == kNoEvent)
+                m_writeRoots[ev.location].push_back(id);
+        } else {
+            (otherPred == kNoEvent ? m_initialReaders[ev.location] : m_readers[m_events[otherPred].writeNode])
+                .push_back(id);
+        }
+    }
     buildCone(ev, id);
     m_events.push(ev);
     m_byPredecessors.try_emplace(predecessorKey(threadPred, otherPred), id);
@@ -100,7 +180,9 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
 }
 
 void Unfolding::buildCone(Event &ev, EventId self) {
-    const EventId preds[2] = {ev.threadPred, ev.otherPred};
+    std::vector<EventId> preds{ev.threadPred, ev.otherPred};
+    for (std::uint32_t i = 0; i < ev.extraCount; ++i)
+        preds.push_back(m_extraPool[ev.extraBegin + i]);
 
     // tmax: slot-wise deeper entry of the two predecessors' cuts, then the event itself.
     std::size_t width = ev.action.thread + 1;
@@ -124,18 +206,25 @@ void Unfolding::buildCone(Event &ev, EventId self) {
 
     // lmax: merge of the predecessors' sorted cuts (deeper lock-tree node wins), plus the event itself.
     std::vector<LockCut> merged;
-    std::span<const LockCut> a = ev.threadPred != kNoEvent ? lockCut(ev.threadPred) : std::span<const LockCut>{};
-    std::span<const LockCut> b = ev.otherPred != kNoEvent ? lockCut(ev.otherPred) : std::span<const LockCut>{};
-    merged.reserve(a.size() + b.size() + 1);
-    std::size_t i = 0, j = 0;
-    while (i < a.size() || j < b.size()) {
-        if (j == b.size() || (i < a.size() && a[i].mutex < b[j].mutex)) {
-            merged.push_back(a[i++]);
-        } else if (i == a.size() || b[j].mutex < a[i].mutex) {
-            merged.push_back(b[j++]);
-        } else {
-            merged.push_back(lockDepth(a[i].event) >= lockDepth(b[j].event) ? a[i] : b[j]);
-            ++i, ++j;
+    for (EventId p : preds) {
+        if (p == kNoEvent)
+            continue;
+        std::span<const LockCut> b = lockCut(p);
+        if (b.empty())
+            continue;
+        std::vector<LockCut> a;
+        a.swap(merged);
+        merged.reserve(a.size() + b.size() + 1);
+        std::size_t i = 0, j = 0;
+        while (i < a.size() || j < b.size()) {
+            if (j == b.size() || (i < a.size() && a[i].mutex < b[j].mutex)) {
+                merged.push_back(a[i++]);
+            } else if (i == a.size() || b[j].mutex < a[i].mutex) {
+                merged.push_back(b[j++]);
+            } else {
+                merged.push_back(lockDepth(a[i].event) >= lockDepth(b[j].event) ? a[i] : b[j]);
+                ++i, ++j;
+            }
         }
     }
     if (ev.mutex != kNoMutex) {
@@ -149,6 +238,93 @@ void Unfolding::buildCone(Event &ev, EventId self) {
     ev.lmaxBegin = static_cast<std::uint32_t>(m_lmaxPool.size());
     ev.lmaxCount = static_cast<std::uint32_t>(merged.size());
     m_lmaxPool.insert(m_lmaxPool.end(), merged.begin(), merged.end());
+    buildMemoryCut(ev, self, preds);
+}
+
+void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId> preds) {
+    // Shared storage when nothing changes: a non-memory event whose predecessors bring at most one
+    // distinct memory cut reuses that cut's range (the pools are immutable).
+    EventId only = kNoEvent;
+    bool several = false;
+    for (EventId p : preds) {
+        if (p == kNoEvent || m_events[p].memCount == 0)
+            continue;
+        if (only == kNoEvent || (m_events[p].memBegin == m_events[only].memBegin &&
+                                 m_events[p].memCount == m_events[only].memCount))
+            only = p;
+        else
+            several = true;
+    }
+    if (!several && !ev.isMemoryAccess()) {
+        if (only != kNoEvent) {
+            ev.memBegin = m_events[only].memBegin;
+            ev.memCount = m_events[only].memCount;
+        }
+        return;
+    }
+    // Per location: the latest write, and per thread the latest read of it.
+    struct View {
+        LocationIndex location;
+        EventId write;
+        std::vector<EventId> reads;
+    };
+    std::vector<View> views;
+    auto viewOf = [&](LocationIndex l) -> View & {
+        auto it = std::lower_bound(views.begin(), views.end(), l,
+                                   [](const View &v, LocationIndex x) { return v.location < x; });
+        if (it == views.end() || it->location != l)
+            it = views.insert(it, View{l, kNoEvent, {}});
+        return *it;
+    };
+    auto addRead = [&](View &v, EventId r) {
+        const ThreadId t = m_events[r].thread();
+        for (EventId &o : v.reads)
+            if (m_events[o].thread() == t) {
+                if (threadDepth(r) > threadDepth(o))
+                    o = r;
+                return;
+            }
+        v.reads.push_back(r);
+    };
+    for (EventId p : preds) {
+        if (p == kNoEvent)
+            continue;
+        for (const MemoryCut &c : memoryCut(p)) {
+            View &v = viewOf(c.location);
+            if (c.write != v.write) {
+                // The histories are compatible, so one write is before the other; reads of the older
+                // one precede the next write, so only the newer write's reads stay.
+                if (writeAtOrBefore(c.write, v.write))
+                    continue;
+                v.reads.clear();
+                v.write = c.write;
+            }
+            for (EventId r : cutReads(c))
+                addRead(v, r);
+        }
+    }
+    if (ev.isMemoryAccess()) {
+        View &v = viewOf(ev.location);
+        if (ev.isWrite()) {
+            v.write = self;
+            v.reads.clear();
+        } else {
+            assert(v.write == ev.otherPred);
+            v.write = ev.otherPred;
+            // self is not in the arena yet; it is its thread's latest read.
+            std::erase_if(v.reads, [&](EventId o) { return m_events[o].thread() == ev.thread(); });
+            v.reads.push_back(self);
+        }
+    }
+    ev.memBegin = static_cast<std::uint32_t>(m_memCutPool.size());
+    ev.memCount = static_cast<std::uint32_t>(views.size());
+    for (View &v : views) {
+        auto threadOf = [&](EventId e) { return e == self ? ev.thread() : m_events[e].thread(); };
+        std::sort(v.reads.begin(), v.reads.end(), [&](EventId a, EventId b) { return threadOf(a) < threadOf(b); });
+        m_memCutPool.push_back({v.location, v.write, static_cast<std::uint32_t>(m_cutReadsPool.size()),
+                                static_cast<std::uint32_t>(v.reads.size())});
+        m_cutReadsPool.insert(m_cutReadsPool.end(), v.reads.begin(), v.reads.end());
+    }
 }
 
 SyncObjectState Unfolding::stateAfter(EventId e) const {
@@ -170,6 +346,16 @@ std::vector<EventId> Unfolding::threadSuccessors(EventId e, ThreadId t) const {
     for (auto n = m_threadTree.firstChild(m_events[e].threadNode); n != SequentialTree::kNone;
          n = m_threadTree.nextSibling(n))
         out.push_back(m_threadNodeEvent[n]);
+    return out;
+}
+
+std::vector<EventId> Unfolding::writeSuccessors(EventId w, LocationIndex l) const {
+    if (w == kNoEvent)
+        return l < m_writeRoots.size() ? m_writeRoots[l] : std::vector<EventId>{};
+    std::vector<EventId> out;
+    for (auto n = m_writeTree.firstChild(m_events[w].writeNode); n != SequentialTree::kNone;
+         n = m_writeTree.nextSibling(n))
+        out.push_back(m_writeNodeEvent[n]);
     return out;
 }
 
@@ -213,11 +399,44 @@ bool Unfolding::inConflict(EventId a, EventId b) const {
             ++i, ++j;
         }
     }
+    return memoryCutsConflict(a, b);
+}
+
+bool Unfolding::memoryCutsConflict(EventId a, EventId b) const {
+    std::span<const MemoryCut> ca = memoryCut(a), cb = memoryCut(b);
+    if (ca.data() == cb.data() && ca.size() == cb.size())
+        return false;
+    auto inA = [&](EventId r) { return precedesOrEqual(r, a); };
+    auto inB = [&](EventId r) { return precedesOrEqual(r, b); };
+    std::size_t i = 0, j = 0;
+    while (i < ca.size() && j < cb.size()) {
+        if (ca[i].location < cb[j].location)
+            ++i;
+        else if (cb[j].location < ca[i].location)
+            ++j;
+        else {
+            if (locationViewsConflict(ca[i].write, cutReads(ca[i]), inB, cb[j].write, cutReads(cb[j]), inA))
+                return true;
+            ++i, ++j;
+        }
+    }
     return false;
 }
 
 void Unfolding::appendLockSiblings(EventId d, std::vector<EventId> &out) const {
     const Event &ed = m_events[d];
+    if (ed.isMemoryAccess()) {
+        // README.md: the writes after d's write (or after d's previous write) without d in their
+        // history; for a write, also the reads of its previous write not in its history.
+        for (EventId w : writeSuccessors(ed.otherPred, ed.location))
+            if (w != d && !precedesOrEqual(d, w))
+                out.push_back(w);
+        if (ed.isWrite())
+            for (EventId r : readersOf(ed.otherPred, ed.location))
+                if (!precedesOrEqual(r, d))
+                    out.push_back(r);
+        return;
+    }
     if (!ed.isObjectOperation())
         return;
     auto consider = [&](EventId s) {
@@ -237,6 +456,17 @@ void Unfolding::appendLockSiblings(EventId d, std::vector<EventId> &out) const {
 std::vector<EventId> Unfolding::immediateConflicts(EventId e) const {
     std::vector<EventId> siblings;
     appendLockSiblings(e, siblings);
+    if (m_events[e].isMemoryAccess()) {
+        // Candidates conflict with e; immediate iff neither history conflicts with the other event.
+        auto historyFits = [&](EventId x, EventId with) {
+            for (EventId p : predecessors(x))
+                if (inConflict(p, with))
+                    return false;
+            return true;
+        };
+        std::erase_if(siblings, [&](EventId x) { return !historyFits(x, e) || !historyFits(e, x); });
+        return siblings;
+    }
     // Siblings share the other predecessor, so only the thread predecessors can bring a conflict in.
     auto historyFits = [&](EventId x, EventId with) {
         const EventId p = m_events[x].threadPred;
@@ -251,11 +481,19 @@ bool Unfolding::areLockSiblings(EventId a, EventId b) const {
     return ea.isObjectOperation() && ea.mutex == eb.mutex && ea.otherPred == eb.otherPred && a != b;
 }
 
+bool Unfolding::areMemorySiblings(EventId a, EventId b) const {
+    const Event &ea = m_events[a], &eb = m_events[b];
+    return a != b && ea.isMemoryAccess() && ea.location == eb.location && ea.otherPred == eb.otherPred &&
+           eb.isMemoryAccess() && (ea.isWrite() || eb.isWrite());
+}
+
 std::size_t Unfolding::memoryBytes() const {
     return m_events.bytesReserved() + m_tmaxPool.capacity() * sizeof(EventId) +
            m_lmaxPool.capacity() * sizeof(LockCut) +
            (m_threadNodeEvent.capacity() + m_lockNodeEvent.capacity()) * sizeof(EventId) +
-           (m_threadTree.size() + m_lockTree.size()) * 32;
+           (m_threadTree.size() + m_lockTree.size() + m_writeTree.size()) * 32 +
+           m_memCutPool.capacity() * sizeof(MemoryCut) +
+           (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId);
 }
 
 } // namespace weft

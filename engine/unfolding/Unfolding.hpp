@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The event store U: append-only arena of events hash-consed by (action, predecessors) (spec/qpor.md
-// §3.3), their thread and lock trees (§3.4, §3.6) and cones (§3.5), and the causality (§3.7) and
-// conflict (§3.8) queries. Pure data; one writer (the explorer); readers between writes.
+// §3.3), their thread, lock and write trees (§3.4, §3.6) and cones (§3.5), and the causality (§3.7)
+// and conflict (§3.8) queries, memory accesses included (README.md, "Memory locations").
+// Pure data; one writer (the explorer); readers between writes.
 #pragma once
 
 #include "engine/action/SyncObjectState.hpp"
@@ -30,9 +31,30 @@ public:
     MutexIndex findMutex(ObjectId object) const;
     ObjectId mutexObject(MutexIndex m) const { return m_mutexObjects[m]; }
 
+    /// The dense index of a memory location, creating it on first use.
+    LocationIndex internLocation(ObjectId object);
+    LocationIndex findLocation(ObjectId object) const;
+    std::size_t locationCount() const { return m_locationObjects.size(); }
+    ObjectId locationObject(LocationIndex l) const { return m_locationObjects[l]; }
+
     /// Create-or-retrieve the event labelled `action` with these predecessors (kNoEvent = none).
     /// `created` (optional) tells whether the event is new.
-    EventId obtain(const Action &action, EventId threadPred, EventId otherPred, bool *created = nullptr);
+    EventId obtain(const Action &action, EventId threadPred, EventId otherPred, bool *created = nullptr) {
+        return obtain(action, threadPred, otherPred, {}, created);
+    }
+    /// The same with a write's extra predecessors, which must be canonical (see canonicalReads).
+    EventId obtain(const Action &action, EventId threadPred, EventId otherPred, std::span<const EventId> extras,
+                   bool *created = nullptr);
+    /// The canonical extra predecessors of a write after `threadPred` whose history holds `reads`
+    /// (reads of one write): those not in loc(threadPred) and not below another, sorted.
+    std::vector<EventId> canonicalReads(EventId threadPred, std::span<const EventId> reads) const;
+    /// A write's extra predecessors (reads of the previous write); empty for other events.
+    std::span<const EventId> extraPredecessors(EventId e) const {
+        const Event &ev = m_events[e];
+        return {m_extraPool.data() + ev.extraBegin, ev.extraCount};
+    }
+    /// All immediate predecessors (thread, other, extras) of e.
+    std::vector<EventId> predecessors(EventId e) const;
 
     /// Called with every new event (the explorer forwards it to the progress observer).
     void setNewEventCallback(std::function<void(EventId)> callback) { m_onNewEvent = std::move(callback); }
@@ -53,6 +75,15 @@ public:
         return {m_lmaxPool.data() + ev.lmaxBegin, ev.lmaxCount};
     }
 
+    /// The memory cut of e (README.md), sorted by location.
+    std::span<const MemoryCut> memoryCut(EventId e) const {
+        const Event &ev = m_events[e];
+        return {m_memCutPool.data() + ev.memBegin, ev.memCount};
+    }
+    std::span<const EventId> cutReads(const MemoryCut &c) const { return {m_cutReadsPool.data() + c.readsBegin, c.readsCount}; }
+    /// The last write to `l` in loc(e) (kNoEvent: none, the initial value).
+    EventId lastWrite(EventId e, LocationIndex l) const;
+
     /// The state of an object after object-tree event `e` (kNoEvent: the initial state).
     SyncObjectState stateAfter(EventId e) const;
 
@@ -65,6 +96,38 @@ public:
     std::vector<EventId> threadSuccessors(EventId e, ThreadId t = kNoThread) const;
     /// Lock/unlock events whose lock-tree parent is `e` (kNoEvent: the first acquisitions of `m`).
     std::vector<EventId> lockSuccessors(EventId e, MutexIndex m = kNoMutex) const;
+    const SequentialTree &writeTree() const { return m_writeTree; }
+    /// Writes to `l` whose previous write is `w` (kNoEvent: the first writes).
+    std::vector<EventId> writeSuccessors(EventId w, LocationIndex l) const;
+    /// Reads of `l` that read `w` (kNoEvent: the initial value).
+    const std::vector<EventId> &readersOf(EventId w, LocationIndex l) const {
+        return w == kNoEvent ? m_initialReaders[l] : m_readers[m_events[w].writeNode];
+    }
+    /// Write `a` (kNoEvent: the initial value) is `b` or before it in the write tree of their location.
+    bool writeAtOrBefore(EventId a, EventId b) const {
+        return a == kNoEvent || (b != kNoEvent && m_writeTree.isAncestorOrSelf(m_events[a].writeNode, m_events[b].writeNode));
+    }
+    /// Whether two views of one location conflict (README.md): last writes wa, wb with the reads of
+    /// them, and membership tests of the other side. Used for events and configurations alike.
+    template <typename InB, typename InA>
+    bool locationViewsConflict(EventId wa, std::span<const EventId> readsA, InB &&inB, EventId wb,
+                               std::span<const EventId> readsB, InA &&inA) const {
+        if (wa == wb)
+            return false;
+        if (writeAtOrBefore(wa, wb)) {
+            for (EventId r : readsA)
+                if (!inB(r))
+                    return true;
+            return false;
+        }
+        if (writeAtOrBefore(wb, wa)) {
+            for (EventId r : readsB)
+                if (!inA(r))
+                    return true;
+            return false;
+        }
+        return true;
+    }
 
     // --- relations (spec §3.7, §3.8)
     /// a ≤ b (causality or equality).
@@ -77,21 +140,26 @@ public:
         return m_lockTree.inConflict(m_events[a].lockNode, m_events[b].lockNode);
     }
     /// The spike candidates of `d` (spec §3.8 icfls): the other operations after d's object-tree parent
-    /// made by other threads; empty unless d is an object operation. Appends to `out`.
+    /// made by other threads; for a read of w, the writes after w without it in their history; for a
+    /// write after w, the other writes after w and the reads of w not in its history. Appends to `out`.
     void appendLockSiblings(EventId d, std::vector<EventId> &out) const;
     /// The events in immediate conflict with `e` (spec §1.6 #ⁱ): the spike candidates of `e` (and, for
     /// a candidate, `e` itself) filtered so that neither side's history conflicts with the other.
     std::vector<EventId> immediateConflicts(EventId e) const;
     /// Both are operations on one object right after the same event (used to justify D-events).
     bool areLockSiblings(EventId a, EventId b) const;
+    /// Both access one location after the same write, at least one writes (used to justify D-events).
+    bool areMemorySiblings(EventId a, EventId b) const;
 
     /// Approximate bytes held by events, trees and cones.
     std::size_t memoryBytes() const;
 
 private:
-    EventId find(const Action &action, EventId threadPred, EventId otherPred) const;
-    EventId create(const Action &action, EventId threadPred, EventId otherPred);
+    EventId find(const Action &action, EventId threadPred, EventId otherPred, std::span<const EventId> extras) const;
+    EventId create(const Action &action, EventId threadPred, EventId otherPred, std::span<const EventId> extras);
     void buildCone(Event &ev, EventId self);
+    void buildMemoryCut(Event &ev, EventId self, std::span<const EventId> preds);
+    bool memoryCutsConflict(EventId a, EventId b) const;
 
     Arena<Event> m_events;
     SequentialTree m_threadTree;
@@ -101,6 +169,17 @@ private:
     std::vector<EventId> m_tmaxPool;
     std::vector<LockCut> m_lmaxPool;
     std::vector<SyncObjectState> m_states; // see Event::state
+    // Memory locations
+    SequentialTree m_writeTree;
+    std::vector<EventId> m_writeNodeEvent;                 // write-tree node -> event
+    std::vector<std::vector<EventId>> m_readers;           // write-tree node -> reads of that write
+    std::vector<std::vector<EventId>> m_initialReaders;    // per location: reads of the initial value
+    std::vector<std::vector<EventId>> m_writeRoots;        // per location: first writes
+    std::vector<ObjectId> m_locationObjects;
+    std::unordered_map<ObjectId, LocationIndex> m_locationIndex;
+    std::vector<MemoryCut> m_memCutPool;
+    std::vector<EventId> m_cutReadsPool;
+    std::vector<EventId> m_extraPool;
     std::vector<std::vector<EventId>> m_threadRoots; // per thread: events without a thread predecessor
     std::vector<std::vector<EventId>> m_lockRoots;   // per mutex: lock-tree roots
     std::vector<ObjectId> m_mutexObjects;

@@ -42,8 +42,8 @@ public:
 
     EnumerationResult run();
 
-    /// Whether a and b are dependent: same thread; two operations on one synchronisation object;
-    /// create(t) and t's actions; exit(t) and join(t); a barrier's arrivals and passes.
+    /// Whether a and b are dependent (engine/action/Dependence.hpp: same thread; same location unless
+    /// both read; one synchronisation object; create(t)/t; exit(t)/join(t); barrier arrive/pass).
     static bool dependent(const Action &a, const Action &b);
 
 private:

@@ -33,6 +33,12 @@ ModelThread::Awaiter ModelThread::barrierInit(int barrier, int parties) {
     a.value = parties;
     return a;
 }
+ModelThread::Awaiter ModelThread::read(int var) { return {this, ModelMachine::Read, std::uint64_t(var)}; }
+ModelThread::Awaiter ModelThread::write(int var, std::int64_t value) {
+    Awaiter a{this, ModelMachine::Write, std::uint64_t(var)};
+    a.value = value;
+    return a;
+}
 ModelThread::Awaiter ModelThread::barrierWait(int b) { return {this, ModelMachine::BarrierWait, std::uint64_t(b)}; }
 
 void ModelThread::Awaiter::await_suspend(std::coroutine_handle<>) noexcept {
@@ -50,6 +56,7 @@ void ModelMachine::restart(ThreadNaming &naming) {
     m_byId.clear();
     m_threads.clear();
     m_objects.clear();
+    m_memory.clear();
     m_fault.reset();
     m_program.reset();
     addThread(ThreadNaming::kMain, [this](ModelThread &self) { return m_program.main(self); });
@@ -93,6 +100,11 @@ void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
         op(ActionKind::MutexUnlock, awaiter.other);
         op(ActionKind::CondWake, o);
         op(ActionKind::MutexLock, awaiter.other);
+        break;
+    case Read: op(ActionKind::MemRead, o, kVariableSize); break;
+    case Write:
+        op(ActionKind::MemWrite, o, kVariableSize);
+        r.toWrite = awaiter.value;
         break;
     case CondSignal: op(ActionKind::CondSignal, o); break;
     case CondBroadcast: op(ActionKind::CondBroadcast, o); break;
@@ -155,6 +167,8 @@ void ModelMachine::execute(ThreadId t) {
         break;
     case ActionKind::ThreadExit: r.exited = true; return;
     case ActionKind::BarrierPass: break;
+    case ActionKind::MemRead: r.result = static_cast<std::uint64_t>(m_memory[a.object]); break;
+    case ActionKind::MemWrite: m_memory[a.object] = r.toWrite; break;
     default: {
         SyncObjectState &state = m_objects[a.object];
         if (a.kind == ActionKind::MutexUnlock && state.owner != t)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The model executor's Machine: runs a ModelProgram's coroutines one visible action at a time,
 // with pthread-like semantics (a lock waits for a free mutex, join waits for exit, main's end is a
-// pthread_exit). Misuse (unlock of a mutex not held, join of an unknown thread) is a defect.
+// pthread_exit) and a small sequentially consistent shared memory of integer variables. Misuse (unlock of a mutex not held, join of an unknown thread) is a defect.
 #pragma once
 
 #include "engine/execution/Machine.hpp"
@@ -29,7 +29,9 @@ public:
 
     /// What a suspended coroutine asks for (ModelThread::Awaiter::kind).
     enum Request { Lock, Unlock, Create, Join, Check, Trylock, SemInit, SemWait, SemTrywait, SemPost,
-                   CondWait, CondSignal, CondBroadcast, BarrierInit, BarrierWait };
+                   CondWait, CondSignal, CondBroadcast, BarrierInit, BarrierWait, Read, Write };
+    /// The access size reported in the action's value for the model's shared variables.
+    static constexpr std::int64_t kVariableSize = 4;
 
 private:
     friend struct ModelThread::Awaiter;
@@ -46,6 +48,7 @@ private:
         std::uint32_t created = 0;
         ThreadBody childBody{}; // body of the thread a pending create will start
         std::uint64_t result = 0;
+        std::int64_t toWrite = 0; // value of a pending write
     };
 
     ThreadRecord *find(ThreadId t);
@@ -58,6 +61,7 @@ private:
     std::vector<std::unique_ptr<ThreadRecord>> m_threads;
     std::unordered_map<ThreadId, ThreadRecord *> m_byId;
     std::unordered_map<std::uint64_t, SyncObjectState> m_objects;
+    std::unordered_map<std::uint64_t, std::int64_t> m_memory; // shared variables (sc model)
     std::optional<ProgramFault> m_fault;
 };
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Model programs: concurrent programs written in C++ for the tests, each thread a C++20 coroutine
-// that co_awaits its visible operations (create/join/lock/unlock, assertions); plain C++ in between
-// is local computation. Lets every oracle of spec/qpor.md run without a C compiler.
+// that co_awaits its visible operations (create/join/lock/unlock, shared reads and writes, assertions);
+// plain C++ in between is local computation. Lets every oracle of spec/qpor.md run without a C compiler.
 #pragma once
 
 #include "engine/base/Ids.hpp"
@@ -82,6 +82,10 @@ public:
     /// Creates a thread running `body`; co_await yields the new thread's id.
     Awaiter create(ThreadBody body);
     Awaiter join(ThreadId thread);
+    /// A shared-memory read of variable `var` (the sc model): co_await yields its value (initially 0).
+    Awaiter read(int var);
+    /// A shared-memory write of `value` to variable `var`.
+    Awaiter write(int var, std::int64_t value);
     /// An assertion: when `condition` is false the execution ends with an assertion-failure defect.
     Awaiter check(bool condition, std::string message);
 
@@ -99,7 +103,7 @@ struct ModelThread::Awaiter {
     int kind; // see ModelMachine::Request
     std::uint64_t object;
     std::uint64_t other = 0; // cond_wait's mutex
-    std::int64_t value = 0;  // sem_init's count, barrier_init's parties
+    std::int64_t value = 0;  // sem_init's count, barrier_init's parties, the value written
     ThreadBody body;
     bool ready;
     std::string message;

@@ -41,4 +41,20 @@ std::unique_ptr<ModelProgram> makePoke(int workers, int rounds);
 /// POL(N, K), DPU's regression version (§6.3): no asserts, pthread_exit; makePoke's unfolding.
 std::unique_ptr<ModelProgram> makePokeRegression(int workers, int rounds);
 
+// --- The sc memory model (racy shared-memory reads and writes; issue 5)
+/// Lost update: two threads x = x + 1, main joins and asserts x == 2: 4 configurations, 2 failing.
+std::unique_ptr<ModelProgram> makeLostUpdate();
+/// One writer and N readers of one variable: 2^N configurations.
+std::unique_ptr<ModelProgram> makeWriterReaders(int readers);
+/// N threads writing N distinct variables: 1 configuration.
+std::unique_ptr<ModelProgram> makeDistinctWriters(int writers);
+/// Fig. 1 (a) of the QPOR paper in its original form (writers, a counter, master i = c; x[i] = 0):
+/// 2n configurations; k = 2 explores it without SSB.
+std::unique_ptr<ModelProgram> makeFig1(int writers);
+/// Peterson's and Dekker's algorithms for two threads (busy waits bounded by `spins`): mutual
+/// exclusion holds. The broken variant tests the other's flag before raising its own: caught.
+std::unique_ptr<ModelProgram> makePeterson(int spins);
+std::unique_ptr<ModelProgram> makeDekker(int spins);
+std::unique_ptr<ModelProgram> makeBrokenMutualExclusion(int spins);
+
 } // namespace weft::model

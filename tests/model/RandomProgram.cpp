@@ -9,6 +9,7 @@ namespace {
 
 constexpr int kSemaphoreBase = 100; // object ids of semaphores (mutex m<i> is object i + 1)
 constexpr int kCondBase = 200;      // object ids of condition variables
+constexpr int kSharedBase = 300;    // variable ids of the shared (racy) variables x<i>
 
 /// SplitMix64: tiny, and the same sequence on every platform (unlike <random>'s distributions).
 class SplitMix {
@@ -36,9 +37,12 @@ class Generator {
 public:
     Generator(std::uint64_t seed, const RandomProgramShape &shape) : m_rng(seed), m_shape(shape) {
         m_mutexes = 1 + m_rng.below(std::max(1, shape.maxMutexes));
+        if (shape.sharedPercent > 0)
+            m_shared = 1 + m_rng.below(std::max(1, shape.maxSharedVariables));
     }
 
     int mutexes() const { return m_mutexes; }
+    int shared() const { return m_shared; }
 
     std::vector<Code> program() {
         std::vector<Code> codes = draw();
@@ -62,6 +66,7 @@ private:
                         case RandomInstruction::JumpUnless:
                         case RandomInstruction::Jump: break;
                         case RandomInstruction::CondWait: visible += 4; break; // enqueue, unlock, wake, lock
+                        case RandomInstruction::SharedAdd: visible += 2; break; // read, write
                         default: ++visible;
                         }
                     }
@@ -109,7 +114,13 @@ private:
             if (createAt == 2 * s)
                 out.push_back({RandomInstruction::Create, child});
             const bool keep = s == sections - 1 && m_rng.percent(m_shape.keepHeldPercent);
-            section(out, m_rng.below(m_mutexes), keep, {}, createAt == 2 * s + 1 ? child : -1);
+            if (m_shape.sharedPercent > 0 && createAt != 2 * s + 1 && m_rng.percent(m_shape.sharedPercent)) {
+                const int accesses = 1 + m_rng.below(3);
+                for (int i = 0; i < accesses; ++i)
+                    sharedAccess(out);
+            } else {
+                section(out, m_rng.below(m_mutexes), keep, {}, createAt == 2 * s + 1 ? child : -1);
+            }
             if (m_rng.percent(m_shape.syncPercent))
                 out.push_back({m_rng.percent(50) ? RandomInstruction::SemPost : RandomInstruction::SemWait, 0});
         }
@@ -149,7 +160,9 @@ private:
         const bool canNest = !free.empty() && static_cast<int>(held.size()) < m_shape.maxNesting;
         const int roll = m_rng.below(100);
         const int v = held[m_rng.below(static_cast<int>(held.size()))];
-        if (m_rng.percent(m_shape.syncPercent)) {
+        if (m_shared > 0 && m_rng.percent(m_shape.sharedPercent / 2)) {
+            sharedAccess(out);
+        } else if (m_rng.percent(m_shape.syncPercent)) {
             const int kind = m_rng.below(3);
             out.push_back({kind == 0   ? RandomInstruction::CondWait
                            : kind == 1 ? RandomInstruction::CondSignal
@@ -180,9 +193,29 @@ private:
         }
     }
 
+    /// A racy access to a shared variable; a read may skip the next instruction depending on its value.
+    void sharedAccess(Code &out) {
+        const int x = m_rng.below(m_shared);
+        const int roll = m_rng.below(100);
+        if (roll < 40) {
+            out.push_back({RandomInstruction::SharedRead, x, m_rng.below(2)});
+            out.back().target = static_cast<int>(out.size()); // patched below if it skips
+            if (m_rng.percent(50)) {
+                const std::size_t test = out.size() - 1;
+                sharedAccess(out);
+                out[test].target = static_cast<int>(out.size());
+            }
+        } else if (roll < 75) {
+            out.push_back({RandomInstruction::SharedWrite, x, 1 + m_rng.below(2)});
+        } else {
+            out.push_back({RandomInstruction::SharedAdd, x, 1});
+        }
+    }
+
     SplitMix m_rng;
     const RandomProgramShape &m_shape;
     int m_mutexes = 1;
+    int m_shared = 0;
 };
 
 } // namespace
@@ -194,6 +227,7 @@ std::unique_ptr<RandomProgram> RandomProgram::generate(std::uint64_t seed,
     p->m_seed = seed;
     p->m_code = generator.program();
     p->m_mutexes = generator.mutexes();
+    p->m_shared = generator.shared();
     p->m_values.assign(static_cast<std::size_t>(p->m_mutexes), 0);
     return p;
 }
@@ -251,13 +285,26 @@ ModelTask RandomProgram::run(ModelThread &self, int code) {
         case RandomInstruction::CondWait: co_await self.condWait(kCondBase + in.a, in.b + 1); break;
         case RandomInstruction::CondSignal: co_await self.condSignal(kCondBase + in.a); break;
         case RandomInstruction::CondBroadcast: co_await self.condBroadcast(kCondBase + in.a); break;
+        case RandomInstruction::SharedRead: {
+            const auto value = static_cast<std::int64_t>(co_await self.read(kSharedBase + in.a));
+            if (value != in.b)
+                pc = static_cast<std::size_t>(in.target);
+            break;
+        }
+        case RandomInstruction::SharedWrite: co_await self.write(kSharedBase + in.a, in.b); break;
+        case RandomInstruction::SharedAdd: {
+            const auto value = static_cast<std::int64_t>(co_await self.read(kSharedBase + in.a));
+            co_await self.write(kSharedBase + in.a, value + in.b);
+            break;
+        }
         }
     }
 }
 
 std::string RandomProgram::listing() const {
     std::string out =
-        name() + " (" + std::to_string(m_mutexes) + " mutexes; v<i> is guarded by m<i>)\n";
+        name() + " (" + std::to_string(m_mutexes) + " mutexes; v<i> is guarded by m<i>; " +
+        std::to_string(m_shared) + " shared variables x<i>)\n";
     for (std::size_t c = 0; c < m_code.size(); ++c) {
         out += "code " + std::to_string(c) + (c == 0 ? " (main):" : ":");
         for (std::size_t i = 0; i < m_code[c].size(); ++i) {
@@ -301,6 +348,12 @@ std::string RandomProgram::listing() const {
             case RandomInstruction::CondWait: out += "cond_wait c" + a + " m" + std::to_string(in.b + 1); break;
             case RandomInstruction::CondSignal: out += "cond_signal c" + a; break;
             case RandomInstruction::CondBroadcast: out += "cond_broadcast c" + a; break;
+            case RandomInstruction::SharedRead:
+                out += "read x" + a + (in.target == int(i) + 1 ? std::string()
+                                        : " unless " + std::to_string(in.b) + " goto " + std::to_string(in.target));
+                break;
+            case RandomInstruction::SharedWrite: out += "x" + a + " = " + std::to_string(in.b); break;
+            case RandomInstruction::SharedAdd: out += "x" + a + " += " + std::to_string(in.b); break;
             }
         }
         out += "\n";

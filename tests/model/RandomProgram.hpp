@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Small random model programs for brute-force cross-checks (spec/qpor.md §1.5): main creates 2–4
 // threads, each a few critical sections on 1–3 mutexes with data-dependent branches on shared
-// variables, each variable guarded by one fixed mutex (data-race free); deadlocks are allowed.
+// variables, each variable guarded by one fixed mutex (data-race free); deadlocks are allowed. With
+// `sharedPercent`, also racy shared-memory reads and writes (the sc model) that branches depend on.
 // Reproducible from a seed; a program is immutable once generated (reset() clears its variables).
 #pragma once
 
@@ -32,6 +33,9 @@ struct RandomInstruction {
         CondWait,   ///< pthread_cond_wait(c(a), m(b)), m(b) held
         CondSignal, ///< pthread_cond_signal c(a)
         CondBroadcast, ///< pthread_cond_broadcast c(a)
+        SharedRead,    ///< read x(a); if the value read != b goto target
+        SharedWrite,   ///< x(a) = b (a shared-memory write)
+        SharedAdd,     ///< x(a) += b (a read, then a write)
     };
     Op op = Lock;
     int a = 0;
@@ -53,6 +57,10 @@ struct RandomProgramShape {
     /// Chance that a critical section starts with a trylock, that a statement is a condition-variable
     /// operation, and that a thread posts or waits on a semaphore between sections (0: mutexes only).
     int syncPercent = 0;
+    /// Chance that a thread's block is a run of racy shared-memory accesses instead of a critical
+    /// section, and (half of it) that a statement inside a section is one (0: no shared memory).
+    int sharedPercent = 0;
+    int maxSharedVariables = 2;
     /// Programs with more visible operations than this (counted statically: start, exit, and every
     /// lock, unlock, create and join in the code) are drawn again.
     int maxActions = 20;
@@ -72,6 +80,7 @@ public:
     std::string listing() const;
     std::size_t codeCount() const { return m_code.size(); }
     int mutexCount() const { return m_mutexes; }
+    int sharedVariableCount() const { return m_shared; }
 
 private:
     RandomProgram() = default;
@@ -79,6 +88,7 @@ private:
 
     std::uint64_t m_seed = 0;
     int m_mutexes = 0;
+    int m_shared = 0;
     std::vector<std::vector<RandomInstruction>> m_code; ///< code 0 is main
     std::vector<int> m_values;                          ///< shared variable v(i) is guarded by m(i)
 };

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: MIT
+// The sc memory model (issue 5; engine/unfolding/README.md "Memory locations"): exact counts of the
+// classic programs under every Alt policy, 0 SSB in optimal mode, and random programs mixing racy
+// reads and writes with mutexes against the brute-force enumerator (Foata normal forms under the
+// same dependence function).
+#include "engine/action/Dependence.hpp"
+#include "tests/model/InterleavingEnumerator.hpp"
+#include "tests/model/ModelExploration.hpp"
+#include "tests/model/Programs.hpp"
+#include "tests/model/RandomProgram.hpp"
+
+#include <QtTest>
+
+#include <chrono>
+#include <functional>
+
+#define WEFT_VERIFY(condition, message)                                                            \
+    do {                                                                                           \
+        if (!(condition))                                                                          \
+            QFAIL(qPrintable(QStringLiteral(#condition "\n") + (message)));                        \
+    } while (false)
+
+using namespace weft;
+using namespace weft::model;
+
+namespace {
+
+using Mode = InterleavingEnumerator::Mode;
+const int kPolicies[] = {-1, 0, 1, 2, 3};
+
+EnumerationResult enumerate(ModelProgram &program) {
+    ModelMachine machine(program);
+    return InterleavingEnumerator(machine, Mode::MergeEquivalentPrefixes).run();
+}
+
+ExplorationResult explore(ModelProgram &program, int policy) {
+    ExplorationOptions options;
+    options.policy = AltPolicy::fromNumber(policy);
+    return exploreModel(program, options);
+}
+
+/// Executions that ended with an assertion failure.
+std::uint64_t failures(const ExplorationResult &r) {
+    std::uint64_t n = 0;
+    for (const Defect &d : r.defects)
+        if (d.kind == DefectKind::AssertionFailure)
+            n += d.occurrences;
+    return n;
+}
+
+RandomProgramShape memoryShape() {
+    RandomProgramShape s;
+    s.maxWorkers = 3;
+    s.maxActions = 20;
+    s.maxSections = 2;
+    s.sharedPercent = 60;
+    s.maxSharedVariables = 2;
+    return s;
+}
+
+} // namespace
+
+class tst_MemoryAccesses : public QObject {
+    Q_OBJECT
+private slots:
+    void dependence();
+    void exactCounts_data();
+    void exactCounts();
+    void fig1PaperForm();
+    void mutualExclusion();
+    void randomPrograms_data();
+    void randomPrograms();
+};
+
+void tst_MemoryAccesses::dependence() {
+    const Action r1{ActionKind::MemRead, 1, 7, 4}, r2{ActionKind::MemRead, 2, 7, 4};
+    const Action w1{ActionKind::MemWrite, 1, 7, 4}, w2{ActionKind::MemWrite, 2, 7, 4};
+    const Action w3{ActionKind::MemWrite, 2, 8, 4}, lock7{ActionKind::MutexLock, 2, 7};
+    QVERIFY(!dependent(r1, r2)); // read-read independence
+    QVERIFY(dependent(r1, w2) && dependent(w2, r1) && dependent(w1, w2));
+    QVERIFY(!dependent(w1, w3));    // different locations
+    QVERIFY(!dependent(w1, lock7)); // a location is not a mutex, whatever the keys
+    QVERIFY(dependent(r1, w1));     // same thread
+    QVERIFY(dependent(Action{ActionKind::ThreadCreate, 0, 2}, r2));
+}
+
+void tst_MemoryAccesses::exactCounts_data() {
+    QTest::addColumn<int>("program");
+    QTest::addColumn<int>("parameter");
+    QTest::addColumn<int>("configurations");
+    QTest::addColumn<int>("failing");
+    QTest::addRow("lost update") << 0 << 0 << 4 << 2;
+    for (int n = 1; n <= 6; ++n)
+        QTest::addRow("writer + %d readers", n) << 1 << n << (1 << n) << 0;
+    for (int n = 1; n <= 6; ++n)
+        QTest::addRow("%d distinct writers", n) << 2 << n << 1 << 0;
+}
+
+void tst_MemoryAccesses::exactCounts() {
+    QFETCH(int, program);
+    QFETCH(int, parameter);
+    QFETCH(int, configurations);
+    QFETCH(int, failing);
+    const std::function<std::unique_ptr<ModelProgram>()> make[] = {
+        [] { return makeLostUpdate(); }, [&] { return makeWriterReaders(parameter); },
+        [&] { return makeDistinctWriters(parameter); }};
+    auto p = make[program]();
+    const EnumerationResult truth = enumerate(*p);
+    // The enumerator ends a run at a fault without counting its trace (one fault per failing trace).
+    QCOMPARE(truth.traces + truth.faults, std::uint64_t(configurations));
+    QCOMPARE(truth.faults, std::uint64_t(failing));
+    for (int policy : kPolicies) {
+        const ExplorationResult r = explore(*p, policy);
+        QCOMPARE(r.stopReason, StopReason::Completed);
+        QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t(configurations));
+        QCOMPARE(failures(r), std::uint64_t(failing));
+        QCOMPARE(r.statistics.events, truth.events);
+        if (policy == 0)
+            QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+    }
+}
+
+void tst_MemoryAccesses::fig1PaperForm() {
+    // 2n configurations; k = 2 (and optimal) explore it without SSB (QPOR paper §1).
+    for (int n = 1; n <= 8; ++n) {
+        auto p = makeFig1(n);
+        if (n <= 5)
+            QCOMPARE(enumerate(*p).traces, std::uint64_t(2 * n));
+        QString ssbs;
+        for (int policy : kPolicies) {
+            const ExplorationResult r = explore(*p, policy);
+            QCOMPARE(r.stopReason, StopReason::Completed);
+            QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t(2 * n));
+            if (policy == 0 || policy >= 2)
+                QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+            ssbs += QString(" %1:%2").arg(policy).arg(r.statistics.sleepSetBlocked);
+        }
+        qInfo("fig1(%d): %d configurations; SSB per policy%s", n, 2 * n, qPrintable(ssbs));
+    }
+}
+
+void tst_MemoryAccesses::mutualExclusion() {
+    struct Row {
+        std::unique_ptr<ModelProgram> program;
+        bool safe;
+    };
+    Row rows[] = {{makePeterson(2), true}, {makeDekker(2), true}, {makeBrokenMutualExclusion(2), false}};
+    for (Row &row : rows) {
+        const EnumerationResult truth = enumerate(*row.program);
+        for (int policy : kPolicies) {
+            const ExplorationResult r = explore(*row.program, policy);
+            const QString name = QString::fromStdString(row.program->name()) + " policy " + QString::number(policy);
+            WEFT_VERIFY(r.stopReason == StopReason::Completed, name);
+            WEFT_VERIFY(r.statistics.maximalConfigurations == truth.traces + truth.faults,
+                        name + QString(": %1 vs %2").arg(r.statistics.maximalConfigurations).arg(truth.traces));
+            WEFT_VERIFY(r.statistics.events == truth.events, name);
+            WEFT_VERIFY((failures(r) == 0) == row.safe && failures(r) == truth.faults, name);
+            if (policy == 0)
+                WEFT_VERIFY(r.statistics.sleepSetBlocked == 0, name);
+        }
+        qInfo("%s: %llu configurations, %llu events", row.program->name().c_str(),
+              (unsigned long long)truth.traces, (unsigned long long)truth.events);
+    }
+}
+
+void tst_MemoryAccesses::randomPrograms_data() {
+    QTest::addColumn<int>("policy");
+    QTest::addColumn<int>("programs");
+    for (int policy : kPolicies)
+        QTest::addRow("k=%d", policy) << policy << (policy == 0 ? 500 : 200);
+}
+
+void tst_MemoryAccesses::randomPrograms() {
+    // Optimal: same maximal configurations and events as brute force, 0 SSB. Every other policy:
+    // the same too (each configuration is explored at most once; SSB runs are counted apart).
+    QFETCH(int, policy);
+    QFETCH(int, programs);
+    const std::uint64_t count = qEnvironmentVariableIntValue("WEFT_BRUTEFORCE_PROGRAMS")
+                                    ? std::uint64_t(qEnvironmentVariableIntValue("WEFT_BRUTEFORCE_PROGRAMS"))
+                                    : std::uint64_t(programs);
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t configurations = 0, events = 0, ssb = 0, accesses = 0;
+    for (std::uint64_t seed = 1; seed <= count; ++seed) {
+        auto program = RandomProgram::generate(seed, memoryShape());
+        const EnumerationResult truth = enumerate(*program);
+        const auto context = [&] {
+            return QString::fromStdString("seed " + std::to_string(seed) + ", policy " + std::to_string(policy) +
+                                          "\n" + program->listing());
+        };
+        WEFT_VERIFY(truth.complete && truth.faults == 0 && truth.divergences == 0, context());
+        const ExplorationResult r = explore(*program, policy);
+        WEFT_VERIFY(r.stopReason == StopReason::Completed, context());
+        WEFT_VERIFY(r.statistics.maximalConfigurations == truth.traces,
+                    context() + QString("configurations: explorer %1, brute force %2")
+                                    .arg(r.statistics.maximalConfigurations)
+                                    .arg(truth.traces));
+        WEFT_VERIFY(r.statistics.events == truth.events,
+                    context() + QString("events: explorer %1, brute force %2").arg(r.statistics.events).arg(truth.events));
+        if (policy == 0)
+            WEFT_VERIFY(r.statistics.sleepSetBlocked == 0, context());
+        configurations += truth.traces;
+        events += truth.events;
+        ssb += r.statistics.sleepSetBlocked;
+        accesses += program->sharedVariableCount() > 0;
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    qInfo("%llu programs (%llu with shared variables): %llu maximal configurations, %llu events, %llu SSB, %.1f s",
+          (unsigned long long)count, (unsigned long long)accesses, (unsigned long long)configurations,
+          (unsigned long long)events, (unsigned long long)ssb, seconds);
+}
+
+QTEST_APPLESS_MAIN(tst_MemoryAccesses)
+#include "tst_MemoryAccesses.moc"
