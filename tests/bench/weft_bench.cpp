@@ -1,15 +1,25 @@
 // SPDX-License-Identifier: MIT
-// Benchmark runner: explores the Table-1 model programs of spec/qpor.md §6 and prints, per instance
-// and policy, the oracle quantities and the cost (CPU, memory, engine time per event). Reports speed;
-// asserts nothing (the tests do that).
+// Benchmark runner: explores the Table-1 programs of spec/qpor.md §6 and prints, per instance and
+// policy, the oracle quantities and the cost (CPU, memory, engine time per event). Two sources:
+// the C++ model programs (tests/model, the default) and, with --c, the real C programs of
+// tests/programs end to end: Clang front end -> lowering -> Weft's interpreter -> exploration.
+// Reports speed; asserts nothing (the tests do that), but --c marks counts that differ from the
+// program's expected.json.
+#include "app/cli/ProgramLoader.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
+#include "engine/interpreter/Interpreter.hpp"
 #include "tests/model/ModelMachine.hpp"
 #include "tests/model/Programs.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,10 +75,132 @@ std::vector<Instance> instances() {
     };
 }
 
+/// A C program of tests/programs with its -D defines (expected.json's "defines" of an instance).
+struct CInstance {
+    std::string name;    ///< Table-1 name, e.g. "DISP(5,3)"
+    std::string program; ///< directory under tests/programs (holding <dir>.c and expected.json)
+    std::vector<std::string> defines;
+    bool large;
+};
+
+std::vector<CInstance> cInstances() {
+    return {
+        {"DISP(5,2)", "dispatcher", {"PARAM1=5", "PARAM2=2"}, false},
+        {"DISP(5,3)", "dispatcher", {"PARAM1=5", "PARAM2=3"}, false},
+        {"MPAT(4)", "mpat", {"K=4"}, false},
+        {"MPAT(5)", "mpat", {"K=5"}, false},
+        {"MPC(2,5)", "multiprodcon", {"PARAM1=2", "PARAM2=5"}, false},
+        {"MPC(3,5)", "multiprodcon", {"PARAM1=3", "PARAM2=5"}, false},
+        {"PI(5)", "pi", {"PARAM1=5"}, false},
+        {"PI(6)", "pi", {"PARAM1=6"}, false},
+        {"POL(7,3)", "poke", {"PARAM1=7", "PARAM2=3"}, false},
+        {"SSB(20)", "ssbexp", {"PARAM1=20"}, false},
+        {"DISP(5,4)", "dispatcher", {"PARAM1=5", "PARAM2=4"}, true},
+        {"MPAT(6)", "mpat", {"K=6"}, true},
+        {"PI(7)", "pi", {"PARAM1=7"}, true},
+        {"PI(8)", "pi", {"PARAM1=8"}, true},
+        {"POL(8,3)", "poke", {"PARAM1=8", "PARAM2=3"}, true},
+        {"POL(12,3)", "poke", {"PARAM1=12", "PARAM2=3"}, true},
+        {"MPC(4,5)", "multiprodcon", {"PARAM1=4", "PARAM2=5"}, true},
+        {"DISP(5,5)", "dispatcher", {"PARAM1=5", "PARAM2=5"}, true},
+    };
+}
+
+const std::string kPrograms = WEFT_TEST_PROGRAMS;
+
+/// expected.json of tests/programs/<program>, or null when absent.
+nlohmann::json expectedOf(const std::string &program) {
+    std::ifstream in(kPrograms + "/" + program + "/expected.json");
+    return in ? nlohmann::json::parse(in) : nlohmann::json();
+}
+
+/// Every instance of every tests/programs/*/expected.json (--c-all), named "<dir> <defines>".
+std::vector<CInstance> allCInstances() {
+    std::vector<std::string> dirs;
+    for (const auto &entry : std::filesystem::directory_iterator(kPrograms))
+        if (entry.is_directory() && std::filesystem::exists(entry.path() / "expected.json"))
+            dirs.push_back(entry.path().filename().string());
+    std::sort(dirs.begin(), dirs.end());
+    std::vector<CInstance> out;
+    for (const std::string &dir : dirs) {
+        const nlohmann::json oracle = expectedOf(dir);
+        for (const auto &instance : oracle.value("instances", nlohmann::json::array())) {
+            CInstance c{dir, dir, instance["defines"].get<std::vector<std::string>>(), false};
+            for (const std::string &d : c.defines)
+                c.name += " " + d;
+            out.push_back(std::move(c));
+        }
+    }
+    return out;
+}
+
+/// The expected (configurations, events) of this instance, when expected.json lists it.
+std::optional<std::pair<std::uint64_t, std::uint64_t>> oracleOf(const CInstance &c) {
+    const nlohmann::json oracle = expectedOf(c.program);
+    for (const auto &instance : oracle.value("instances", nlohmann::json::array()))
+        if (instance["defines"].get<std::vector<std::string>>() == c.defines)
+            return std::pair{instance["maximalConfigurations"].get<std::uint64_t>(), instance["events"].get<std::uint64_t>()};
+    return std::nullopt;
+}
+
+/// The C programs end to end; one line per instance and policy. Returns false when one did not load.
+bool runC(const std::vector<CInstance> &list, bool large, const std::string &only, const std::vector<int> &policies,
+          double timeout) {
+    bool ok = true;
+    std::printf("%-26s %-12s %9s %8s %9s %9s %8s %8s %8s %9s %9s  %s\n", "instance", "policy", "configs", "SSB",
+                "events", "execs", "load s", "cpu s", "prog s", "eng us/ev", "RSS MB", "oracle");
+    for (const CInstance &inst : list) {
+        if ((inst.large && !large && only.empty()) || (!only.empty() && only != inst.name))
+            continue;
+        const std::string dir = kPrograms + "/" + inst.program;
+        const nlohmann::json oracle = expectedOf(inst.program);
+        const std::string file = dir + "/" + oracle.value("program", inst.program + ".c");
+        const double loadStart = threadCpuSeconds();
+        auto loaded = cli::loadProgram(file, inst.defines, {});
+        const double loadSeconds = threadCpuSeconds() - loadStart;
+        if (!loaded) {
+            std::printf("%-26s cannot load %s: %s\n", inst.name.c_str(), file.c_str(),
+                        loaded.error().empty() ? "?" : loaded.error().front().format().c_str());
+            ok = false;
+            continue;
+        }
+        const auto expected = oracleOf(inst);
+        for (int policy : policies) {
+            interpreter::Interpreter machine(loaded->program);
+            ScheduledExecutor scheduled(machine);
+            TimedExecutor timed(scheduled);
+            ExplorationOptions options;
+            options.policy = AltPolicy::fromNumber(policy);
+            options.timeoutSeconds = timeout;
+            Explorer explorer(timed, options);
+            const ExplorationResult r = explorer.run();
+            const Statistics &s = r.statistics;
+            const double engineSeconds = s.cpuSeconds - timed.seconds;
+            std::string check = "-";
+            if (expected && r.isComplete())
+                check = expected->first == s.maximalConfigurations && expected->second == s.events ? "ok" : "DIFFERS";
+            std::printf("%-26s %-12s %9llu %8llu %9llu %9llu %8.2f %8.2f %8.2f %9.2f %9.0f  %s%s\n", inst.name.c_str(),
+                        options.policy.name().c_str(), (unsigned long long)s.maximalConfigurations,
+                        (unsigned long long)s.sleepSetBlocked, (unsigned long long)s.events,
+                        (unsigned long long)s.executions, loadSeconds, s.cpuSeconds, timed.seconds,
+                        s.events ? engineSeconds * 1e6 / double(s.events) : 0.0,
+                        double(s.peakRssBytes) / (1 << 20), check.c_str(), r.isComplete() ? "" : " (incomplete)");
+            std::fflush(stdout);
+        }
+    }
+    return ok;
+}
+
 void usage() {
-    std::puts("usage: weft-bench [--large] [--policies -1,0,1,2,3] [--only NAME] [--timeout S]\n"
-              "  Explores the Table-1 model programs (spec/qpor.md §6) and prints counts and costs.\n"
-              "  Default: the small instances, optimal policy. --large adds the big ones.");
+    std::puts("usage: weft-bench [--c | --c-all] [--large] [--policies -1,0,1,2,3] [--only NAME] [--timeout S]\n"
+              "  Explores the Table-1 programs (spec/qpor.md §6) and prints counts and costs.\n"
+              "  Default: the C++ model programs (tests/model), small instances, optimal policy.\n"
+              "  --c      the C programs of tests/programs end to end (compile, lower, interpret, explore);\n"
+              "           'load s' is the compile + lowering CPU time, 'cpu s' the exploration's, 'prog s'\n"
+              "           the part spent running the program; 'oracle' compares with expected.json.\n"
+              "  --c-all  every instance of every tests/programs/*/expected.json, as --c.\n"
+              "  --large  adds the big instances. --policies: -1 source-DPOR, 0 optimal, k >= 1 k-partial.\n"
+              "  --only NAME runs one instance, e.g. --only 'DISP(5,3)'.");
 }
 
 } // namespace
@@ -78,9 +210,14 @@ int main(int argc, char **argv) {
     std::vector<int> policies{0};
     std::string only;
     double timeout = 0;
+    enum class Source { Model, C, CAll } source = Source::Model;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
-        if (arg == "--large") {
+        if (arg == "--c") {
+            source = Source::C;
+        } else if (arg == "--c-all") {
+            source = Source::CAll;
+        } else if (arg == "--large") {
             large = true;
         } else if (arg == "--policies" && i + 1 < argc) {
             policies.clear();
@@ -95,6 +232,9 @@ int main(int argc, char **argv) {
             return arg == "--help" || arg == "-h" ? 0 : 2;
         }
     }
+
+    if (source != Source::Model)
+        return runC(source == Source::C ? cInstances() : allCInstances(), large, only, policies, timeout) ? 0 : 1;
 
     std::printf("%-10s %-12s %9s %8s %9s %9s %8s %8s %9s %9s\n", "instance", "policy", "configs", "SSB",
                 "events", "execs", "cpu s", "prog s", "eng us/ev", "RSS MB");
