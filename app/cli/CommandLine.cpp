@@ -31,7 +31,8 @@ std::string usageText() {
            "  weft explore FILE.c [-D NAME[=VALUE]] [-I DIR] [--model sync] [-k N | --optimal | --sdpor]\n"
            "               [--timeout S] [--max-executions N] [--context-switch-bound N]\n"
            "               [--stop-on-first-defect] [--json OUT] [--dot OUT] [--quiet]\n"
-           "  weft replay  FILE.c --schedule S [-D ...] [-I ...]\n"
+           "               [--races report|fatal|ignore] [--nondet zero|random[:SEED]]\n"
+           "  weft replay  FILE.c --schedule S [-D ...] [-I ...] [--races ...] [--nondet ...]\n"
            "  weft gui     [FILE.c] [--lang fr] [--screenshot OUT.png]\n"
            "  weft --help | --version\n"
            "\n"
@@ -39,12 +40,26 @@ std::string usageText() {
            "  -k N       alternatives: N >= 1 k-partial (1 = only-last), 0 optimal, -1 source-DPOR-like\n"
            "  --optimal  same as -k 0 (the default): never a redundant (sleep-set blocked) execution\n"
            "  --sdpor    same as -k -1\n"
+           "  --races    data races: report and go on (default), fatal (end the execution), ignore\n"
+           "  --nondet   __VERIFIER_nondet_* values: zero (default) or a per-thread pseudo-random\n"
+           "             stream from SEED (default 1); replays need the same --nondet\n"
            "replay: re-runs one schedule (as printed in defect reports, e.g. 0*4,1*4,0*2) and prints it.\n"
            "exit codes: 0 no defect, 1 defect found, 2 bad input or usage, 3 internal error.\n";
 }
 
-Expected<CommandLine> parseCommandLine(const std::vector<std::string> &args) {
+Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
     CommandLine cl;
+    // "--option=value" is the same as "--option value".
+    std::vector<std::string> args;
+    for (const std::string &a : given) {
+        const auto eq = a.find('=');
+        if (a.rfind("--", 0) == 0 && eq != std::string::npos) {
+            args.push_back(a.substr(0, eq));
+            args.push_back(a.substr(eq + 1));
+        } else {
+            args.push_back(a);
+        }
+    }
     if (args.empty())
         return usageError("missing command");
     const std::string &command = args[0];
@@ -115,6 +130,20 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &args) {
             cl.jsonPath = v;
         } else if (explore && a == "--dot" && value(v)) {
             cl.dotPath = v;
+        } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--races" && value(v)) {
+            using interpreter::RaceMode;
+            if (v != "report" && v != "fatal" && v != "ignore")
+                return usageError("--races takes report, fatal or ignore, not '" + v + "'");
+            cl.interpreter.races = v == "report" ? RaceMode::Report : v == "fatal" ? RaceMode::Fatal : RaceMode::Ignore;
+        } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--nondet" && value(v)) {
+            using interpreter::NondetSource;
+            std::uint64_t seed = 1;
+            const bool random = v == "random" || (v.rfind("random:", 0) == 0 && parseNumber(v.substr(7), seed));
+            if (v != "zero" && !random)
+                return usageError("--nondet takes zero, random or random:SEED (an unsigned integer), not '" + v + "'");
+            cl.interpreter.nondet = random ? NondetSource::Random : NondetSource::Zero;
+            cl.interpreter.nondetSeed = seed;
+            cl.nondet = random ? "random:" + std::to_string(seed) : "zero";
         } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--quiet") {
             cl.quiet = true;
         } else if (cl.command == CommandLine::Command::Replay && a == "--schedule" && value(v)) {

@@ -5,6 +5,7 @@
 
 #include "engine/base/Expected.hpp"
 #include "engine/explorer/ExplorationOptions.hpp"
+#include "engine/interpreter/InterpreterOptions.hpp"
 
 #include <optional>
 #include <string>
@@ -23,6 +24,8 @@ struct CommandLine {
     std::vector<std::string> includeDirs;  ///< -I DIR
     std::string model = "sync";
     ExplorationOptions exploration;
+    interpreter::InterpreterOptions interpreter; ///< --races, --nondet
+    std::string nondet = "zero";           ///< --nondet as given (repeated in replay hints)
     std::string jsonPath;                  ///< --json OUT ("-" = stdout)
     std::string dotPath;                   ///< --dot OUT
     std::string schedule;                  ///< replay: --schedule S

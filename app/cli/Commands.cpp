@@ -134,7 +134,7 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     }
     printDiagnostics(loaded->warnings, err);
     const program::Program &program = loaded->program;
-    const interpreter::InterpreterOptions interpreterOptions;
+    const interpreter::InterpreterOptions &interpreterOptions = cl.interpreter;
     interpreter::Interpreter machine(program, interpreterOptions);
     ScheduledExecutor executor(machine);
     Explorer explorer(executor, cl.exploration);
@@ -154,9 +154,9 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
         const TracedExecution &t = traces.back();
         std::fprintf(out, "weft: defect %zu: %s: %s", i + 1, std::string(defectKindName(d.kind)).c_str(),
                      faultText(d.message, location(program, t.faultSpot)).c_str());
-        std::fprintf(out, "\n  seen in %llu execution%s; replay with: weft replay %s --schedule %s\n",
+        std::fprintf(out, "\n  seen in %llu execution%s; replay with: weft replay %s --schedule %s%s\n",
                      (unsigned long long)d.occurrences, d.occurrences == 1 ? "" : "s", cl.file.c_str(),
-                     d.schedule.toString().c_str());
+                     d.schedule.toString().c_str(), cl.nondet == "zero" ? "" : (" --nondet " + cl.nondet).c_str());
         printTrace(t, program, source, out);
         if (!t.output.empty())
             std::fprintf(out, "  output:\n%s%s", t.output.c_str(), t.output.back() == '\n' ? "" : "\n");
@@ -193,14 +193,21 @@ int runReplay(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     printDiagnostics(loaded->warnings, err);
     const program::Program &program = loaded->program;
     SourceText source;
-    const TracedExecution t = traceSchedule(program, {}, *schedule);
+    const TracedExecution t = traceSchedule(program, cl.interpreter, *schedule);
     std::fprintf(out, "weft: replaying %s --schedule %s\n", cl.file.c_str(), schedule->toString().c_str());
     printTrace(t, program, source, out);
     if (!t.output.empty())
         std::fprintf(out, "output:\n%s%s", t.output.c_str(), t.output.back() == '\n' ? "" : "\n");
     const Execution &e = t.execution;
+    for (const auto &[performed, report] : e.reports)
+        std::fprintf(out, "weft: %s after step %zu: %s\n", std::string(defectKindName(report.kind)).c_str(), performed,
+                     report.message.c_str());
     switch (e.end) {
-    case ExecutionEnd::Finished: std::fprintf(out, "weft: the execution finished without a defect\n"); return kNoDefect;
+    case ExecutionEnd::Finished:
+        if (!e.reports.empty())
+            return kDefectFound;
+        std::fprintf(out, "weft: the execution finished without a defect\n");
+        return kNoDefect;
     case ExecutionEnd::Diverged:
         std::fprintf(err, "weft: error: the schedule does not fit this program: %s\n", e.fault->message.c_str());
         return kBadInput;

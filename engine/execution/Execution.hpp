@@ -6,6 +6,7 @@
 #include "engine/execution/Machine.hpp"
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace weft {
@@ -31,6 +32,9 @@ struct Execution {
     /// Set for Fault, Deadlock, Diverged and LimitReached: what went wrong, in words.
     std::optional<ProgramFault> fault;
     std::vector<BlockedThread> blocked;
+    /// Defects that did not end the execution, each with the number of actions performed when it
+    /// was found (the length of the schedule prefix that reproduces it).
+    std::vector<std::pair<std::size_t, ProgramFault>> reports;
 };
 
 /// Bounds that keep one execution finite whatever the program does.

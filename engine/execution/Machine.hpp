@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace weft {
 
@@ -54,6 +55,10 @@ public:
 
     /// A defect raised by the last execute (the execution ends there), if any.
     virtual std::optional<ProgramFault> fault() const = 0;
+
+    /// Defects the last execute found that do not end the execution (a data race in report mode);
+    /// each is handed out once.
+    virtual std::vector<ProgramFault> takeReports() { return {}; }
 
     /// The program asked to end (C's return from main, or exit(0)) while other threads may still
     /// run. They keep running, so their interleavings with the exit are explored (an exit commutes

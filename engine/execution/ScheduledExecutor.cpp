@@ -121,6 +121,8 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
         auto fault = m_machine.fault();
         if (!fault || fault->actionPerformed)
             out.actions.push_back(action);
+        for (ProgramFault &report : m_machine.takeReports())
+            out.reports.emplace_back(out.actions.size(), std::move(report));
         // Sleepers start sleeping when free mode starts; an operation in the replay does not wake
         // them. A later object operation or memory access by another thread dependent with theirs
         // (a lock on their object; a write to their location, any access if theirs is a write)

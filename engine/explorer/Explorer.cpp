@@ -181,8 +181,7 @@ Schedule Explorer::buildReplay(const Configuration &clue) const {
     return schedule;
 }
 
-void Explorer::recordDefect(const Execution &execution, const Schedule &, ExplorationResult &result) {
-    const ProgramFault &fault = *execution.fault;
+void Explorer::recordDefect(const ProgramFault &fault, std::span<const Action> actions, ExplorationResult &result) {
     for (Defect &d : result.defects)
         if (d.kind == fault.kind && d.message == fault.message) {
             ++d.occurrences;
@@ -195,8 +194,8 @@ void Explorer::recordDefect(const Execution &execution, const Schedule &, Explor
     defect.kind = fault.kind;
     defect.thread = fault.thread;
     defect.message = fault.message;
-    defect.trace = execution.actions;
-    for (const Action &a : execution.actions)
+    defect.trace.assign(actions.begin(), actions.end());
+    for (const Action &a : actions)
         defect.schedule.replay.push_back(a.thread);
     defect.execution = result.statistics.executions;
     result.defects.push_back(std::move(defect));
@@ -239,7 +238,7 @@ ExplorationResult Explorer::run(std::stop_token stop) {
             Execution copy = execution;
             if (!copy.fault)
                 copy.fault = ProgramFault{DefectKind::Nondeterminism, kNoThread, conversion.divergence};
-            recordDefect(copy, schedule, result);
+            recordDefect(*copy.fault, copy.actions, result);
             result.diagnostics.push_back(Diagnostic::error(
                 "the program did not replay deterministically (" + copy.fault->message +
                 "); exploration stopped"));
@@ -256,7 +255,11 @@ ExplorationResult Explorer::run(std::stop_token stop) {
             ++stats.maximalConfigurations;
             if (execution.fault) {
                 leaf = LeafKind::Defect;
-                recordDefect(execution, schedule, result);
+                recordDefect(*execution.fault, execution.actions, result);
+            }
+            for (const auto &[performed, report] : execution.reports) {
+                leaf = LeafKind::Defect;
+                recordDefect(report, std::span(execution.actions).first(performed), result);
             }
         }
         stats.trailEventsTotal += m_trail.size();

@@ -10,6 +10,7 @@
 #include "engine/explorer/ExplorationOptions.hpp"
 #include "engine/results/ExplorationResult.hpp"
 
+#include <span>
 #include <stop_token>
 
 namespace weft {
@@ -39,7 +40,8 @@ private:
     void pushTrail(EventId e);
     bool backtrack(std::optional<Configuration> &clue);
     Schedule buildReplay(const Configuration &clue) const;
-    void recordDefect(const Execution &execution, const Schedule &schedule, ExplorationResult &result);
+    /// Adds `fault` to the defects (or counts it again); `actions` replay the execution up to it.
+    void recordDefect(const ProgramFault &fault, std::span<const Action> actions, ExplorationResult &result);
 
     Executor &m_executor;
     ExplorationOptions m_options;

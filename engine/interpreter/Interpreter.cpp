@@ -38,6 +38,7 @@ void Interpreter::buildInitialState() {
         main.stack.registers[i] = args[i];
     s.threads.push_back(std::move(main));
     s.threadIndex.assign(1, 0);
+    s.races.threadStarted(0, std::nullopt);
 }
 
 void Interpreter::restart(ThreadNaming &naming) {
@@ -86,6 +87,7 @@ void Interpreter::violation(ThreadId t, std::string text) {
 }
 
 void Interpreter::execute(ThreadId t) {
+    m_reports.clear();
     m_fault.reset();
     m_faultSpot = {};
     m_stepper.clearFault();
@@ -109,6 +111,7 @@ void Interpreter::execute(ThreadId t) {
             m_state.threadIndex.resize(child + 1, InterpreterState::kNoIndex);
         m_state.threadIndex[child] = std::uint32_t(m_state.threads.size());
         m_state.threads.push_back(std::move(created));
+        m_state.races.threadStarted(m_state.threadIndex[child], m_state.threadIndex[t]);
         thread = m_state.find(t); // threads may have moved
         if (std::uint8_t *bytes = m_state.memory.write(handle, 8, 8, fault)) {
             const std::uint64_t id = child;
@@ -122,6 +125,7 @@ void Interpreter::execute(ThreadId t) {
         if (!joined)
             return violation(t, who + " joins thread " + std::to_string(action.object) +
                                     ", which this execution never created");
+        m_state.races.joined(m_state.threadIndex[t], m_state.threadIndex[joined->id]);
         const std::uint64_t result = m_stepper.callArgument(*thread, 1);
         if (result != 0)
             if (std::uint8_t *bytes = m_state.memory.write(result, 8, 8, fault))
@@ -159,11 +163,43 @@ void Interpreter::execute(ThreadId t) {
         m_fault = m_stepper.fault();
         m_faultSpot = m_stepper.faultSpot();
     }
+    for (ProgramFault &race : m_stepper.takeRaceReports())
+        m_reports.push_back(std::move(race));
+}
+
+void Interpreter::orderBySynchronisation(const ThreadState &thread, const Action &action, bool succeeded) {
+    RaceDetector &races = m_state.races;
+    const std::uint32_t self = m_state.threadIndex[thread.id];
+    switch (action.kind) {
+    case ActionKind::MutexLock:
+    case ActionKind::SemWait:
+    case ActionKind::CondWake: races.acquire(self, action.object); break;
+    case ActionKind::MutexTrylock:
+    case ActionKind::SemTrywait:
+        if (succeeded)
+            races.acquire(self, action.object);
+        break;
+    case ActionKind::MutexUnlock:
+    case ActionKind::SemInit:
+    case ActionKind::SemPost:
+    case ActionKind::CondSignal:
+    case ActionKind::CondBroadcast:
+    case ActionKind::BarrierInit: races.release(self, action.object); break;
+    case ActionKind::BarrierArrive:
+        races.release(self, action.object);
+        if (thread.callResult == kBarrierSerialThread)
+            races.completeRound(action.object, thread.barrierRound);
+        break;
+    case ActionKind::BarrierPass: races.passRound(self, action.object, thread.barrierRound); break;
+    default: break;
+    }
 }
 
 bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
-    if (action.kind == ActionKind::BarrierPass)
+    if (action.kind == ActionKind::BarrierPass) {
+        orderBySynchronisation(thread, action, true);
         return true; // enabled once the round of the thread's arrival completed; changes nothing
+    }
     assert(isLockTreeKind(action.kind) && "the interpreter does not produce this action");
     const ThreadId t = thread.id;
     const std::string who = "T" + std::to_string(t);
@@ -194,8 +230,10 @@ bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
         break;
     default: break;
     }
+    const bool succeeded = before.succeeds(action);
     SyncObjectState after = before.after(action);
     m_state.objects[action.object] = std::move(after);
+    orderBySynchronisation(thread, action, succeeded);
     return true;
 }
 

@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace weft::interpreter {
@@ -35,6 +36,7 @@ public:
     std::optional<PendingAction> pending(ThreadId t) override;
     void execute(ThreadId t) override;
     std::optional<ProgramFault> fault() const override { return m_fault; }
+    std::vector<ProgramFault> takeReports() override { return std::exchange(m_reports, {}); }
     bool hasExitRequested() const override { return m_state.exitRequested; }
     std::string describeObject(ObjectId object) const override { return describeAddress(object); }
 
@@ -57,6 +59,8 @@ private:
     /// Performs `action`, an operation on a synchronisation object (or a barrier pass), on the
     /// object's SyncObjectState and records what the call returns; false after a violation.
     bool performOnObject(ThreadState &thread, const Action &action);
+    /// The happens-before edge `action` adds for the race detector (release / acquire).
+    void orderBySynchronisation(const ThreadState &thread, const Action &action, bool succeeded);
 
     static constexpr std::uint64_t kEbusy = 16;                        ///< EBUSY on Linux
     static constexpr std::uint64_t kBarrierSerialThread = 0xFFFFFFFFu; ///< PTHREAD_BARRIER_SERIAL_THREAD (-1)
@@ -68,6 +72,7 @@ private:
     InterpreterState m_state;
     ThreadNaming *m_naming = nullptr;
     std::optional<ProgramFault> m_fault;
+    std::vector<ProgramFault> m_reports;
     program::SourceSpot m_faultSpot;
 };
 

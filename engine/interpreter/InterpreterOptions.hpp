@@ -7,6 +7,15 @@
 
 namespace weft::interpreter {
 
+/// What a data race does: a defect and the execution goes on (Report), a defect that ends the
+/// execution (Fatal), or nothing (Ignore: no detection, slightly faster).
+enum class RaceMode : std::uint8_t { Report, Fatal, Ignore };
+
+/// Where __VERIFIER_nondet_* values come from: always 0, or a pseudo-random stream per thread
+/// drawn from `nondetSeed` (a thread's n-th draw depends only on the seed, the thread and n, so every
+/// replay and every interleaving sees the same values). Values are not explored: one per call.
+enum class NondetSource : std::uint8_t { Zero, Random };
+
 struct InterpreterOptions {
     /// Instructions one thread may run between two visible actions before a StepBound defect.
     std::uint64_t stepBound = 10'000'000;
@@ -20,6 +29,9 @@ struct InterpreterOptions {
     /// found. false: main's return is a pthread_exit (the model programs' and DPU's reading), so
     /// threads left blocked are a deadlock. Both give the same interleavings and counts.
     bool mainReturnEndsProgram = true;
+    RaceMode races = RaceMode::Report;
+    NondetSource nondet = NondetSource::Zero;
+    std::uint64_t nondetSeed = 0;
 };
 
 } // namespace weft::interpreter

@@ -6,6 +6,7 @@
 #include "engine/action/SyncObjectState.hpp"
 #include "engine/interpreter/Memory.hpp"
 #include "engine/interpreter/ThreadState.hpp"
+#include "engine/interpreter/race/RaceDetector.hpp"
 
 #include <map>
 #include <string>
@@ -20,6 +21,10 @@ struct InterpreterState {
     /// Mutexes, semaphores, condition variables and barriers by address; absent = never used
     /// (a free mutex, an uninitialised semaphore or barrier, a condition variable nobody waits on).
     std::map<std::uint64_t, SyncObjectState> objects;
+    /// Holds of recursive mutexes beyond the first, by address (only the first lock and the last
+    /// unlock are visible actions: in between no other thread can take the mutex).
+    std::map<std::uint64_t, std::uint32_t> relocks;
+    RaceDetector races;                         ///< happens-before and access history of this execution
     std::string output;                         ///< what the program printed in this execution
     bool programEnded = false;                  ///< exit or a failed assumption: no thread runs on
     bool exitRequested = false;                 ///< main returned: see Machine::hasExitRequested

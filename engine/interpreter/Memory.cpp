@@ -101,6 +101,14 @@ void Memory::addGlobal(std::uint32_t index, std::vector<std::uint8_t> bytes, boo
     g.bytes = std::move(bytes);
 }
 
+AccessCell *Memory::shadow(std::uint64_t p, std::uint64_t size) {
+    const program::DecodedPointer d = decodePointer(p);
+    MemoryObject &object = m_owners[d.owner][d.object];
+    if (object.shadow.size() < object.size)
+        object.shadow.resize(object.size);
+    return size ? object.shadow.data() + d.offset : nullptr;
+}
+
 const MemoryObject *Memory::objectAt(std::uint64_t p) const {
     const program::DecodedPointer d = decodePointer(p);
     if (d.owner >= m_owners.size() || d.object >= m_owners[d.owner].size())

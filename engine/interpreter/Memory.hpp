@@ -29,6 +29,10 @@ public:
     const std::uint8_t *read(std::uint64_t p, std::uint64_t size, std::uint64_t alignment, MemoryFault &fault) const;
     std::uint8_t *write(std::uint64_t p, std::uint64_t size, std::uint64_t alignment, MemoryFault &fault);
 
+    /// The race detector's cells of [p, p + size), created on first use; p must have just passed
+    /// read() or write() for `size` bytes.
+    AccessCell *shadow(std::uint64_t p, std::uint64_t size);
+
     /// free(p): p must be the start of a live heap block (free(NULL) is a no-op).
     bool release(std::uint64_t p, MemoryFault &fault);
     /// Ends a stack object's lifetime (its function returned).

@@ -3,6 +3,8 @@
 // and whether it is still alive. Value type; dead objects keep their record so stale pointers are caught.
 #pragma once
 
+#include "engine/interpreter/race/AccessCell.hpp"
+
 #include <cstdint>
 #include <vector>
 
@@ -18,6 +20,8 @@ struct MemoryObject {
     /// Who made it, for messages: the global's index, or (function << 32 | pc) of the allocation.
     std::uint64_t site = 0;
     std::vector<std::uint8_t> bytes;
+    /// The race detector's record of each byte's accesses; empty until a checked access touches it.
+    std::vector<AccessCell> shadow;
 };
 
 } // namespace weft::interpreter

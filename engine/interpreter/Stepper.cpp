@@ -6,6 +6,7 @@
 #include "engine/interpreter/Arithmetic.hpp"
 
 #include <cstring>
+#include <tuple>
 
 namespace weft::interpreter {
 
@@ -80,6 +81,46 @@ std::string Stepper::nameObject(ObjectKind kind, std::uint32_t size, std::uint64
             return generic + " allocated at " + at;
     }
     return generic;
+}
+
+bool Stepper::noteAccess(InterpreterState &state, const ThreadState &t, std::uint64_t p, std::uint64_t size,
+                         bool write, bool atomic) {
+    if (m_options.races == RaceMode::Ignore || size == 0 || t.stack.empty())
+        return true;
+    const Frame &f = t.stack.top();
+    const std::uint64_t site = (std::uint64_t(f.function) << 32) | f.pc;
+    const std::uint32_t self = state.threadIndex[t.id];
+    const auto race = state.races.access(self, state.memory.shadow(p, size), size, write, atomic, site);
+    if (!race)
+        return true;
+    const MemoryObject *object = state.memory.objectAt(p);
+    const std::int64_t offset = program::decodePointer(p).offset + std::int64_t(race->byte);
+    const std::string on = nameObject(object->kind, object->size, object->site) +
+                           (offset ? " at offset " + std::to_string(offset) : std::string());
+    // Named the same whichever access came first, so the explorer counts one race per pair of sites.
+    struct Side {
+        std::uint64_t site;
+        ThreadId thread;
+        bool write;
+    };
+    Side a{site, t.id, write}, b{race->site, state.threads[race->thread].id, race->write};
+    if (std::tie(b.site, b.thread) < std::tie(a.site, a.thread))
+        std::swap(a, b);
+    auto where = [&](const Side &s) {
+        const std::string at = m_program.sourceMap.format(std::uint32_t(s.site >> 32), std::uint32_t(s.site));
+        return at.empty() ? std::string("an unknown location") : at;
+    };
+    auto who = [&](const Side &s) {
+        return "T" + std::to_string(s.thread) + (s.write ? " writes at " : " reads at ") + where(s);
+    };
+    m_faultSpot = m_program.sourceMap.spotOf(std::uint32_t(a.site >> 32), std::uint32_t(a.site));
+    m_fault = ProgramFault{DefectKind::DataRace, t.id,
+                           where(a) + ": data race on " + on + ": " + who(a) + " and " + who(b) +
+                               ", with no synchronisation between them"};
+    if (m_options.races == RaceMode::Fatal)
+        return false;
+    m_raceReports.push_back(*std::exchange(m_fault, std::nullopt));
+    return true;
 }
 
 Stepper::Next Stepper::memoryFault(const ThreadState &t, const MemoryFault &fault) {
@@ -204,6 +245,8 @@ Stepper::Next Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin 
     case Builtin::AttrSetDetachState:
     case Builtin::AttrSetStackSize:
     case Builtin::MutexAttrInit:
+    case Builtin::MutexAttrSetType:
+    case Builtin::MutexAttrGetType:
     case Builtin::MutexAttrDestroy:
     case Builtin::SchedYield:
     case Builtin::Sleep:
@@ -250,18 +293,22 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming)
             break;
         case Opcode::Load: {
             const std::uint8_t *bytes = state.memory.read(value(in.a) + std::uint64_t(in.imm), in.size,
-                                                          std::uint64_t{1} << in.aux, fault);
+                                                          std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
             if (!bytes)
                 return memoryFault(t, fault), false;
+            if (!noteAccess(state, t, value(in.a) + std::uint64_t(in.imm), in.size, false, in.aux & program::kAtomicAccess))
+                return false;
             regs[in.dst] = loadValue(bytes, in.size, in.width);
             ++f.pc;
             break;
         }
         case Opcode::Store: {
             std::uint8_t *bytes = state.memory.write(value(in.b) + std::uint64_t(in.imm), in.size,
-                                                     std::uint64_t{1} << in.aux, fault);
+                                                     std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
             if (!bytes)
                 return memoryFault(t, fault), false;
+            if (!noteAccess(state, t, value(in.b) + std::uint64_t(in.imm), in.size, true, in.aux & program::kAtomicAccess))
+                return false;
             const std::uint64_t v = value(in.a);
             std::memcpy(bytes, &v, in.size);
             ++f.pc;
@@ -299,6 +346,8 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming)
                     next = value(in.c);
                 regs[in.dst + 1] = equal;
             }
+            if (!noteAccess(state, t, address, in.size, in.op == Opcode::AtomicRmw || regs[in.dst + 1] != 0, true))
+                return false;
             std::memcpy(bytes, &next, in.size);
             regs[in.dst] = old;
             ++f.pc;

@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace weft::interpreter {
@@ -35,6 +36,12 @@ public:
     void startThread(ThreadState &child, std::uint32_t function, std::uint64_t argument);
     /// Ends the lifetimes of all of `t`'s stack objects (the thread exited).
     void releaseStack(InterpreterState &state, ThreadState &t);
+    /// Data races found by the last run() that did not end it (RaceMode::Report); taken by the caller.
+    std::vector<ProgramFault> takeRaceReports() { return std::exchange(m_raceReports, {}); }
+    /// Checks an access of `t` that Memory has just allowed, for data races; false when a race
+    /// ended the execution (RaceMode::Fatal: the fault is raised).
+    bool noteAccess(InterpreterState &state, const ThreadState &t, std::uint64_t p, std::uint64_t size, bool write,
+                    bool atomic = false);
     /// Raises a fault of `kind` at `t`'s current instruction; the message gets the location prefix.
     void raise(const ThreadState &t, DefectKind kind, const std::string &text, bool performed = true);
     /// The message of a memory fault, with the names of the objects involved.
@@ -66,6 +73,7 @@ private:
     std::vector<std::uint64_t> m_args;
     std::vector<std::uint64_t> m_scratch;
     std::vector<std::uint64_t> m_dead;
+    std::vector<ProgramFault> m_raceReports;
     /// The FILE * values of stdout and stderr (0 if the program does not use them).
     std::uint64_t m_stdout = 0;
     std::uint64_t m_stderr = 0;

@@ -16,7 +16,6 @@ constexpr std::array<std::string_view, std::size_t(Builtin::Count)> kSymbols = {
 /// Prefixes of known functions that a later step will implement, with what they belong to.
 constexpr std::pair<std::string_view, std::string_view> kLater[] = {
     {"pthread_mutex_timedlock", "timed locking"},
-    {"pthread_mutexattr_settype", "recursive and error-checking mutexes"},
     {"pthread_mutexattr_", "mutex attributes"},
     {"pthread_condattr_", "condition variable attributes"},
     {"pthread_barrierattr_", "barrier attributes"},

@@ -55,6 +55,9 @@ struct Instruction {
     std::int64_t imm = 0;   ///< offset, scale, byte count, target, callee or builtin
 };
 
+/// In the aux of a Load or Store: the access is atomic (C11/GNU atomics); the low bits are log2(alignment).
+inline constexpr std::uint8_t kAtomicAccess = 0x80;
+
 /// A (value, target) entry of a Switch.
 struct SwitchCase {
     std::uint64_t value = 0;

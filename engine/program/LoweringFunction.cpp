@@ -446,6 +446,7 @@ void FunctionLowering::lowerMemory(const llvm::Instruction &inst, bool isLoad) {
     const llvm::Value *pointer = isLoad ? inst.getOperand(0) : inst.getOperand(1);
     const std::uint64_t align = isLoad ? llvm::cast<llvm::LoadInst>(inst).getAlign().value()
                                        : llvm::cast<llvm::StoreInst>(inst).getAlign().value();
+    const bool atomic = isLoad ? llvm::cast<llvm::LoadInst>(inst).isAtomic() : llvm::cast<llvm::StoreInst>(inst).isAtomic();
     std::vector<Leaf> leaves;
     std::string why;
     if (!m_ctx.flatten(type, 0, leaves, why)) {
@@ -457,7 +458,8 @@ void FunctionLowering::lowerMemory(const llvm::Instruction &inst, bool isLoad) {
     for (std::uint32_t k = 0; k < leaves.size(); ++k) {
         const Leaf &leaf = leaves[k];
         Instruction out{.op = isLoad ? Opcode::Load : Opcode::Store, .width = leaf.bits,
-                        .aux = log2Of(commonAlignment(align, leaf.offset)), .size = std::uint8_t(leaf.bytes()),
+                        .aux = std::uint8_t(log2Of(commonAlignment(align, leaf.offset)) | (atomic ? kAtomicAccess : 0)),
+                        .size = std::uint8_t(leaf.bytes()),
                         .a = address, .imm = leaf.offset};
         if (isLoad)
             out.dst = reg(&inst) + k;

@@ -13,6 +13,7 @@ class tst_CommandLine : public QObject {
 private slots:
     void exploreWithEveryOption();
     void policies();
+    void racesAndNondet();
     void replayAndGui();
     void errors_data();
     void errors();
@@ -44,6 +45,21 @@ void tst_CommandLine::policies() {
     QCOMPARE(parseCommandLine({"explore", "a.c", "-k", "1"})->exploration.policy.name(), std::string("k=1"));
     auto bounded = parseCommandLine({"explore", "a.c", "--context-switch-bound", "2"});
     QCOMPARE(*bounded->exploration.contextSwitchBound, 2u);
+}
+
+void tst_CommandLine::racesAndNondet() {
+    using interpreter::NondetSource;
+    using interpreter::RaceMode;
+    QCOMPARE(parseCommandLine({"explore", "a.c"})->interpreter.races, RaceMode::Report);
+    QCOMPARE(parseCommandLine({"explore", "a.c", "--races=fatal"})->interpreter.races, RaceMode::Fatal);
+    QCOMPARE(parseCommandLine({"replay", "a.c", "--schedule", "0", "--races", "ignore"})->interpreter.races,
+             RaceMode::Ignore);
+    QCOMPARE(parseCommandLine({"explore", "a.c"})->interpreter.nondet, NondetSource::Zero);
+    auto random = parseCommandLine({"explore", "a.c", "--nondet", "random:42"});
+    QCOMPARE(random->interpreter.nondet, NondetSource::Random);
+    QCOMPARE(random->interpreter.nondetSeed, 42u);
+    QCOMPARE(random->nondet, std::string("random:42"));
+    QCOMPARE(parseCommandLine({"explore", "a.c", "--nondet=random"})->interpreter.nondetSeed, 1u);
 }
 
 void tst_CommandLine::replayAndGui() {
@@ -81,6 +97,10 @@ void tst_CommandLine::errors_data() {
     QTest::newRow("unknown option") << QStringList{"explore", "a.c", "--fast", "x"} << "unknown option '--fast' for 'explore'";
     QTest::newRow("missing value") << QStringList{"explore", "a.c", "--json"}
                                    << "option '--json' is unknown here or needs a value";
+    QTest::newRow("races") << QStringList{"explore", "a.c", "--races", "warn"}
+                           << "--races takes report, fatal or ignore, not 'warn'";
+    QTest::newRow("nondet") << QStringList{"explore", "a.c", "--nondet=random:x"}
+                            << "--nondet takes zero, random or random:SEED (an unsigned integer), not 'random:x'";
     QTest::newRow("replay without schedule") << QStringList{"replay", "a.c"} << "'replay' needs --schedule S";
     QTest::newRow("explore option on replay") << QStringList{"replay", "a.c", "--schedule", "0", "--dot", "x"}
                                               << "unknown option '--dot' for 'replay'";

@@ -63,7 +63,46 @@ private slots:
     void deadlockIsReported();
     void cleanProgramExitsZero();
     void badInput();
+    void dataRaceIsReportedAndReplayed();
+    void nondetValuesAreSeeded();
 };
+
+void tst_WeftCli::dataRaceIsReportedAndReplayed() {
+    QTemporaryDir dir;
+    const std::string file = dir.filePath("race.c").toStdString();
+    std::ofstream(file) << "#include <pthread.h>\nint hits;\n"
+                           "void *worker(void *a) { hits++; return 0; }\n"
+                           "int main(void) {\n  pthread_t t;\n  pthread_create(&t, 0, worker, 0);\n"
+                           "  hits++;\n  pthread_join(t, 0);\n  return 0;\n}\n";
+    const Run r = runWeft({"explore", file});
+    QCOMPARE(r.code, int(kDefectFound));
+    QVERIFY2(contains(r.out, "weft: defect 1: data race: "), r.out.c_str());
+    QVERIFY2(contains(r.out, "race.c:3:") && contains(r.out, "race.c:7:"), r.out.c_str()); // both accesses
+    QVERIFY2(contains(r.out, "'hits'"), r.out.c_str());
+    const auto at = r.out.find("--schedule ") + 11;
+    const std::string schedule = r.out.substr(at, r.out.find('\n', at) - at);
+    const Run replay = runWeft({"replay", file, "--schedule", schedule});
+    QCOMPARE(replay.code, int(kDefectFound));
+    QVERIFY2(contains(replay.out, "weft: data race after step"), replay.out.c_str());
+    const Run ignored = runWeft({"explore", file, "--races=ignore"});
+    QCOMPARE(ignored.code, int(kNoDefect));
+}
+
+void tst_WeftCli::nondetValuesAreSeeded() {
+    QTemporaryDir dir;
+    const std::string file = dir.filePath("nondet.c").toStdString();
+    std::ofstream(file) << "#include <stdio.h>\nint __VERIFIER_nondet_int(void);\n"
+                           "int main(void) {\n  int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();\n"
+                           "  printf(\"%d %d\\n\", a, b);\n  return a == 0 && b == 0 ? 0 : 3;\n}\n";
+    QCOMPARE(runWeft({"explore", file}).code, int(kNoDefect)); // zero by default
+    const Run random = runWeft({"explore", file, "--nondet", "random:7"});
+    QCOMPARE(random.code, int(kDefectFound)); // exit status 3 with non-zero values
+    QVERIFY2(contains(random.out, "--nondet random:7"), random.out.c_str());
+    const Run again = runWeft({"explore", file, "--nondet", "random:7"});
+    QCOMPARE(again.out.substr(0, again.out.rfind("weft: ")), random.out.substr(0, random.out.rfind("weft: ")));
+    const Run other = runWeft({"explore", file, "--nondet", "random:8"});
+    QVERIFY(other.out.substr(0, other.out.rfind("weft: ")) != random.out.substr(0, random.out.rfind("weft: ")));
+}
 
 void tst_WeftCli::exploreFindsTheLostUpdate() {
     const Run r = runWeft({"explore", kPrograms + "/lost_update/lost_update.c"});

@@ -32,6 +32,14 @@ bool readBounded(const Memory &memory, std::uint64_t p, std::uint64_t limit, std
     return true;
 }
 
+/// SplitMix64's finaliser: a well-mixed 64-bit value from a counter.
+std::uint64_t mix64(std::uint64_t z) {
+    z += 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
 void appendOutput(InterpreterState &state, const std::string &text, std::size_t limit) {
     if (state.output.size() >= limit)
         return;
@@ -61,6 +69,8 @@ Stepper::Next Stepper::libc(InterpreterState &state, ThreadState &t, Builtin b, 
             return false;
         std::uint8_t *to = memory.write(dst, n, 1, fault);
         if (!to)
+            return false;
+        if (!noteAccess(state, t, src, n, false) || !noteAccess(state, t, dst, n, true))
             return false;
         if (!overlapOk && to < from + n && from < to + n) {
             raise(t, DefectKind::UndefinedBehaviour, "memcpy with overlapping source and destination");
@@ -134,6 +144,8 @@ Stepper::Next Stepper::libc(InterpreterState &state, ThreadState &t, Builtin b, 
             std::uint8_t *to = memory.write(arg(0), arg(2), 1, fault);
             if (!to)
                 return memoryFault(t, fault);
+            if (!noteAccess(state, t, arg(0), arg(2), true))
+                return Next::Fault;
             std::memset(to, int(arg(1) & 0xFF), arg(2));
         }
         result = arg(0);
@@ -148,6 +160,8 @@ Stepper::Next Stepper::libc(InterpreterState &state, ThreadState &t, Builtin b, 
         const std::uint8_t *c = memory.read(arg(1), arg(2), 1, fault);
         if (!c)
             return memoryFault(t, fault);
+        if (!noteAccess(state, t, arg(0), arg(2), false) || !noteAccess(state, t, arg(1), arg(2), false))
+            return Next::Fault;
         const int r = std::memcmp(a, c, arg(2));
         result = asInt(r < 0 ? -1 : r > 0 ? 1 : 0);
         return Next::Continue;
@@ -179,6 +193,8 @@ Stepper::Next Stepper::libc(InterpreterState &state, ThreadState &t, Builtin b, 
         std::uint8_t *to = memory.write(dst, s1.size() + 1, 1, fault);
         if (!to)
             return memoryFault(t, fault);
+        if (!noteAccess(state, t, arg(1), s1.size() + 1, false) || !noteAccess(state, t, dst, s1.size() + 1, true))
+            return Next::Fault;
         std::memcpy(to, s1.c_str(), s1.size() + 1);
         result = arg(0);
         return Next::Continue;
@@ -190,6 +206,8 @@ Stepper::Next Stepper::libc(InterpreterState &state, ThreadState &t, Builtin b, 
         std::uint8_t *to = n ? memory.write(arg(0), n, 1, fault) : nullptr;
         if (n && !to)
             return memoryFault(t, fault);
+        if (n && !noteAccess(state, t, arg(0), n, true))
+            return Next::Fault;
         if (n) {
             std::memset(to, 0, n);
             std::memcpy(to, s1.data(), std::min<std::uint64_t>(s1.size(), n));
@@ -314,9 +332,19 @@ Stepper::Next Stepper::libc(InterpreterState &state, ThreadState &t, Builtin b, 
     case Builtin::NondetUChar:
     case Builtin::NondetShort:
     case Builtin::NondetUShort:
-    case Builtin::NondetBool:
-        result = 0; // documented: nondeterministic values are 0 until value choices are explored
+    case Builtin::NondetBool: {
+        std::uint64_t v = 0;
+        if (m_options.nondet == NondetSource::Random)
+            v = mix64(m_options.nondetSeed ^ mix64((std::uint64_t(t.id) << 32) ^ t.nondetDraws++));
+        switch (b) {
+        case Builtin::NondetBool: result = v & 1; break;
+        case Builtin::NondetChar: case Builtin::NondetUChar: result = v & 0xFF; break;
+        case Builtin::NondetShort: case Builtin::NondetUShort: result = v & 0xFFFF; break;
+        case Builtin::NondetInt: case Builtin::NondetUInt: result = v & 0xFFFFFFFFu; break;
+        default: result = v; break;
+        }
         return Next::Continue;
+    }
     default:
         raise(t, DefectKind::UndefinedBehaviour,
               "internal: builtin " + std::string(program::builtinSymbol(b)) + " has no implementation");

@@ -3,6 +3,7 @@
 // one or more pending actions (t.pending, then t.followUps) that Interpreter::execute performs with
 // the SyncObjectState semantics; the init/destroy calls without an event complete at once.
 #include "engine/interpreter/Stepper.hpp"
+#include "engine/interpreter/pthread/MutexType.hpp"
 
 #include <climits>
 
@@ -44,6 +45,14 @@ Stepper::Next Stepper::sync(InterpreterState &state, ThreadState &t, Builtin b,
     case Builtin::MutexTrylock:
         if (!readable(arg(0), kMutexSize))
             return memoryFault(t, fault);
+        if (state.ownerOf(arg(0)) == t.id && mutexType(state, arg(0)) != kNormal) {
+            // The owner's own trylock: a recursive mutex is held once more, an error-checking one is busy.
+            const bool recursive = mutexType(state, arg(0)) == kRecursive;
+            if (recursive)
+                ++state.relocks[arg(0)];
+            result = recursive ? 0 : kEbusyErrno;
+            return Next::Continue;
+        }
         return visible(action(ActionKind::MutexTrylock, arg(0)));
     case Builtin::SemInit: {
         // sem_init(sem, pshared, value): pshared is irrelevant (all threads share one process).

@@ -3,6 +3,9 @@
 // become the thread's pending action; Interpreter::execute performs them. The rest complete at once.
 #include "engine/interpreter/Arithmetic.hpp"
 #include "engine/interpreter/Stepper.hpp"
+#include "engine/interpreter/pthread/MutexType.hpp"
+
+#include <cstring>
 
 namespace weft::interpreter {
 
@@ -58,16 +61,71 @@ Stepper::Next Stepper::pthread(InterpreterState &state, ThreadState &t, Builtin 
         return Next::Stop;
     }
     case Builtin::MutexLock:
-    case Builtin::MutexUnlock:
+    case Builtin::MutexUnlock: {
         if (!checkMutex(arg(0)))
             return memoryFault(t, fault);
+        // A thread's own holds are its own business: relocking a recursive mutex, unlocking one
+        // held more than once and the errors of error-checking mutexes need no other thread.
+        const std::uint32_t type = mutexType(state, arg(0));
+        const bool mine = state.ownerOf(arg(0)) == t.id;
+        if (type == kRecursive && mine) {
+            std::uint32_t &extra = state.relocks[arg(0)];
+            if (b == Builtin::MutexLock || extra > 0) {
+                b == Builtin::MutexLock ? ++extra : --extra;
+                result = 0;
+                return Next::Continue;
+            }
+        }
+        if (type == kErrorCheck && mine && b == Builtin::MutexLock) {
+            result = kEdeadlk;
+            return Next::Continue;
+        }
+        if ((type == kErrorCheck || type == kRecursive) && !mine && b == Builtin::MutexUnlock) {
+            result = kEperm;
+            return Next::Continue;
+        }
         t.pending = Action{b == Builtin::MutexLock ? ActionKind::MutexLock : ActionKind::MutexUnlock, t.id, arg(0)};
         return Next::Stop;
-    case Builtin::MutexInit:
-        if (!state.memory.write(arg(0), kMutexSize, kMutexAlignment, fault))
+    }
+    case Builtin::MutexInit: {
+        std::uint32_t type = kNormal;
+        if (arg(1) != 0) {
+            const std::uint8_t *attr = state.memory.read(arg(1), kMutexAttrSize, 4, fault);
+            if (!attr)
+                return memoryFault(t, fault);
+            std::memcpy(&type, attr, 4);
+        }
+        std::uint8_t *bytes = state.memory.write(arg(0), kMutexSize, kMutexAlignment, fault);
+        if (!bytes)
             return memoryFault(t, fault);
+        std::memset(bytes, 0, kMutexSize);
+        std::memcpy(bytes + kMutexKindOffset, &type, 4);
         result = 0;
         return Next::Continue;
+    }
+    case Builtin::MutexAttrInit:
+    case Builtin::MutexAttrSetType: {
+        const std::uint32_t type = b == Builtin::MutexAttrInit ? kNormal : std::uint32_t(arg(1));
+        if (type > kAdaptive) {
+            result = kEinval;
+            return Next::Continue;
+        }
+        std::uint8_t *attr = state.memory.write(arg(0), kMutexAttrSize, 4, fault);
+        if (!attr)
+            return memoryFault(t, fault);
+        std::memcpy(attr, &type, 4);
+        result = 0;
+        return Next::Continue;
+    }
+    case Builtin::MutexAttrGetType: {
+        const std::uint8_t *attr = state.memory.read(arg(0), kMutexAttrSize, 4, fault);
+        std::uint8_t *out = attr ? state.memory.write(arg(1), 4, 4, fault) : nullptr;
+        if (!out)
+            return memoryFault(t, fault);
+        std::memmove(out, attr, 4);
+        result = 0;
+        return Next::Continue;
+    }
     case Builtin::MutexDestroy:
         if (!checkMutex(arg(0)))
             return memoryFault(t, fault);

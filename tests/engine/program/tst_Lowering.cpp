@@ -210,10 +210,10 @@ void tst_Lowering::unsupportedConstructsAreRejected_data() {
         4, "call to 'pthread_mutex_timedlock' is not supported yet (timed locking)");
     row("sem_getvalue", "#include <semaphore.h>\nsem_t s;\nint main(void) {\n  int v;\n  return sem_getvalue(&s, &v);\n}\n",
         5, "call to 'sem_getvalue' is not supported yet (named semaphores, sem_getvalue and sem_timedwait)");
-    row("recursive mutex",
+    row("mutex protocol",
         "#include <pthread.h>\nint main(void) {\n  pthread_mutexattr_t a;\n  pthread_mutexattr_init(&a);\n"
-        "  pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);\n  return 0;\n}\n",
-        5, "call to 'pthread_mutexattr_settype' is not supported yet (recursive and error-checking mutexes)");
+        "  pthread_mutexattr_setprotocol(&a, PTHREAD_PRIO_NONE);\n  return 0;\n}\n",
+        5, "call to 'pthread_mutexattr_setprotocol' is not supported yet (mutex attributes)");
     row("spin lock", "#include <pthread.h>\npthread_spinlock_t l;\nint main(void) {\n  return pthread_spin_lock(&l);\n}\n",
         4, "call to 'pthread_spin_lock' is not supported yet (spin locks)");
     row("cancel", "#include <pthread.h>\nint main(void) {\n  return pthread_cancel(pthread_self());\n}\n", 3,
