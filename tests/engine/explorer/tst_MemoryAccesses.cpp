@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 
 #define WEFT_VERIFY(condition, message)                                                            \
     do {                                                                                           \
@@ -48,10 +49,12 @@ std::uint64_t failures(const ExplorationResult &r) {
     return n;
 }
 
+/// Racy reads and writes of 1-2 shared variables, some inside critical sections of 1-3 mutexes.
+/// Soak testing: WEFT_BRUTEFORCE_PROGRAMS=N programs per row, WEFT_BRUTEFORCE_MAXACTIONS=A larger ones.
 RandomProgramShape memoryShape() {
     RandomProgramShape s;
     s.maxWorkers = 3;
-    s.maxActions = 20;
+    s.maxActions = qEnvironmentVariableIntValue("WEFT_BRUTEFORCE_MAXACTIONS") ? qEnvironmentVariableIntValue("WEFT_BRUTEFORCE_MAXACTIONS") : 26;
     s.maxSections = 2;
     s.sharedPercent = 60;
     s.maxSharedVariables = 2;
@@ -70,6 +73,16 @@ private slots:
     void mutualExclusion();
     void randomPrograms_data();
     void randomPrograms();
+
+private:
+    /// Brute-force counts of random program `seed` (computed once, shared by the policies).
+    const EnumerationResult &oracle(std::uint64_t seed, ModelProgram &program) {
+        auto it = m_oracle.find(seed);
+        if (it == m_oracle.end())
+            it = m_oracle.emplace(seed, enumerate(program)).first;
+        return it->second;
+    }
+    std::map<std::uint64_t, EnumerationResult> m_oracle;
 };
 
 void tst_MemoryAccesses::dependence() {
@@ -166,8 +179,9 @@ void tst_MemoryAccesses::mutualExclusion() {
 void tst_MemoryAccesses::randomPrograms_data() {
     QTest::addColumn<int>("policy");
     QTest::addColumn<int>("programs");
-    for (int policy : kPolicies)
-        QTest::addRow("k=%d", policy) << policy << (policy == 0 ? 500 : 200);
+    // Optimal first: it fills the oracle cache the other policies reuse.
+    for (int policy : {0, -1, 1, 2, 3})
+        QTest::addRow("k=%d", policy) << policy << (policy == 0 ? 600 : 300);
 }
 
 void tst_MemoryAccesses::randomPrograms() {
@@ -182,7 +196,7 @@ void tst_MemoryAccesses::randomPrograms() {
     std::uint64_t configurations = 0, events = 0, ssb = 0, accesses = 0;
     for (std::uint64_t seed = 1; seed <= count; ++seed) {
         auto program = RandomProgram::generate(seed, memoryShape());
-        const EnumerationResult truth = enumerate(*program);
+        const EnumerationResult &truth = oracle(seed, *program);
         const auto context = [&] {
             return QString::fromStdString("seed " + std::to_string(seed) + ", policy " + std::to_string(policy) +
                                           "\n" + program->listing());

@@ -2,7 +2,9 @@
 // Causality and conflict queries against their definitions (spec/qpor.md §1.6, §1.8, §7.7), on the
 // unfoldings of random programs and of the fixed oracles: loc(e) is computed explicitly from the
 // predecessor links, and a set is a configuration iff it is causally closed and the events of each
-// thread and of each mutex form chains.
+// thread and of each mutex form chains, and (the sc model) every two dependent events in it
+// (engine/action/Dependence.hpp) are ordered.
+#include "engine/action/Dependence.hpp"
 #include "tests/model/ExploredModel.hpp"
 #include "tests/model/Programs.hpp"
 #include "tests/model/RandomProgram.hpp"
@@ -37,7 +39,10 @@ public:
             std::vector<std::uint64_t> &loc = m_loc[e];
             loc.assign(words, 0);
             loc[e / 64] |= std::uint64_t{1} << (e % 64);
-            for (EventId p : {ev.threadPred, ev.otherPred}) {
+            std::vector<EventId> preds{ev.threadPred, ev.otherPred};
+            for (EventId x : u.extraPredecessors(e))
+                preds.push_back(x);
+            for (EventId p : preds) {
                 if (p == kNoEvent)
                     continue;
                 if (p >= e)
@@ -81,8 +86,23 @@ public:
     const std::vector<std::string> &problems() const { return m_problems; }
 
 private:
-    /// Whether loc(a) ∪ loc(b) is a configuration: on every common key, one top is below the other.
+    /// Whether loc(a) ∪ loc(b) is a configuration: on every common key, one top is below the other;
+    /// with memory accesses, no event of loc(a) \ loc(b) is dependent with one of loc(b) \ loc(a).
     bool areCompatible(EventId a, EventId b) const {
+        if (m_u.locationCount() > 0) {
+            std::vector<EventId> onlyA, onlyB;
+            for (EventId x = 0; x < m_u.size(); ++x) {
+                if (leq(x, a) && !leq(x, b))
+                    onlyA.push_back(x);
+                else if (leq(x, b) && !leq(x, a))
+                    onlyB.push_back(x);
+            }
+            for (EventId x : onlyA)
+                for (EventId y : onlyB)
+                    if (dependent(m_u.event(x).action, m_u.event(y).action))
+                        return false;
+            return true;
+        }
         const auto &ta = m_tops[a], &tb = m_tops[b];
         std::size_t i = 0, j = 0;
         while (i < ta.size() && j < tb.size()) {
@@ -118,6 +138,11 @@ private:
                     m_problems.push_back("loc(" + std::to_string(e) + ") is not a configuration");
             m_tops[e].emplace_back(key, chain.back()); // std::map iterates in key order
         }
+        // Dependent events of loc(e) are ordered (the sc model's accesses included).
+        for (EventId x = 0; x <= e; ++x)
+            for (EventId y = x + 1; y <= e && leq(x, e); ++y)
+                if (leq(y, e) && dependent(m_u.event(x).action, m_u.event(y).action) && !leq(x, y) && !leq(y, x))
+                    m_problems.push_back("loc(" + std::to_string(e) + ") has unordered dependent events");
     }
 
     const Unfolding &m_u;
@@ -143,6 +168,8 @@ private slots:
     void fixedPrograms_data();
     void fixedPrograms();
     void randomPrograms();
+    void randomMemoryPrograms();
+    void memoryPrograms();
 
 private:
     /// Every check of this file on one explored unfolding; `context` names it in failures.
@@ -168,6 +195,39 @@ void tst_Relations::checkCones(const Unfolding &u, const ExplicitOrder &order,
             cones.emplace_back(ExplicitOrder::mutexKey(u.mutexObject(c.mutex)), c.event);
         std::sort(cones.begin(), cones.end());
         WEFT_VERIFY(cones == order.tops(e), (context + ": cone of " + describe(u, e)));
+        // Memory cut: per location, the last write of loc(e) and each thread's last read of it.
+        std::map<ObjectId, std::pair<EventId, std::set<EventId>>> expected;
+        for (EventId x = 0; x <= e; ++x) {
+            const Event &ex = u.event(x);
+            if (!order.leq(x, e) || !ex.isMemoryAccess())
+                continue;
+            auto &entry = expected.try_emplace(ex.action.object, kNoEvent, std::set<EventId>{}).first->second;
+            if (ex.isWrite() && (entry.first == kNoEvent || order.leq(entry.first, x)))
+                entry.first = x;
+        }
+        for (EventId x = 0; x <= e; ++x) {
+            const Event &ex = u.event(x);
+            if (!order.leq(x, e) || !ex.isMemoryAccess() || ex.isWrite() || ex.otherPred != expected[ex.action.object].first)
+                continue;
+            std::set<EventId> &reads = expected[ex.action.object].second;
+            bool later = false;
+            for (auto it = reads.begin(); it != reads.end();) {
+                if (u.event(*it).thread() == ex.thread() && order.leq(*it, x))
+                    it = reads.erase(it);
+                else {
+                    later = later || (u.event(*it).thread() == ex.thread());
+                    ++it;
+                }
+            }
+            if (!later)
+                reads.insert(x);
+        }
+        std::map<ObjectId, std::pair<EventId, std::set<EventId>>> actual;
+        for (const MemoryCut &c : u.memoryCut(e)) {
+            std::span<const EventId> reads = u.cutReads(c);
+            actual[u.locationObject(c.location)] = {c.write, std::set<EventId>(reads.begin(), reads.end())};
+        }
+        WEFT_VERIFY(actual == expected, (context + ": memory cut of " + describe(u, e)));
     }
 }
 
@@ -200,6 +260,38 @@ void tst_Relations::checkLockSiblings(const Unfolding &u, const ExplicitOrder &o
         const Event &ed = u.event(d);
         std::vector<EventId> listed;
         u.appendLockSiblings(d, listed);
+        if (ed.isMemoryAccess()) {
+            // Spike candidates conflict with d; every immediate conflict of d is one, and
+            // immediateConflicts(d) is exactly the set of immediate conflicts.
+            const std::set<EventId> siblings(listed.begin(), listed.end());
+            WEFT_VERIFY(siblings.size() == listed.size(), (context + ": duplicates for " + describe(u, d)));
+            for (EventId s : listed)
+                WEFT_VERIFY(!order.isConfiguration({d, s}), (context + ": " + describe(u, d) + " lists " + describe(u, s)));
+            const std::vector<EventId> reported = u.immediateConflicts(d);
+            std::set<EventId> immediate;
+            const std::vector<EventId> dp = u.predecessors(d);
+            for (EventId e = 0; e < u.size(); ++e) {
+                if (order.isConfiguration({d, e}))
+                    continue;
+                const std::vector<EventId> ep = u.predecessors(e);
+                bool fits = true;
+                for (EventId p : ep)
+                    fits = fits && order.isConfiguration({d, p});
+                for (EventId p : dp)
+                    fits = fits && order.isConfiguration({e, p});
+                for (EventId p : ep)
+                    for (EventId q : dp)
+                        fits = fits && order.isConfiguration({p, q});
+                if (!fits)
+                    continue;
+                ++m_immediateConflicts;
+                immediate.insert(e);
+                WEFT_VERIFY(siblings.contains(e), (context + ": " + describe(u, d) + " #i " + describe(u, e)));
+            }
+            WEFT_VERIFY(std::set<EventId>(reported.begin(), reported.end()) == immediate,
+                        (context + ": immediate conflicts of " + describe(u, d)));
+            continue;
+        }
         if (!ed.isLock()) {
             WEFT_VERIFY(listed.empty(), (context + ": " + describe(u, d)));
             continue;
@@ -231,6 +323,9 @@ void tst_Relations::checkLockSiblings(const Unfolding &u, const ExplicitOrder &o
             const Event &ee = u.event(e);
             if (!order.isConfiguration({e, ed.threadPred, ed.otherPred}) ||
                 !order.isConfiguration({d, ee.threadPred, ee.otherPred}))
+                continue;
+            std::span<const EventId> extras = u.extraPredecessors(e); // a write's reads (sc model)
+            if (std::any_of(extras.begin(), extras.end(), [&](EventId x) { return !order.isConfiguration({d, x}); }))
                 continue;
             ++m_immediateConflicts;
             const QString where = context + ": " + describe(u, d) + " #i " + describe(u, e);
@@ -311,6 +406,41 @@ void tst_Relations::randomPrograms() {
     }
     qInfo("%llu events, %llu pairs, %llu immediate conflicts checked", (unsigned long long)events,
           (unsigned long long)m_pairs, (unsigned long long)m_immediateConflicts);
+}
+
+void tst_Relations::randomMemoryPrograms() {
+    // The sc model: racy reads and writes (write trees, extra predecessors, memory cuts).
+    RandomProgramShape shape;
+    shape.maxWorkers = 3;
+    shape.maxActions = 22;
+    shape.sharedPercent = 60;
+    std::uint64_t events = 0;
+    for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+        ExplorationOptions options;
+        options.policy = AltPolicy::fromNumber(static_cast<int>(seed % 5) - 1);
+        auto program = RandomProgram::generate(seed, shape);
+        const std::string listing = program->listing();
+        ExploredModel explored(std::move(program), options);
+        QVERIFY(explored.result().isComplete());
+        events += explored.unfolding().size();
+        check(explored.unfolding(), QString::fromStdString(listing), seed);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    qInfo("%llu events, %llu pairs, %llu immediate conflicts checked", (unsigned long long)events,
+          (unsigned long long)m_pairs, (unsigned long long)m_immediateConflicts);
+}
+
+void tst_Relations::memoryPrograms() {
+    std::unique_ptr<ModelProgram> programs[] = {makeLostUpdate(), makeWriterReaders(3), makeFig1(3), makeDekker(1)};
+    for (auto &program : programs) {
+        const QString name = QString::fromStdString(program->name());
+        ExploredModel explored(std::move(program), ExplorationOptions{});
+        QVERIFY(explored.result().isComplete());
+        check(explored.unfolding(), name, 1);
+        if (QTest::currentTestFailed())
+            return;
+    }
 }
 
 QTEST_APPLESS_MAIN(tst_Relations)
