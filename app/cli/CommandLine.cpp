@@ -32,6 +32,7 @@ std::string usageText() {
            "               [--timeout S] [--max-executions N] [--context-switch-bound N]\n"
            "               [--stop-on-first-defect] [--json OUT] [--dot OUT] [--quiet]\n"
            "               [--races report|fatal|ignore] [--nondet zero|random[:SEED]]\n"
+           "               [--max-steps N] [--max-memory MIB]\n"
            "  weft replay  FILE.c --schedule S [-D ...] [-I ...] [--races ...] [--nondet ...]\n"
            "  weft gui     [FILE.c] [--lang fr] [--screenshot OUT.png]\n"
            "  weft --help | --version\n"
@@ -43,6 +44,8 @@ std::string usageText() {
            "  --races    data races: report and go on (default), fatal (end the execution), ignore\n"
            "  --nondet   __VERIFIER_nondet_* values: zero (default) or a per-thread pseudo-random\n"
            "             stream from SEED (default 1); replays need the same --nondet\n"
+           "  --max-steps   instructions a thread may run between two visible actions (default 10000000)\n"
+           "  --max-memory  MiB of heap and stack one execution may hold (default 1024)\n"
            "replay: re-runs one schedule (as printed in defect reports, e.g. 0*4,1*4,0*2) and prints it.\n"
            "exit codes: 0 no defect, 1 defect found, 2 bad input or usage, 3 internal error.\n";
 }
@@ -144,6 +147,14 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             cl.interpreter.nondet = random ? NondetSource::Random : NondetSource::Zero;
             cl.interpreter.nondetSeed = seed;
             cl.nondet = random ? "random:" + std::to_string(seed) : "zero";
+        } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--max-steps" && value(v)) {
+            if (!parseNumber(v, cl.interpreter.stepBound) || cl.interpreter.stepBound == 0)
+                return usageError("--max-steps takes a positive integer, not '" + v + "'");
+        } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--max-memory" && value(v)) {
+            std::uint64_t mib = 0;
+            if (!parseNumber(v, mib) || mib == 0 || mib > (std::uint64_t{1} << 20))
+                return usageError("--max-memory takes a number of MiB between 1 and 1048576, not '" + v + "'");
+            cl.interpreter.maxMemory = mib << 20;
         } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--quiet") {
             cl.quiet = true;
         } else if (cl.command == CommandLine::Command::Replay && a == "--schedule" && value(v)) {

@@ -15,6 +15,7 @@ Interpreter::Interpreter(const program::Program &program, InterpreterOptions opt
 
 void Interpreter::buildInitialState() {
     InterpreterState &s = m_initial;
+    s.memory.setLimit(m_options.maxMemory);
     for (std::uint32_t i = 0; i < m_program.globals.size(); ++i)
         s.memory.addGlobal(i, m_program.globals[i].initialBytes, m_program.globals[i].readOnly);
 

@@ -23,6 +23,8 @@ struct InterpreterOptions {
     std::uint32_t maxCallDepth = 100'000;
     /// Captured output per execution; the rest is dropped with a marker.
     std::size_t maxOutput = std::size_t{1} << 20;
+    /// Live heap and stack bytes of one execution; beyond, a ResourceLimit defect (not a crash of Weft).
+    std::uint64_t maxMemory = std::uint64_t{1} << 30;
     /// C semantics: returning from main ends the program like exit(): threads still blocked when
     /// nothing else can move are abandoned, not deadlocked. The other threads' remaining steps are
     /// still explored after main's return (they commute with it), so every defect C can reach is

@@ -60,6 +60,9 @@ std::string MemoryFault::describe(const std::string &named) const {
                    ? "invalid free: the pointer is at offset " + std::to_string(offset) + " of " + object
                    : "invalid free of a pointer to " + object;
     case MemoryFaultKind::TooManyObjects: return "too many memory objects allocated by one thread";
+    case MemoryFaultKind::Exhausted:
+        return "memory exhausted: allocating " + std::to_string(size) + " more bytes would exceed the limit of " +
+               std::to_string(objectSize) + " MiB live in one execution";
     }
     return "invalid memory access";
 }
@@ -78,6 +81,11 @@ std::optional<std::uint64_t> Memory::allocate(std::uint32_t owner, ObjectKind ki
         fault = {MemoryFaultKind::TooManyObjects, AccessKind::Write, 0, size};
         return std::nullopt;
     }
+    if (m_liveBytes + size > m_limit) {
+        fault = {MemoryFaultKind::Exhausted, AccessKind::Write, 0, size};
+        return std::nullopt;
+    }
+    m_liveBytes += size;
     MemoryObject object;
     object.kind = kind;
     object.alive = true;
@@ -104,8 +112,14 @@ void Memory::addGlobal(std::uint32_t index, std::vector<std::uint8_t> bytes, boo
 AccessCell *Memory::shadow(std::uint64_t p, std::uint64_t size) {
     const program::DecodedPointer d = decodePointer(p);
     MemoryObject &object = m_owners[d.owner][d.object];
-    if (object.shadow.size() < object.size)
+    if (object.shadow.size() < object.size) {
+        // The shadow counts against the execution's memory limit: it is 32 bytes per byte touched.
+        const std::uint64_t bytes = std::uint64_t(object.size) * sizeof(AccessCell);
+        if (m_liveBytes + bytes > m_limit)
+            return nullptr;
+        m_liveBytes += bytes;
         object.shadow.resize(object.size);
+    }
     return size ? object.shadow.data() + d.offset : nullptr;
 }
 
@@ -186,7 +200,9 @@ bool Memory::release(std::uint64_t p, MemoryFault &fault) {
     }
     MemoryObject &o = m_owners[d.owner][d.object];
     o.alive = false;
+    m_liveBytes -= o.bytes.size() + o.shadow.size() * sizeof(AccessCell);
     o.bytes = {};
+    o.shadow = {};
     return true;
 }
 
@@ -194,8 +210,11 @@ void Memory::endLifetime(std::uint64_t p) {
     const program::DecodedPointer d = decodePointer(p);
     if (d.owner < m_owners.size() && d.object < m_owners[d.owner].size()) {
         MemoryObject &o = m_owners[d.owner][d.object];
+        if (o.alive)
+            m_liveBytes -= o.bytes.size() + o.shadow.size() * sizeof(AccessCell);
         o.alive = false;
         o.bytes = {};
+        o.shadow = {};
     }
 }
 

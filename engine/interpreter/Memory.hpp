@@ -29,8 +29,8 @@ public:
     const std::uint8_t *read(std::uint64_t p, std::uint64_t size, std::uint64_t alignment, MemoryFault &fault) const;
     std::uint8_t *write(std::uint64_t p, std::uint64_t size, std::uint64_t alignment, MemoryFault &fault);
 
-    /// The race detector's cells of [p, p + size), created on first use; p must have just passed
-    /// read() or write() for `size` bytes.
+    /// The race detector's cells of [p, p + size), created on first use (nullptr if that would
+    /// exceed the memory limit); p must have just passed read() or write() for `size` bytes.
     AccessCell *shadow(std::uint64_t p, std::uint64_t size);
 
     /// free(p): p must be the start of a live heap block (free(NULL) is a no-op).
@@ -43,6 +43,10 @@ public:
 
     /// The object p points into, if p names one (alive or not).
     const MemoryObject *objectAt(std::uint64_t p) const;
+    /// Bytes the program may have allocated (heap and stack) at once; beyond, allocate() fails with
+    /// MemoryFaultKind::Exhausted.
+    void setLimit(std::uint64_t bytes) { m_limit = bytes; }
+    std::uint64_t limit() const { return m_limit; }
     /// Live heap blocks (a leak check at exit can use it).
     std::size_t liveHeapObjects() const;
 
@@ -52,6 +56,8 @@ private:
 
     /// m_owners[owner][object]: owner 0 holds null and the globals, owner t + 1 thread t's objects.
     std::vector<std::vector<MemoryObject>> m_owners;
+    std::uint64_t m_liveBytes = 0;
+    std::uint64_t m_limit = ~std::uint64_t{0};
 };
 
 } // namespace weft::interpreter

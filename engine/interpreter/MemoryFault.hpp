@@ -21,6 +21,7 @@ enum class MemoryFaultKind : std::uint8_t {
     DoubleFree,
     InvalidFree,     ///< free of a pointer malloc did not return (stack, global, interior)
     TooManyObjects,  ///< the per-thread object numbering is exhausted
+    Exhausted,       ///< the execution's memory limit (InterpreterOptions::maxMemory) is reached
 };
 
 enum class AccessKind : std::uint8_t { Read, Write, Free };

@@ -90,7 +90,15 @@ bool Stepper::noteAccess(InterpreterState &state, const ThreadState &t, std::uin
     const Frame &f = t.stack.top();
     const std::uint64_t site = (std::uint64_t(f.function) << 32) | f.pc;
     const std::uint32_t self = state.threadIndex[t.id];
-    const auto race = state.races.access(self, state.memory.shadow(p, size), size, write, atomic, site);
+    AccessCell *cells = state.memory.shadow(p, size);
+    if (!cells) {
+        raise(t, DefectKind::ResourceLimit,
+              "memory exhausted: the race detector's record of " + nameObject(state.memory.objectAt(p)->kind,
+              state.memory.objectAt(p)->size, state.memory.objectAt(p)->site) + " would exceed the limit of " +
+                  std::to_string(m_options.maxMemory >> 20) + " MiB per execution (--races=ignore does without it)");
+        return false;
+    }
+    const auto race = state.races.access(self, cells, size, write, atomic, site);
     if (!race)
         return true;
     const MemoryObject *object = state.memory.objectAt(p);
@@ -124,6 +132,12 @@ bool Stepper::noteAccess(InterpreterState &state, const ThreadState &t, std::uin
 }
 
 Stepper::Next Stepper::memoryFault(const ThreadState &t, const MemoryFault &fault) {
+    if (fault.kind == MemoryFaultKind::Exhausted) {
+        MemoryFault named = fault;
+        named.objectSize = std::uint32_t(m_options.maxMemory >> 20);
+        raise(t, DefectKind::ResourceLimit, named.describe());
+        return Next::Fault;
+    }
     raise(t, DefectKind::UndefinedBehaviour, describe(fault));
     return Next::Fault;
 }

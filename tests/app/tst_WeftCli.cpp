@@ -64,6 +64,8 @@ private slots:
     void cleanProgramExitsZero();
     void badInput();
     void dataRaceIsReportedAndReplayed();
+    void hostileProgramsAreContained_data();
+    void hostileProgramsAreContained();
     void nondetValuesAreSeeded();
 };
 
@@ -86,6 +88,54 @@ void tst_WeftCli::dataRaceIsReportedAndReplayed() {
     QVERIFY2(contains(replay.out, "weft: data race after step"), replay.out.c_str());
     const Run ignored = runWeft({"explore", file, "--races=ignore"});
     QCOMPARE(ignored.code, int(kNoDefect));
+}
+
+void tst_WeftCli::hostileProgramsAreContained_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("not C") << QString("\x7f" "ELF\x02\x01\x01\x00 binary garbage \xff\xfe\n") << QStringList{}
+                           << int(kBadInput) << "error:";
+    QTest::newRow("unsupported call") << "#include <pthread.h>\npthread_rwlock_t l;\nint main(void) {\n  return pthread_rwlock_rdlock(&l);\n}\n"
+                                      << QStringList{} << int(kBadInput) << "prog.c:4:10: error: call to 'pthread_rwlock_rdlock' is not supported";
+    QTest::newRow("never terminates") << "int main(void) {\n  volatile int x = 0;\n  for (;;) x++;\n}\n"
+                                      << QStringList{"--max-steps", "100000"} << int(kDefectFound)
+                                      << "prog.c:3:13: thread T0 ran more than 100000 instructions";
+    QTest::newRow("crashes") << "int main(void) {\n  int *p = 0;\n  return *p;\n}\n" << QStringList{}
+                             << int(kDefectFound) << "null pointer dereference";
+    QTest::newRow("allocates without bound") << "#include <stdlib.h>\n#include <string.h>\nint main(void) {\n"
+                                                "  for (;;) memset(malloc(1 << 20), 1, 1 << 20);\n}\n"
+                                             << QStringList{"--max-memory", "16"} << int(kDefectFound)
+                                             << "resource limit exceeded: ";
+    QTest::newRow("allocates without bound, no race detection")
+        << "#include <stdlib.h>\n#include <string.h>\nint main(void) {\n  for (;;) memset(malloc(1 << 20), 1, 1 << 20);\n}\n"
+        << QStringList{"--max-memory", "16", "--races=ignore"} << int(kDefectFound)
+        << "prog.c:4:19: memory exhausted: allocating 1048576 more bytes would exceed the limit of 16 MiB";
+    QTest::newRow("thousands of threads") << "#include <pthread.h>\nvoid *f(void *a) { return a; }\nint main(void) {\n"
+                                             "  pthread_t t;\n  for (int i = 0; i < 100000; i++) pthread_create(&t, 0, f, 0);\n}\n"
+                                          << QStringList{} << int(kDefectFound) << "threads";
+    QTest::newRow("deep recursion") << "int f(int n) { return n ? 1 + f(n - 1) : 0; }\nint main(void) {\n  return f(1 << 30);\n}\n"
+                                    << QStringList{} << int(kDefectFound) << "stack overflow";
+}
+
+void tst_WeftCli::hostileProgramsAreContained() {
+    QFETCH(QString, source);
+    QFETCH(QStringList, options);
+    QFETCH(int, code);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const std::string file = dir.filePath("prog.c").toStdString();
+    std::ofstream(file, std::ios::binary) << source.toStdString();
+    std::vector<std::string> args{"explore", file, "--quiet"};
+    for (const QString &o : options)
+        args.push_back(o.toStdString());
+    args[2] = code == kBadInput ? "--quiet" : "--timeout"; // defects are printed without --quiet
+    if (code != kBadInput)
+        args.insert(args.begin() + 3, "60");
+    const Run r = runWeft(args);
+    QVERIFY2(r.code == code, (r.out + r.err).c_str());
+    QVERIFY2(contains(r.out + r.err, expected.toStdString()), (r.out + r.err).c_str());
 }
 
 void tst_WeftCli::nondetValuesAreSeeded() {

@@ -34,6 +34,7 @@ QString DefectsModel::kindText(DefectKind kind) {
     case DefectKind::ExitCode: return tr("non-zero exit");
     case DefectKind::UndefinedBehaviour: return tr("undefined behaviour");
     case DefectKind::StepBound: return tr("step bound exceeded");
+    case DefectKind::ResourceLimit: return tr("resource limit exceeded");
     case DefectKind::ModelViolation: return tr("invalid synchronisation");
     case DefectKind::Nondeterminism: return tr("non-deterministic replay");
     }
