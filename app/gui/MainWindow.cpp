@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/MainWindow.hpp"
 
+#include "app/gui/ReplayController.hpp"
 #include "views/defects/DefectsModel.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
 #include "views/eventstructure/EventStructureView.hpp"
@@ -21,6 +22,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPlainTextEdit>
+#include <QTableView>
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
@@ -34,7 +37,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_session(new ExplorationSession(this)), m_editor(new views::SourceEditor(this)),
       m_eventStructure(new views::EventStructureView(this)), m_tree(new views::ExplorationTreeView(this)),
       m_defectsModel(new views::DefectsModel(this)), m_defects(new QTreeView(this)),
-      m_counters(new views::CountersBar(this)) {
+      m_counters(new views::CountersBar(this)), m_replay(new ReplayController(m_editor, this)) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("Weft"));
     setAcceptDrops(true);
@@ -57,6 +60,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_tree->tree(), &views::ExplorationTreeScene::leafActivated, this, &MainWindow::leafActivated);
     connect(m_eventStructure->structure(), &views::EventStructureScene::eventActivated, this,
             &MainWindow::eventActivated);
+    connect(m_defects, &QAbstractItemView::activated, this, [this](const QModelIndex &i) { showDefect(i.row()); });
+    connect(m_replay, &ReplayController::message, this, [this](const QString &text) { statusBar()->showMessage(text); });
     updateActions();
 }
 
@@ -115,6 +120,10 @@ void MainWindow::createMenus() {
     explore->addAction(m_pause);
     explore->addAction(m_cancel);
 
+    QMenu *debug = menuBar()->addMenu(tr("&Debug"));
+    debug->setObjectName(QStringLiteral("debugMenu"));
+    debug->addActions(m_replay->actions());
+
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
     m_viewMenu->addAction(m_zoomIn);
@@ -135,6 +144,10 @@ void MainWindow::createMenus() {
     tools->addAction(m_explore);
     tools->addAction(m_pause);
     tools->addAction(m_cancel);
+
+    QToolBar *stepping = addToolBar(tr("Debug"));
+    stepping->setObjectName(QStringLiteral("debugToolBar"));
+    stepping->addActions(m_replay->actions());
 }
 
 QDockWidget *MainWindow::addDock(QWidget *content, const QString &title, const QString &name,
@@ -152,9 +165,21 @@ void MainWindow::createDocks() {
                                 Qt::LeftDockWidgetArea);
     QDockWidget *structure = addDock(m_eventStructure, tr("Event Structure"), QStringLiteral("eventStructureDock"),
                                      Qt::RightDockWidgetArea);
+    QDockWidget *threads = addDock(m_replay->threadsView(), tr("Threads"), QStringLiteral("threadsDock"),
+                                   Qt::LeftDockWidgetArea);
+    QDockWidget *variables = addDock(m_replay->variablesView(), tr("Variables"), QStringLiteral("variablesDock"),
+                                     Qt::LeftDockWidgetArea);
+    QDockWidget *trace = addDock(m_replay->traceView(), tr("Trace"), QStringLiteral("traceDock"), Qt::BottomDockWidgetArea);
     QDockWidget *defects = addDock(m_defects, tr("Defects"), QStringLiteral("defectsDock"), Qt::BottomDockWidgetArea);
+    QDockWidget *console = addDock(m_replay->console(), tr("Console"), QStringLiteral("consoleDock"),
+                                   Qt::BottomDockWidgetArea);
+    splitDockWidget(trace, defects, Qt::Horizontal);
+    tabifyDockWidget(defects, console);
+    defects->raise();
     resizeDocks({tree, structure}, {300, 760}, Qt::Horizontal);
-    resizeDocks({defects}, {140}, Qt::Vertical);
+    resizeDocks({tree, threads, variables}, {300, 150, 200}, Qt::Vertical);
+    resizeDocks({trace, defects}, {640, 420}, Qt::Horizontal);
+    resizeDocks({trace}, {210}, Qt::Vertical);
 }
 
 void MainWindow::setCompileFlags(std::vector<std::string> defines, std::vector<std::string> includeDirs) {
@@ -169,6 +194,7 @@ void MainWindow::resetViews() {
     m_tree->fitAll();
     m_defectsModel->clear();
     m_counters->clear();
+    m_replay->clear();
 }
 
 bool MainWindow::openFile(const QString &path) {
@@ -261,8 +287,39 @@ void MainWindow::leafActivated(quint64 execution, quint32 node) {
     if (!s || node >= s->tree.size())
         return;
     m_eventStructure->structure()->setHighlighted(s->pathTo(node));
-    statusBar()->showMessage(tr("Execution %1 selected: its events are highlighted in the event structure.")
-                                 .arg(execution));
+    loadExecution(execution, node);
+}
+
+void MainWindow::loadExecution(quint64 execution, quint32 node) {
+    const session::SnapshotPtr s = m_session->snapshot();
+    std::vector<EventId> events = s->pathTo(node);
+    Schedule schedule;
+    for (EventId e : events)
+        schedule.replay.push_back(s->events[e].thread);
+    m_replay->load(m_session->program(), schedule, std::move(events));
+    statusBar()->showMessage(tr("Execution %1 loaded in the trace (%2 events): F10 steps an event, F11 a line, "
+                                "F8 runs to the end.")
+                                 .arg(execution)
+                                 .arg(schedule.replay.size()));
+}
+
+void MainWindow::showDefect(int row) {
+    const views::DefectRecord *d = m_defectsModel->defect(row);
+    const session::SnapshotPtr s = m_session->snapshot();
+    if (!d || !s)
+        return;
+    const auto schedule = Schedule::parse(d->schedule);
+    if (!schedule)
+        return;
+    const auto node = s->leafOf(d->execution);
+    std::vector<EventId> events;
+    if (node != ExplorationTree::kRoot) {
+        m_tree->tree()->setChosenExecution(d->execution);
+        events = s->pathTo(node);
+        m_eventStructure->structure()->setHighlighted(events);
+    }
+    m_replay->load(m_session->program(), *schedule, std::move(events));
+    m_replay->runToEnd(); // stops on the failing step, marks its line and shows the message
 }
 
 void MainWindow::selectExecution(quint64 execution) {
@@ -283,6 +340,7 @@ void MainWindow::eventActivated(EventId id) {
     const views::EventRecord &e = s->events[id];
     if (e.spot.line)
         m_editor->setCurrentLine(int(e.spot.line));
+    m_replay->selectRow(m_replay->rowOfEvent(id));
 }
 
 void MainWindow::showAbout() {

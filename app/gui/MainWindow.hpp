@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The desktop debugger's window: the source editor in the middle, docks for the exploration tree, the
-// event structure and the defects, live counters in the status bar, and the File / Explore / View /
-// Help menus. Glue only: it forwards user intent to the ExplorationSession and snapshots to the views.
+// event structure and the defects, the debugger panes (trace, threads, variables, console: ReplayController), live
+// counters in the status bar, and the File / Explore / Debug / View / Help menus. Glue only: it forwards user intent to the ExplorationSession and snapshots to the views.
 // GUI thread only.
 #pragma once
 
@@ -23,6 +23,8 @@ class SourceEditor;
 
 namespace weft::gui {
 
+class ReplayController;
+
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
@@ -40,6 +42,7 @@ public:
     views::ExplorationTreeView *explorationTreeView() const { return m_tree; }
     views::CountersBar *counters() const { return m_counters; }
     QTreeView *defectsView() const { return m_defects; }
+    ReplayController *replay() const { return m_replay; }
     QAction *exploreAction() const { return m_explore; }
     QAction *pauseAction() const { return m_pause; }
     QAction *cancelAction() const { return m_cancel; }
@@ -53,6 +56,9 @@ public Q_SLOTS:
     /// Selects a finished execution (as a click on its leaf does): marks the leaf and highlights its
     /// events in the event structure.
     void selectExecution(quint64 execution);
+    /// Loads defect `row`'s counterexample into the trace and runs it to the failing step (as a
+    /// double-click in the defects list does).
+    void showDefect(int row);
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -70,6 +76,7 @@ private:
     void explorationFinished();
     void leafActivated(quint64 execution, quint32 node);
     void eventActivated(EventId id);
+    void loadExecution(quint64 execution, quint32 node);
 
     session::ExplorationSession *m_session;
     views::SourceEditor *m_editor;
@@ -78,6 +85,7 @@ private:
     views::DefectsModel *m_defectsModel;
     QTreeView *m_defects;
     views::CountersBar *m_counters;
+    ReplayController *m_replay;
     std::vector<std::string> m_defines;
     std::vector<std::string> m_includeDirs;
 

@@ -40,6 +40,8 @@ public:
     const std::vector<Diagnostic> &diagnostics() const { return m_diagnostics; }
     const QString &fileName() const { return m_fileName; }
     bool hasProgram() const { return m_program != nullptr; }
+    /// The loaded program (null if none); replays share it.
+    std::shared_ptr<const cli::LoadedProgram> program() const { return m_program; }
 
     void setOptions(const ExplorationOptions &options) { m_options = options; }
     const ExplorationOptions &options() const { return m_options; }

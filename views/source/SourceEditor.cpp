@@ -5,6 +5,7 @@
 #include "views/source/LineNumberArea.hpp"
 
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <QFontDatabase>
 #include <QHelpEvent>
 #include <QPaintEvent>
@@ -41,6 +42,7 @@ void SourceEditor::setSource(const QString &fileName, const QString &text) {
     m_fileName = fileName;
     m_marks.clear();
     m_currentLine = 0;
+    m_threadMarkers.clear();
     setPlainText(text);
     updateSelections();
 }
@@ -116,8 +118,34 @@ void SourceEditor::setCurrentLine(int line) {
     m_gutter->update();
 }
 
+void SourceEditor::setThreadMarkers(std::vector<ThreadMarker> markers) {
+    m_threadMarkers = std::move(markers);
+    updateSelections();
+    for (const ThreadMarker &m : m_threadMarkers)
+        if (m.running && m.line > 0) {
+            const QTextBlock block = document()->findBlockByNumber(m.line - 1);
+            if (block.isValid()) {
+                setTextCursor(QTextCursor(block));
+                ensureCursorVisible();
+            }
+        }
+    m_gutter->update();
+}
+
 void SourceEditor::updateSelections() {
     QList<QTextEdit::ExtraSelection> selections;
+    for (const ThreadMarker &m : m_threadMarkers) {
+        const QTextBlock block = document()->findBlockByNumber(m.line - 1);
+        if (m.line <= 0 || !block.isValid())
+            continue;
+        QTextEdit::ExtraSelection marker;
+        QColor tint = m.colour;
+        tint.setAlpha(m.running ? 110 : 50);
+        marker.format.setBackground(tint);
+        marker.format.setProperty(QTextFormat::FullWidthSelection, true);
+        marker.cursor = QTextCursor(block);
+        selections << marker;
+    }
     if (m_currentLine > 0) {
         const QTextBlock block = document()->findBlockByNumber(m_currentLine - 1);
         if (block.isValid()) {
@@ -203,6 +231,24 @@ void SourceEditor::paintLineNumberArea(QPaintEvent *event) {
                 const QPointF c(7, row.center().y());
                 const QPointF arrow[3] = {c + QPointF(-4, -5), c + QPointF(4, 0), c + QPointF(-4, 5)};
                 painter.drawPolygon(arrow, 3);
+            }
+            qreal tagX = 1;
+            for (const ThreadMarker &m : m_threadMarkers) {
+                if (m.line != number)
+                    continue;
+                QFont small = painter.font();
+                small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.75));
+                small.setBold(m.running);
+                painter.setFont(small);
+                const qreal w = QFontMetricsF(small).horizontalAdvance(m.label) + 4;
+                const QRectF tag(tagX, row.top() + 1, w, row.height() - 2);
+                painter.setPen(Qt::NoPen);
+                painter.setBrush(m.colour);
+                painter.drawRoundedRect(tag, 3, 3);
+                painter.setPen(Qt::white);
+                painter.drawText(tag, Qt::AlignCenter, m.label);
+                painter.setFont(font());
+                tagX += w + 1;
             }
             painter.setPen(number == m_currentLine ? QColor(20, 20, 20) : QColor(140, 140, 140));
             painter.drawText(row.adjusted(0, 0, -6, 0), Qt::AlignRight | Qt::AlignVCenter, QString::number(number));

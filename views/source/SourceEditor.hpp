@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The source pane: the C file with line numbers and highlighting, compile diagnostics underlined
-// (Clang's message as tooltip, a dot in the gutter) and a current-line marker. Read-only in this
+// (Clang's message as tooltip, a dot in the gutter) and a current-line marker,
+// and a coloured marker per thread of a replay at the line it stands on. Read-only in this
 // version: exploration always uses the file on disk. GUI thread only.
 #pragma once
 
 #include "engine/base/Diagnostic.hpp"
 
+#include <QColor>
 #include <QPlainTextEdit>
 
 #include <vector>
@@ -14,6 +16,14 @@ namespace weft::views {
 
 class CSyntaxHighlighter;
 class LineNumberArea;
+
+/// Where one thread of a replay stands: a tinted line and a coloured tag ("T1") in the gutter.
+struct ThreadMarker {
+    int line = 0; ///< 1-based
+    QColor colour;
+    QString label;
+    bool running = false; ///< the thread that performs the next step: stronger tint
+};
 
 class SourceEditor final : public QPlainTextEdit {
     Q_OBJECT
@@ -36,6 +46,10 @@ public:
     /// Marks `line` (1-based) as the current one and scrolls to it; 0 clears the mark.
     void setCurrentLine(int line);
     int currentLine() const { return m_currentLine; }
+
+    /// One marker per replayed thread at its current line (empty: none); scrolls to the running one.
+    void setThreadMarkers(std::vector<ThreadMarker> markers);
+    const std::vector<ThreadMarker> &threadMarkers() const { return m_threadMarkers; }
 
     // Gutter (LineNumberArea calls these).
     int lineNumberAreaWidth() const;
@@ -62,6 +76,7 @@ private:
     QString m_fileName;
     std::vector<Mark> m_marks;
     int m_currentLine = 0;
+    std::vector<ThreadMarker> m_threadMarkers;
 };
 
 } // namespace weft::views

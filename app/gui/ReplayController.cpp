@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: MIT
+#include "app/gui/ReplayController.hpp"
+
+#include "app/session/Replay.hpp"
+#include "app/session/StateInspector.hpp"
+#include "views/source/SourceEditor.hpp"
+#include "views/threads/ThreadsModel.hpp"
+#include "views/trace/ThreadPalette.hpp"
+#include "views/trace/TraceModel.hpp"
+#include "views/variables/VariablesModel.hpp"
+
+#include <QAction>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QStyle>
+#include <QTableView>
+#include <QTreeView>
+
+namespace weft::gui {
+
+ReplayController::ReplayController(views::SourceEditor *editor, QWidget *parent)
+    : QObject(parent), m_editor(editor), m_trace(new views::TraceModel(this)), m_threads(new views::ThreadsModel(this)),
+      m_variables(new views::VariablesModel(this)), m_traceView(new QTableView(parent)),
+      m_threadsView(new QTreeView(parent)), m_variablesView(new QTreeView(parent)), m_console(new QPlainTextEdit(parent)) {
+    m_traceView->setObjectName(QStringLiteral("traceView"));
+    m_traceView->setModel(m_trace);
+    m_traceView->setSelectionBehavior(QAbstractItemView::SelectItems);
+    m_traceView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_traceView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_traceView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_traceView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_traceView->setToolTip(tr("The chosen interleaving, one column per thread. Double-click a step (or press Enter on it) to run to it."));
+    connect(m_traceView, &QAbstractItemView::activated, this, [this](const QModelIndex &i) { runTo(i.row()); });
+
+    m_threadsView->setObjectName(QStringLiteral("threadsView"));
+    m_threadsView->setModel(m_threads);
+    m_threadsView->setUniformRowHeights(true);
+    m_threadsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_threadsView->header()->setSectionResizeMode(views::ThreadsModel::Thread, QHeaderView::ResizeToContents);
+    m_threadsView->setToolTip(tr("Each thread's state and call stack; select a frame to see its locals."));
+    connect(m_threadsView->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &ReplayController::frameSelected);
+
+    m_variablesView->setObjectName(QStringLiteral("variablesView"));
+    m_variablesView->setModel(m_variables);
+    m_variablesView->setUniformRowHeights(true);
+    m_variablesView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_variablesView->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_variablesView->setToolTip(tr("Globals and the selected frame's locals; values changed by the last step are highlighted."));
+
+    m_console->setObjectName(QStringLiteral("console"));
+    m_console->setReadOnly(true);
+    m_console->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_console->setPlaceholderText(tr("The replayed program's output appears here."));
+
+    createActions(parent);
+    clear();
+}
+
+ReplayController::~ReplayController() = default;
+
+void ReplayController::createActions(QWidget *parent) {
+    auto make = [&](QStyle::StandardPixmap icon, const QString &text, const QKeySequence &key, const QString &tip,
+                    void (ReplayController::*slot)()) {
+        auto *a = new QAction(parent->style()->standardIcon(icon), text, this);
+        a->setShortcut(key);
+        a->setToolTip(tip);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+    m_stepEvent = make(QStyle::SP_MediaSeekForward, tr("Step &Event"), QKeySequence(Qt::Key_F10),
+                       tr("Perform the next event of the interleaving (F10)"), &ReplayController::stepEvent);
+    m_stepBack = make(QStyle::SP_MediaSeekBackward, tr("Step &Back"), QKeySequence(Qt::SHIFT | Qt::Key_F10),
+                      tr("Go back one event (Shift+F10)"), &ReplayController::stepBack);
+    m_stepLine = make(QStyle::SP_ArrowDown, tr("Step &Line"), QKeySequence(Qt::Key_F11),
+                      tr("Run the running thread to its next source line (F11)"), &ReplayController::stepLine);
+    m_runToSelected = make(QStyle::SP_ArrowRight, tr("Run to &Selected Event"), QKeySequence(Qt::CTRL | Qt::Key_F10),
+                           tr("Replay up to the event selected in the trace (Ctrl+F10)"),
+                           &ReplayController::runToSelected);
+    m_runToEnd = make(QStyle::SP_MediaSkipForward, tr("Run to E&nd"), QKeySequence(Qt::Key_F8),
+                      tr("Replay to the end of the interleaving or its defect (F8)"), &ReplayController::runToEnd);
+    m_restart = make(QStyle::SP_MediaSkipBackward, tr("&Restart Replay"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F10),
+                     tr("Back to the start of the interleaving (Ctrl+Shift+F10)"), &ReplayController::restart);
+}
+
+QList<QAction *> ReplayController::actions() const {
+    return {m_stepEvent, m_stepBack, m_stepLine, m_runToSelected, m_runToEnd, m_restart};
+}
+
+bool ReplayController::load(std::shared_ptr<const cli::LoadedProgram> program, const Schedule &schedule,
+                            std::vector<EventId> events) {
+    if (!program) {
+        clear();
+        return false;
+    }
+    m_replay.reset();
+    m_program = std::move(program);
+    m_replay = std::make_unique<session::Replay>(m_program->program, schedule);
+    m_events = std::move(events);
+    if (m_events.size() != m_replay->eventCount())
+        m_events.clear();
+    std::vector<views::TraceRow> rows;
+    const auto &files = m_program->program.sourceMap;
+    for (const cli::TraceStep &step : m_replay->trace().steps)
+        rows.push_back({step.action.thread, cli::describeStep(step), files.fileName(step.spot.file), step.spot.line});
+    m_trace->setTrace(std::move(rows));
+    m_variables->clear();
+    if (!m_replay->trace().steps.empty())
+        m_variables->selectFrame(m_replay->runningThread(), 0);
+    refresh();
+    return true;
+}
+
+void ReplayController::clear() {
+    m_replay.reset();
+    m_events.clear();
+    m_trace->clear();
+    m_threads->setState({});
+    m_variables->clear();
+    m_console->clear();
+    m_editor->setThreadMarkers({});
+    updateActions();
+    Q_EMIT positionChanged();
+}
+
+int ReplayController::rowOfEvent(EventId id) const {
+    const auto it = std::find(m_events.begin(), m_events.end(), id);
+    return it == m_events.end() ? -1 : int(it - m_events.begin());
+}
+
+void ReplayController::selectRow(int row) {
+    if (row < 0 || row >= m_trace->rowCount())
+        return;
+    const int column = m_trace->columnOf(m_trace->rows()[std::size_t(row)].thread);
+    const QModelIndex index = m_trace->index(row, std::max(0, column));
+    m_traceView->setCurrentIndex(index);
+    m_traceView->scrollTo(index);
+}
+
+void ReplayController::stepEvent() {
+    if (m_replay && m_replay->stepEvent())
+        refresh();
+}
+
+void ReplayController::stepBack() {
+    if (m_replay && m_replay->stepBack())
+        refresh();
+}
+
+void ReplayController::stepLine() {
+    if (m_replay && m_replay->stepLine())
+        refresh();
+}
+
+void ReplayController::runToSelected() {
+    const QModelIndex current = m_traceView->currentIndex();
+    if (current.isValid())
+        runTo(current.row());
+}
+
+void ReplayController::runToEnd() {
+    if (!m_replay)
+        return;
+    m_replay->runToEnd();
+    refresh();
+}
+
+void ReplayController::restart() {
+    if (!m_replay)
+        return;
+    m_replay->restart();
+    refresh();
+}
+
+void ReplayController::runTo(int row) {
+    if (!m_replay || row < 0)
+        return;
+    m_replay->runTo(std::size_t(row));
+    refresh();
+}
+
+void ReplayController::updateActions() {
+    const bool loaded = m_replay != nullptr;
+    const bool more = loaded && !m_replay->atEnd();
+    const bool back = loaded && (m_replay->position() > 0 || m_replay->isInsideLocalCode());
+    m_stepEvent->setEnabled(more);
+    m_stepLine->setEnabled(more);
+    m_runToEnd->setEnabled(more);
+    m_stepBack->setEnabled(back);
+    m_restart->setEnabled(back);
+    m_runToSelected->setEnabled(loaded);
+}
+
+void ReplayController::frameSelected() {
+    const QModelIndex current = m_threadsView->currentIndex();
+    if (!current.isValid())
+        return;
+    const ThreadId thread = current.data(views::ThreadsModel::ThreadRole).toUInt();
+    const int frame = std::max(0, current.data(views::ThreadsModel::FrameRole).toInt());
+    if (thread != m_variables->selectedThread() || frame != m_variables->selectedFrame()) {
+        m_variables->selectFrame(thread, frame);
+        m_variablesView->expandAll();
+    }
+}
+
+void ReplayController::refresh() {
+    updateActions();
+    if (!m_replay)
+        return;
+    const session::Replay &r = *m_replay;
+    views::ProgramState state = session::inspectState(r);
+
+    // Thread markers in the editor: each live thread at its innermost frame's line.
+    const QString shownFile = QFileInfo(m_editor->fileName()).fileName();
+    std::vector<views::ThreadMarker> markers;
+    for (const views::ThreadState &t : state.threads)
+        if (!t.frames.empty() && t.frames.front().line &&
+            QFileInfo(QString::fromStdString(t.frames.front().file)).fileName() == shownFile)
+            markers.push_back({int(t.frames.front().line), views::threadColour(t.id), tr("T%1").arg(t.id),
+                               t.status == views::ThreadStatus::Running});
+
+    // The threads pane keeps the selected frame when it still exists, else follows the running thread.
+    ThreadId thread = m_variables->selectedThread();
+    int frame = m_variables->selectedFrame();
+    const views::ThreadState *selected = state.thread(thread);
+    if (!selected || std::size_t(frame) >= std::max<std::size_t>(1, selected->frames.size()) ||
+        (r.runningThread() != kNoThread && thread != r.runningThread() && frame == 0)) {
+        thread = r.runningThread() != kNoThread ? r.runningThread() : (state.threads.empty() ? kNoThread : state.threads.front().id);
+        frame = 0;
+    }
+    const QString output = QString::fromStdString(state.output);
+    {
+        const QSignalBlocker block(m_threadsView->selectionModel());
+        m_threads->setState(state);
+        m_threadsView->expandAll();
+        const QModelIndex index = m_threads->indexOf(thread, frame);
+        m_threadsView->setCurrentIndex(index.isValid() ? index : m_threads->indexOf(thread, -1));
+    }
+    m_variables->setState(std::move(state));
+    m_variables->selectFrame(thread, frame);
+    m_variablesView->expandAll();
+    if (m_console->toPlainText() != output) {
+        m_console->setPlainText(output);
+        m_console->verticalScrollBar()->setValue(m_console->verticalScrollBar()->maximum());
+    }
+
+    m_trace->setPosition(r.position(), r.isInsideLocalCode());
+    if (r.position() < r.eventCount())
+        m_traceView->scrollTo(m_trace->index(int(r.position()), 0));
+    m_editor->setThreadMarkers(std::move(markers));
+
+    if (r.atEnd() && r.endsInDefect()) {
+        if (r.faultSpot().line)
+            m_editor->setCurrentLine(int(r.faultSpot().line));
+        Q_EMIT message(tr("End of the interleaving (%1 events): %2")
+                           .arg(r.eventCount())
+                           .arg(QString::fromStdString(r.endMessage())));
+    } else if (r.atEnd()) {
+        m_editor->setCurrentLine(0);
+        Q_EMIT message(tr("End of the interleaving (%1 events): every thread finished.").arg(r.eventCount()));
+    } else {
+        m_editor->setCurrentLine(0);
+        const cli::TraceStep &next = r.trace().steps[r.position()];
+        Q_EMIT message(r.isInsideLocalCode()
+                           ? tr("Step %1 of %2: T%3 runs its local code.").arg(r.position() + 1).arg(r.eventCount()).arg(next.action.thread)
+                           : tr("Step %1 of %2: next T%3 %4.")
+                                 .arg(r.position() + 1)
+                                 .arg(r.eventCount())
+                                 .arg(next.action.thread)
+                                 .arg(QString::fromStdString(cli::describeStep(next))));
+    }
+    Q_EMIT positionChanged();
+}
+
+} // namespace weft::gui

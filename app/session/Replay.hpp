@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+// Steps one chosen interleaving of the loaded program (app/Replay of DESIGN.md): by visible event,
+// forwards and back (a state snapshot before every event), and by source line inside the thread that
+// runs (its local code one instruction at a time). Runs on the GUI thread: the interpreter is fast and
+// the traces are what a person reads. Not thread-safe.
+#pragma once
+
+#include "app/cli/TracedExecution.hpp"
+#include "engine/execution/Schedule.hpp"
+#include "engine/interpreter/Interpreter.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace weft::session {
+
+class Replay {
+public:
+    /// Replays `schedule` of `program` (which must outlive the replay) and stands before its first event.
+    Replay(const program::Program &program, const Schedule &schedule);
+    ~Replay();
+    Replay(const Replay &) = delete;
+    Replay &operator=(const Replay &) = delete;
+
+    /// The whole interleaving: every visible event with its thread's source spot and object name.
+    const cli::TracedExecution &trace() const { return m_trace; }
+    std::size_t eventCount() const { return m_trace.steps.size(); }
+    /// Events performed so far (0 = before the first one, eventCount() = at the end).
+    std::size_t position() const { return m_position; }
+    /// True while the running thread is between two lines of its local code (after F11).
+    bool isInsideLocalCode() const { return m_inside; }
+    bool atEnd() const { return m_position == eventCount() && !m_inside; }
+    /// The thread that performs the next event (or is running its local code); kNoThread at the end.
+    ThreadId runningThread() const;
+    /// The execution's defect once the replay reached its end (deadlock, assertion, ...), else "".
+    std::string endMessage() const;
+    /// Where the defect was raised (line 0: none or unknown); meaningful at the end.
+    program::SourceSpot faultSpot() const { return m_trace.faultSpot; }
+    bool endsInDefect() const;
+
+    /// The machine as it stands now (state, call stacks, object names); read it, do not drive it.
+    const interpreter::Interpreter &machine() const { return *m_machine; }
+    const program::Program &program() const { return m_program; }
+    /// `t`'s next visible action and whether it is enabled now (nullopt once it exited).
+    std::optional<PendingAction> pendingOf(ThreadId t) const { return m_machine->pending(t); }
+    /// "lock 'm'", "create T2", ... as the trace names the action.
+    std::string describe(const Action &action) const;
+
+    /// Performs the next event (finishing the running thread's local code first). False at the end.
+    bool stepEvent();
+    /// Goes back one event (or to the start of the current one from inside local code). False at 0.
+    bool stepBack();
+    /// Runs the running thread to its next source line (performing the next event if it stands on
+    /// one); it ends on the thread's next event when its local code has no other line. False at the end.
+    bool stepLine();
+    /// Stands before event `position` (0..eventCount()).
+    void runTo(std::size_t position);
+    void restart() { runTo(0); }
+    void runToEnd() { runTo(eventCount()); }
+
+private:
+    /// Makes snapshot `position` exist (executing the events before it) and stands there.
+    void standAt(std::size_t position);
+
+    const program::Program &m_program;
+    interpreter::InterpreterOptions m_options;     ///< referenced by m_lineStepper
+    interpreter::InterpreterOptions m_lineOptions; ///< step bound 1: one instruction per call
+    cli::TracedExecution m_trace;
+    ThreadNaming m_naming;
+    std::unique_ptr<interpreter::Interpreter> m_machine;
+    std::unique_ptr<interpreter::Interpreter> m_actionOnly; ///< step bound 0: an action without local code
+    std::unique_ptr<interpreter::Stepper> m_lineStepper;
+    std::vector<interpreter::InterpreterState> m_snapshots; ///< m_snapshots[i]: before event i
+    std::size_t m_position = 0;
+    bool m_inside = false;
+};
+
+} // namespace weft::session

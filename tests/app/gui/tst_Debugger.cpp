@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+// The debugger panes driven like a user: after F5 on lost_update.c, clicking a failing leaf loads its
+// interleaving into the trace (one column per thread); F10 / Shift+F10 / F11 / Ctrl+F10 / F8 /
+// Ctrl+Shift+F10 step it and the threads, variables and console panes and the editor's thread
+// markers follow; activating (double-click, Enter) the defect runs its counterexample to the failing assertion.
+#include "app/gui/MainWindow.hpp"
+#include "app/gui/ReplayController.hpp"
+#include "app/session/Replay.hpp"
+#include "views/defects/DefectsModel.hpp"
+#include "views/explorationtree/ExplorationTreeScene.hpp"
+#include "views/explorationtree/ExplorationTreeView.hpp"
+#include "views/source/SourceEditor.hpp"
+#include "views/threads/ThreadsModel.hpp"
+#include "views/trace/TraceModel.hpp"
+#include "views/variables/VariablesModel.hpp"
+
+#include <QtTest>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTreeView>
+
+using namespace weft;
+using namespace weft::gui;
+
+class tst_Debugger : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void leafLoadsTheTrace();
+    void stepWithKeys();
+    void variablesFollowTheSteps();
+    void threadsPaneSelectsFrames();
+    void defectDoubleClickStopsAtTheFailure();
+    void debugMenuHasShortcuts();
+
+private:
+    MainWindow *m_window = nullptr;
+};
+
+static QString testProgram(const char *name) {
+    return QStringLiteral(WEFT_TEST_PROGRAMS "/%1/%1.c").arg(QLatin1String(name));
+}
+
+void tst_Debugger::initTestCase() {
+    m_window = new MainWindow;
+    m_window->resize(1400, 900);
+    m_window->show();
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window));
+    QVERIFY(m_window->openFile(testProgram("lost_update")));
+    QSignalSpy finished(&m_window->session(), &session::ExplorationSession::finished);
+    QTest::keyClick(m_window, Qt::Key_F5);
+    QVERIFY(finished.wait(60000));
+    QTRY_VERIFY(m_window->explorationTreeView()->tree()->isUpToDate());
+    QTest::qWait(80); // auto-fit
+}
+
+void tst_Debugger::cleanupTestCase() { delete m_window; }
+
+void tst_Debugger::leafLoadsTheTrace() {
+    ReplayController *replay = m_window->replay();
+    QVERIFY(!replay->hasReplay());
+    QVERIFY(!replay->stepEventAction()->isEnabled());
+    auto *treeView = m_window->explorationTreeView();
+    auto *tree = treeView->tree();
+    QCOMPARE(tree->leafKind(2), LeafKind::Defect);
+    QTest::mouseClick(treeView->viewport(), Qt::LeftButton, {}, treeView->mapFromScene(tree->leafPosition(2)));
+    QVERIFY(replay->hasReplay());
+    views::TraceModel *trace = replay->traceModel();
+    const auto path = m_window->session().snapshot()->pathTo(tree->leafNode(2));
+    QCOMPARE(std::size_t(trace->rowCount()), path.size());
+    QCOMPARE(trace->columnCount(), 3); // T0, T1, T2
+    QCOMPARE(trace->headerData(1, Qt::Horizontal).toString(), QStringLiteral("T1"));
+    // Row 0: main starts, in T0's column only.
+    QVERIFY(trace->index(0, 0).data().toString().startsWith(QStringLiteral("start")));
+    QVERIFY(trace->index(0, 1).data().toString().isEmpty());
+    QCOMPARE(trace->position(), 0u);
+    QVERIFY(replay->stepEventAction()->isEnabled());
+    QVERIFY(!replay->stepBackAction()->isEnabled());
+    QVERIFY(!m_window->editor()->threadMarkers().empty());
+}
+
+void tst_Debugger::stepWithKeys() {
+    ReplayController *replay = m_window->replay();
+    QVERIFY(replay->hasReplay());
+    QTest::keyClick(m_window, Qt::Key_F10);
+    QTest::keyClick(m_window, Qt::Key_F10);
+    QCOMPARE(replay->traceModel()->position(), 2u);
+    QTest::keyClick(m_window, Qt::Key_F10, Qt::ShiftModifier);
+    QCOMPARE(replay->traceModel()->position(), 1u);
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("Step 2 of")));
+
+    // Select a later step in the trace and run to it with Ctrl+F10.
+    QTableView *view = replay->traceView();
+    const int row = 6;
+    const int column = replay->traceModel()->columnOf(replay->traceModel()->rows()[row].thread);
+    view->setCurrentIndex(replay->traceModel()->index(row, column));
+    QTest::keyClick(m_window, Qt::Key_F10, Qt::ControlModifier);
+    QCOMPARE(replay->traceModel()->position(), std::size_t(row));
+
+    // F11 goes line by line inside the running thread: its marker moves, the position stays until the
+    // thread reaches its next event.
+    const ThreadId running = replay->replay()->runningThread();
+    auto markerLine = [&] {
+        for (const auto &m : m_window->editor()->threadMarkers())
+            if (m.running)
+                return m.line;
+        return 0;
+    };
+    const int before = markerLine();
+    QVERIFY(before > 0);
+    QTest::keyClick(m_window, Qt::Key_F11);
+    if (replay->replay()->isInsideLocalCode()) {
+        QCOMPARE(replay->replay()->runningThread(), running);
+        QVERIFY(markerLine() != before);
+    }
+    for (int i = 0; i < 20 && replay->traceModel()->position() == std::size_t(row); ++i)
+        QTest::keyClick(m_window, Qt::Key_F11);
+    QCOMPARE(replay->traceModel()->position(), std::size_t(row + 1));
+
+    // Click a step and press Enter (or double-click it): run to it.
+    const QModelIndex third = replay->traceModel()->index(3, replay->traceModel()->columnOf(replay->traceModel()->rows()[3].thread));
+    view->scrollTo(third);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(third).center());
+    QCOMPARE(view->currentIndex(), third);
+    QTest::keyClick(view, Qt::Key_Return);
+    QCOMPARE(replay->traceModel()->position(), 3u);
+
+    QTest::keyClick(m_window, Qt::Key_F8);
+    QVERIFY(replay->replay()->atEnd());
+    QVERIFY(!replay->stepEventAction()->isEnabled());
+    QCOMPARE(m_window->editor()->currentLine(), 30); // assert(x == 2)
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("x == 2")));
+    QCOMPARE(replay->console()->toPlainText(), QStringLiteral("x = 1\n"));
+
+    QTest::keyClick(m_window, Qt::Key_F10, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(replay->traceModel()->position(), 0u);
+    QVERIFY(replay->console()->toPlainText().isEmpty());
+}
+
+void tst_Debugger::variablesFollowTheSteps() {
+    ReplayController *replay = m_window->replay();
+    views::VariablesModel *vars = replay->variablesModel();
+    QTest::keyClick(m_window, Qt::Key_F10, Qt::ControlModifier | Qt::ShiftModifier);
+    QModelIndex x = vars->find(QStringLiteral("x"), true);
+    QVERIFY(x.isValid());
+    QCOMPARE(x.siblingAtColumn(views::VariablesModel::Value).data().toString(), QStringLiteral("0"));
+    QCOMPARE(x.siblingAtColumn(views::VariablesModel::Type).data().toString(), QStringLiteral("int"));
+    // Step until x changes: the step that writes it highlights the new value.
+    bool sawChange = false;
+    for (int i = 0; i < 40 && !sawChange; ++i) {
+        QTest::keyClick(m_window, Qt::Key_F10);
+        x = vars->find(QStringLiteral("x"), true);
+        if (x.siblingAtColumn(views::VariablesModel::Value).data().toString() == QStringLiteral("1")) {
+            sawChange = true;
+            QVERIFY(x.siblingAtColumn(views::VariablesModel::Value).data(views::VariablesModel::ChangedRole).toBool());
+        }
+    }
+    QVERIFY(sawChange);
+    QTest::keyClick(m_window, Qt::Key_F10);
+    x = vars->find(QStringLiteral("x"), true);
+    QVERIFY(!x.siblingAtColumn(views::VariablesModel::Value).data(views::VariablesModel::ChangedRole).toBool());
+}
+
+void tst_Debugger::threadsPaneSelectsFrames() {
+    ReplayController *replay = m_window->replay();
+    replay->runTo(5);
+    views::ThreadsModel *threads = replay->threadsModel();
+    QCOMPARE(threads->rowCount(), 3);
+    QVERIFY(threads->index(0, views::ThreadsModel::State).data().toString().startsWith(QStringLiteral("blocked")));
+    // Click main's frame: the variables pane shows main's locals.
+    QTreeView *view = replay->threadsView();
+    const QModelIndex mainFrame = threads->indexOf(0, 0);
+    QVERIFY(mainFrame.isValid());
+    QCOMPARE(mainFrame.data().toString(), QStringLiteral("main"));
+    view->scrollTo(mainFrame);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(mainFrame).center());
+    QCOMPARE(replay->variablesModel()->selectedThread(), ThreadId(0));
+    QVERIFY(replay->variablesModel()->find(QStringLiteral("t1"), false).isValid());
+    const QModelIndex t1Frame = threads->indexOf(1, 0);
+    view->scrollTo(t1Frame);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(t1Frame).center());
+    QCOMPARE(replay->variablesModel()->selectedThread(), ThreadId(1));
+    const QModelIndex tmp = replay->variablesModel()->find(QStringLiteral("tmp"), false);
+    QVERIFY(tmp.isValid());
+    QCOMPARE(tmp.siblingAtColumn(views::VariablesModel::Value).data().toString(), QStringLiteral("0"));
+}
+
+void tst_Debugger::defectDoubleClickStopsAtTheFailure() {
+    ReplayController *replay = m_window->replay();
+    replay->restart();
+    QTreeView *defects = m_window->defectsView();
+    const QModelIndex first = defects->model()->index(0, views::DefectsModel::Message);
+    QVERIFY(first.isValid());
+    QTest::mouseClick(defects->viewport(), Qt::LeftButton, {}, defects->visualRect(first).center());
+    QTest::keyClick(defects, Qt::Key_Return); // as a double-click: activates the defect
+    QTRY_VERIFY(replay->hasReplay() && replay->replay()->atEnd());
+    QVERIFY(replay->replay()->endsInDefect());
+    QCOMPARE(m_window->editor()->currentLine(), 30);
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("x == 2")));
+    QVERIFY(replay->traceModel()->rowCount() > 0);
+}
+
+void tst_Debugger::debugMenuHasShortcuts() {
+    QMenu *debug = m_window->menuBar()->findChild<QMenu *>(QStringLiteral("debugMenu"));
+    QVERIFY(debug);
+    const ReplayController *replay = m_window->replay();
+    QCOMPARE(debug->actions(), replay->actions());
+    QCOMPARE(replay->stepEventAction()->shortcut(), QKeySequence(Qt::Key_F10));
+    QCOMPARE(replay->stepBackAction()->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_F10));
+    QCOMPARE(replay->stepLineAction()->shortcut(), QKeySequence(Qt::Key_F11));
+    for (QAction *a : replay->actions()) {
+        QVERIFY(!a->shortcut().isEmpty());
+        QVERIFY(!a->toolTip().isEmpty());
+    }
+}
+
+QTEST_MAIN(tst_Debugger)
+#include "tst_Debugger.moc"

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// What the threads, variables and console panes show of a replayed program at one step: each thread's
+// status and call stack with its frames' locals, the globals and the output. A value the app builds
+// from the interpreter (app/session/StateInspector); Qt-free, read on the GUI thread.
+#pragma once
+
+#include "engine/base/Ids.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace weft::views {
+
+/// A C variable: name, C type and its value as text ("42", "'a' (97)", "→ 'x'", "locked by T1").
+struct VariableValue {
+    std::string name;
+    std::string type;
+    std::string value;
+};
+
+struct FrameState {
+    std::string function;
+    std::string file;      ///< file name of the spot ("" if unknown)
+    std::uint32_t line = 0;
+    std::vector<VariableValue> locals; ///< the variables in scope at the frame's instruction
+};
+
+enum class ThreadStatus : std::uint8_t {
+    Running,  ///< performs the next event (or runs its local code)
+    Ready,    ///< could perform its pending action
+    Blocked,  ///< its pending action is not enabled (lock held, join of a live thread, ...)
+    Finished, ///< exited
+};
+
+struct ThreadState {
+    ThreadId id = kNoThread;
+    ThreadStatus status = ThreadStatus::Ready;
+    std::string pending;             ///< its next action in words ("lock 'm'"), "" once finished
+    std::vector<FrameState> frames;  ///< innermost first
+};
+
+struct ProgramState {
+    std::vector<ThreadState> threads; ///< in creation order
+    std::vector<VariableValue> globals;
+    std::string output;
+
+    const ThreadState *thread(ThreadId id) const {
+        for (const ThreadState &t : threads)
+            if (t.id == id)
+                return &t;
+        return nullptr;
+    }
+};
+
+} // namespace weft::views

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#include "views/threads/ThreadsModel.hpp"
+
+#include "views/trace/ThreadPalette.hpp"
+
+#include <QFileInfo>
+
+namespace weft::views {
+
+ThreadsModel::ThreadsModel(QObject *parent) : QStandardItemModel(0, ColumnCount, parent) {
+    setHorizontalHeaderLabels({tr("Thread"), tr("State / location")});
+}
+
+QString ThreadsModel::statusText(const ThreadState &thread) {
+    const QString pending = QString::fromStdString(thread.pending);
+    switch (thread.status) {
+    case ThreadStatus::Running: return tr("running: next %1").arg(pending);
+    case ThreadStatus::Ready: return tr("ready: %1").arg(pending);
+    case ThreadStatus::Blocked: return tr("blocked: %1").arg(pending);
+    case ThreadStatus::Finished: return tr("finished");
+    }
+    return {};
+}
+
+void ThreadsModel::setState(const ProgramState &state) {
+    removeRows(0, rowCount());
+    for (const ThreadState &t : state.threads) {
+        auto *name = new QStandardItem(tr("T%1").arg(t.id));
+        name->setForeground(threadColour(t.id));
+        QFont font = name->font();
+        font.setBold(t.status == ThreadStatus::Running);
+        name->setFont(font);
+        auto *status = new QStandardItem(statusText(t));
+        if (t.status == ThreadStatus::Blocked)
+            status->setForeground(QColor(190, 40, 40));
+        for (QStandardItem *item : {name, status}) {
+            item->setData(t.id, ThreadRole);
+            item->setData(-1, FrameRole);
+            item->setEditable(false);
+        }
+        for (std::size_t f = 0; f < t.frames.size(); ++f) {
+            const FrameState &frame = t.frames[f];
+            auto *function = new QStandardItem(QString::fromStdString(frame.function));
+            auto *where = new QStandardItem(
+                frame.line ? QStringLiteral("%1:%2").arg(QFileInfo(QString::fromStdString(frame.file)).fileName()).arg(frame.line)
+                           : QString());
+            where->setToolTip(QString::fromStdString(frame.file));
+            for (QStandardItem *item : {function, where}) {
+                item->setData(t.id, ThreadRole);
+                item->setData(int(f), FrameRole);
+                item->setEditable(false);
+            }
+            name->appendRow({function, where});
+        }
+        appendRow({name, status});
+    }
+}
+
+QModelIndex ThreadsModel::indexOf(ThreadId thread, int frame) const {
+    for (int r = 0; r < rowCount(); ++r) {
+        QStandardItem *t = item(r);
+        if (t->data(ThreadRole).toUInt() != thread)
+            continue;
+        if (frame < 0)
+            return t->index();
+        return frame < t->rowCount() ? t->child(frame)->index() : QModelIndex();
+    }
+    return {};
+}
+
+} // namespace weft::views

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+#include "views/trace/TraceModel.hpp"
+
+#include "views/trace/ThreadPalette.hpp"
+
+#include <QBrush>
+#include <QFileInfo>
+#include <QFont>
+
+#include <algorithm>
+
+namespace weft::views {
+
+TraceModel::TraceModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void TraceModel::setTrace(std::vector<TraceRow> rows) {
+    beginResetModel();
+    m_rows = std::move(rows);
+    m_threads.clear();
+    for (const TraceRow &r : m_rows)
+        if (std::find(m_threads.begin(), m_threads.end(), r.thread) == m_threads.end())
+            m_threads.push_back(r.thread);
+    std::sort(m_threads.begin(), m_threads.end());
+    m_position = 0;
+    m_inside = false;
+    endResetModel();
+}
+
+void TraceModel::setPosition(std::size_t position, bool inside) {
+    m_position = std::min(position, m_rows.size());
+    m_inside = inside;
+    if (!m_rows.empty())
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    Q_EMIT headerDataChanged(Qt::Vertical, 0, std::max(0, rowCount() - 1));
+}
+
+int TraceModel::columnOf(ThreadId thread) const {
+    const auto it = std::find(m_threads.begin(), m_threads.end(), thread);
+    return it == m_threads.end() ? -1 : int(it - m_threads.begin());
+}
+
+int TraceModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
+int TraceModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_threads.size()); }
+
+QVariant TraceModel::data(const QModelIndex &index, int role) const {
+    if (!index.isValid() || std::size_t(index.row()) >= m_rows.size())
+        return {};
+    const TraceRow &r = m_rows[std::size_t(index.row())];
+    const bool mine = columnOf(r.thread) == index.column();
+    const std::size_t row = std::size_t(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        if (!mine)
+            return {};
+        if (r.line)
+            return tr("%1 · %2:%3")
+                .arg(QString::fromStdString(r.action), QFileInfo(QString::fromStdString(r.file)).fileName())
+                .arg(r.line);
+        return QString::fromStdString(r.action);
+    case Qt::ToolTipRole:
+        if (!mine)
+            return {};
+        return tr("Step %1: T%2 %3\n%4:%5")
+            .arg(row + 1)
+            .arg(r.thread)
+            .arg(QString::fromStdString(r.action), QString::fromStdString(r.file))
+            .arg(r.line);
+    case Qt::BackgroundRole:
+        if (row == m_position)
+            return QBrush(m_inside ? QColor(255, 225, 160) : QColor(255, 245, 190));
+        if (mine) {
+            QColor c = threadColour(r.thread);
+            c.setAlpha(row < m_position ? 45 : 18);
+            return QBrush(c);
+        }
+        return {};
+    case Qt::ForegroundRole:
+        return row > m_position ? QBrush(QColor(130, 130, 130)) : QVariant();
+    case Qt::FontRole:
+        if (row == m_position) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    default: return {};
+    }
+}
+
+QVariant TraceModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal) {
+        if (section < 0 || std::size_t(section) >= m_threads.size())
+            return {};
+        if (role == Qt::DisplayRole)
+            return tr("T%1").arg(m_threads[std::size_t(section)]);
+        if (role == Qt::ForegroundRole)
+            return QBrush(threadColour(m_threads[std::size_t(section)]));
+        return {};
+    }
+    if (role == Qt::DisplayRole)
+        return std::size_t(section) == m_position ? tr("▶ %1").arg(section + 1) : QString::number(section + 1);
+    if (role == Qt::ToolTipRole && std::size_t(section) == m_position)
+        return tr("The next event to perform");
+    return {};
+}
+
+} // namespace weft::views

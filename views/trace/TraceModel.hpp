@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// The replayed interleaving as a sequence diagram: one row per visible event, one column per thread;
+// the event sits in its thread's column ("lock 'm' · f.c:13"). Rows already performed are plain, the
+// next one is marked, later ones are grey. GUI thread only.
+#pragma once
+
+#include "engine/base/Ids.hpp"
+
+#include <QAbstractTableModel>
+
+#include <string>
+#include <vector>
+
+namespace weft::views {
+
+/// One step of a trace as the table shows it.
+struct TraceRow {
+    ThreadId thread = kNoThread;
+    std::string action;   ///< "lock 'm'"
+    std::string file;     ///< source file of the thread's spot ("" if unknown)
+    std::uint32_t line = 0;
+};
+
+class TraceModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    explicit TraceModel(QObject *parent = nullptr);
+
+    /// A new trace; the position goes back to 0.
+    void setTrace(std::vector<TraceRow> rows);
+    void clear() { setTrace({}); }
+    /// Events performed so far; `inside`: the next event's thread is inside its local code.
+    void setPosition(std::size_t position, bool inside = false);
+    std::size_t position() const { return m_position; }
+    const std::vector<TraceRow> &rows() const { return m_rows; }
+    const std::vector<ThreadId> &threads() const { return m_threads; }
+    int columnOf(ThreadId thread) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    std::vector<TraceRow> m_rows;
+    std::vector<ThreadId> m_threads; ///< column order: ascending ids
+    std::size_t m_position = 0;
+    bool m_inside = false;
+};
+
+} // namespace weft::views
