@@ -222,16 +222,127 @@
         <translation>%1 : %2 configurations maximales, %3 SSB, %4 événements, %5 défauts en %6 s.</translation>
     </message>
     <message>
-        <source>Execution %1 selected: its events are highlighted in the event structure.</source>
-        <translation>Exécution %1 sélectionnée : ses événements sont mis en évidence dans la structure d’événements.</translation>
-    </message>
-    <message>
         <source>About Weft</source>
         <translation>À propos de Weft</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Weft %1&lt;/h3&gt;&lt;p&gt;An interactive concurrency debugger for C programs that use POSIX threads. Weft explores every meaningfully different interleaving with unfolding-based partial-order reduction and shows the event structure and the exploration tree as they grow.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Weft %1&lt;/h3&gt;&lt;p&gt;Un débogueur interactif de concurrence pour les programmes C qui utilisent les threads POSIX. Weft explore tous les entrelacements réellement différents par réduction d’ordre partiel fondée sur les dépliages, et montre la structure d’événements et l’arbre d’exploration à mesure qu’ils grandissent.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Debug</source>
+        <translation>&amp;Débogage</translation>
+    </message>
+    <message>
+        <source>Debug</source>
+        <translation>Débogage</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>Variables</source>
+        <translation>Variables</translation>
+    </message>
+    <message>
+        <source>Trace</source>
+        <translation>Trace</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>Console</translation>
+    </message>
+    <message>
+        <source>Execution %1 loaded in the trace (%2 events): F10 steps an event, F11 a line, F8 runs to the end.</source>
+        <translation>Exécution %1 chargée dans la trace (%2 événements) : F10 avance d’un événement, F11 d’une ligne, F8 va jusqu’à la fin.</translation>
+    </message>
+</context>
+<context>
+    <name>weft::gui::ReplayController</name>
+    <message>
+        <source>The chosen interleaving, one column per thread. Double-click a step (or press Enter on it) to run to it.</source>
+        <translation>L’entrelacement choisi, une colonne par thread. Double-cliquez sur une étape (ou appuyez sur Entrée) pour y aller.</translation>
+    </message>
+    <message>
+        <source>Each thread&apos;s state and call stack; select a frame to see its locals.</source>
+        <translation>L’état et la pile d’appels de chaque thread ; sélectionnez un cadre pour voir ses variables locales.</translation>
+    </message>
+    <message>
+        <source>Globals and the selected frame&apos;s locals; values changed by the last step are highlighted.</source>
+        <translation>Les globales et les variables locales du cadre sélectionné ; les valeurs modifiées par le dernier pas sont surlignées.</translation>
+    </message>
+    <message>
+        <source>The replayed program&apos;s output appears here.</source>
+        <translation>La sortie du programme rejoué s’affiche ici.</translation>
+    </message>
+    <message>
+        <source>Step &amp;Event</source>
+        <translation>Pas d’&amp;événement</translation>
+    </message>
+    <message>
+        <source>Perform the next event of the interleaving (F10)</source>
+        <translation>Effectuer l’événement suivant de l’entrelacement (F10)</translation>
+    </message>
+    <message>
+        <source>Step &amp;Back</source>
+        <translation>Pas en a&amp;rrière</translation>
+    </message>
+    <message>
+        <source>Go back one event (Shift+F10)</source>
+        <translation>Revenir d’un événement en arrière (Maj+F10)</translation>
+    </message>
+    <message>
+        <source>Step &amp;Line</source>
+        <translation>Pas de &amp;ligne</translation>
+    </message>
+    <message>
+        <source>Run the running thread to its next source line (F11)</source>
+        <translation>Exécuter le thread actif jusqu’à sa prochaine ligne de source (F11)</translation>
+    </message>
+    <message>
+        <source>Run to &amp;Selected Event</source>
+        <translation>Aller à l’événement &amp;sélectionné</translation>
+    </message>
+    <message>
+        <source>Replay up to the event selected in the trace (Ctrl+F10)</source>
+        <translation>Rejouer jusqu’à l’événement sélectionné dans la trace (Ctrl+F10)</translation>
+    </message>
+    <message>
+        <source>Run to E&amp;nd</source>
+        <translation>Aller à la &amp;fin</translation>
+    </message>
+    <message>
+        <source>Replay to the end of the interleaving or its defect (F8)</source>
+        <translation>Rejouer jusqu’à la fin de l’entrelacement ou jusqu’à son défaut (F8)</translation>
+    </message>
+    <message>
+        <source>&amp;Restart Replay</source>
+        <translation>&amp;Recommencer le rejeu</translation>
+    </message>
+    <message>
+        <source>Back to the start of the interleaving (Ctrl+Shift+F10)</source>
+        <translation>Revenir au début de l’entrelacement (Ctrl+Maj+F10)</translation>
+    </message>
+    <message>
+        <source>T%1</source>
+        <translation>T%1</translation>
+    </message>
+    <message>
+        <source>End of the interleaving (%1 events): %2</source>
+        <translation>Fin de l’entrelacement (%1 événements) : %2</translation>
+    </message>
+    <message>
+        <source>End of the interleaving (%1 events): every thread finished.</source>
+        <translation>Fin de l’entrelacement (%1 événements) : tous les threads ont terminé.</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: T%3 runs its local code.</source>
+        <translation>Étape %1 sur %2 : T%3 exécute son code local.</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: next T%3 %4.</source>
+        <translation>Étape %1 sur %2 : ensuite T%3 %4.</translation>
     </message>
 </context>
 <context>
@@ -383,6 +494,10 @@
         <source>Executions</source>
         <translation>Exécutions</translation>
     </message>
+    <message>
+        <source>resource limit exceeded</source>
+        <translation>limite de ressources dépassée</translation>
+    </message>
 </context>
 <context>
     <name>weft::views::EventStructureView</name>
@@ -421,6 +536,62 @@
     </message>
 </context>
 <context>
+    <name>weft::views::ThreadsModel</name>
+    <message>
+        <source>Thread</source>
+        <translation>Thread</translation>
+    </message>
+    <message>
+        <source>State / location</source>
+        <translation>État / emplacement</translation>
+    </message>
+    <message>
+        <source>running: next %1</source>
+        <translation>actif : ensuite %1</translation>
+    </message>
+    <message>
+        <source>ready: %1</source>
+        <translation>prêt : %1</translation>
+    </message>
+    <message>
+        <source>blocked: %1</source>
+        <translation>bloqué : %1</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>terminé</translation>
+    </message>
+    <message>
+        <source>T%1</source>
+        <translation>T%1</translation>
+    </message>
+</context>
+<context>
+    <name>weft::views::TraceModel</name>
+    <message>
+        <source>%1 · %2:%3</source>
+        <translation>%1 · %2:%3</translation>
+    </message>
+    <message>
+        <source>Step %1: T%2 %3
+%4:%5</source>
+        <translation>Étape %1 : T%2 %3
+%4:%5</translation>
+    </message>
+    <message>
+        <source>T%1</source>
+        <translation>T%1</translation>
+    </message>
+    <message>
+        <source>▶ %1</source>
+        <translation>▶ %1</translation>
+    </message>
+    <message>
+        <source>The next event to perform</source>
+        <translation>Le prochain événement à effectuer</translation>
+    </message>
+</context>
+<context>
     <name>weft::views::TreeLegend</name>
     <message>
         <source>maximal configuration</source>
@@ -437,6 +608,33 @@
     <message>
         <source>alternative branch</source>
         <translation>branche alternative</translation>
+    </message>
+</context>
+<context>
+    <name>weft::views::VariablesModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>Changed by the last step (was %1)</source>
+        <translation>Modifiée par le dernier pas (valait %1)</translation>
+    </message>
+    <message>
+        <source>Globals</source>
+        <translation>Globales</translation>
+    </message>
+    <message>
+        <source>Locals of %1 (T%2)</source>
+        <translation>Variables locales de %1 (T%2)</translation>
     </message>
 </context>
 </TS>
