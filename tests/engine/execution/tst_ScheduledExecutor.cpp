@@ -40,6 +40,26 @@ public:
     ModelTask main(ModelThread &self) override { co_await self.join(42); }
 };
 
+/// The sc model: T1 reads x twice, T2 writes y, T3 reads x then writes it.
+class ReadersAndWriter final : public ModelProgram {
+public:
+    std::string name() const override { return "readers-and-writer"; }
+    ModelTask main(ModelThread &self) override {
+        co_await self.create([](ModelThread &t) { return reader(t); });
+        co_await self.create([](ModelThread &t) { return other(t); });
+        co_await self.create([](ModelThread &t) { return readThenWrite(t); });
+    }
+    static ModelTask reader(ModelThread &self) {
+        co_await self.read(1);
+        co_await self.read(1);
+    }
+    static ModelTask readThenWrite(ModelThread &self) {
+        co_await self.read(1);
+        co_await self.write(1, 5);
+    }
+    static ModelTask other(ModelThread &self) { co_await self.write(2, 1); }
+};
+
 /// Creates threads forever (each one creates the next).
 class EndlessCreator final : public ModelProgram {
 public:
@@ -78,6 +98,7 @@ private slots:
     void replayThenFreeMode();
     void sleepingThreadWaitsForAnotherLock();
     void allSleepingIsSleepBlocked();
+    void sleepingAccessWakesOnDependentAccess();
     void deadlockNamesTheWaiters();
     void invalidScheduleDiverges();
     void scheduleText();
@@ -131,6 +152,30 @@ void tst_ScheduledExecutor::allSleepingIsSleepBlocked() {
     const Execution e = executor.run(s);
     QCOMPARE(e.end, ExecutionEnd::SleepBlocked);
     QCOMPARE(e.actions.size(), std::size_t(5));
+}
+
+void tst_ScheduledExecutor::sleepingAccessWakesOnDependentAccess() {
+    // Sleep sets use the dependence function: a sleeping read wakes on another thread's write to its
+    // location (not on a read, nor on a write elsewhere); a sleeping write on any access to it.
+    ReadersAndWriter program;
+    ModelMachine machine(program);
+    ScheduledExecutor executor(machine);
+    Schedule s = *Schedule::parse("0*4,1,2,3");
+    s.sleeping.push_back({1, 1, ActionKind::MemRead});
+    Execution e = executor.run(s);
+    QCOMPARE(e.end, ExecutionEnd::Finished);
+    // T2's write of y does not wake T1, nor does T3's read of x; T3's write of x does.
+    QCOMPARE(threadsOf(e), std::string("0000123") + "0" + "22" + "33" + "111" + "3");
+
+    // T3 has read x in the replay and sleeps on its write: T1's read of x wakes it.
+    Schedule w = *Schedule::parse("0*4,1,2,3*2");
+    w.sleeping.push_back({3, 1, ActionKind::MemWrite});
+    e = executor.run(w);
+    QCOMPARE(e.end, ExecutionEnd::Finished);
+    QCOMPARE(threadsOf(e), std::string("00001233") + "0" + "111" + "22" + "33");
+    // Asleep on a location nobody touches, it never wakes.
+    w.sleeping = {{3, 9, ActionKind::MemWrite}};
+    QCOMPARE(executor.run(w).end, ExecutionEnd::SleepBlocked);
 }
 
 void tst_ScheduledExecutor::deadlockNamesTheWaiters() {

@@ -51,13 +51,18 @@ std::uint64_t failures(const ExplorationResult &r) {
 
 /// Racy reads and writes of 1-2 shared variables, some inside critical sections of 1-3 mutexes.
 /// Soak testing: WEFT_BRUTEFORCE_PROGRAMS=N programs per row, WEFT_BRUTEFORCE_MAXACTIONS=A larger ones.
-RandomProgramShape memoryShape() {
+/// Family 1 also uses trylock, a semaphore and condition variables.
+RandomProgramShape memoryShape(int family) {
     RandomProgramShape s;
     s.maxWorkers = 3;
     s.maxActions = qEnvironmentVariableIntValue("WEFT_BRUTEFORCE_MAXACTIONS") ? qEnvironmentVariableIntValue("WEFT_BRUTEFORCE_MAXACTIONS") : 26;
     s.maxSections = 2;
     s.sharedPercent = 60;
     s.maxSharedVariables = 2;
+    if (family == 1) {
+        s.sharedPercent = 40;
+        s.syncPercent = 20;
+    }
     return s;
 }
 
@@ -76,13 +81,13 @@ private slots:
 
 private:
     /// Brute-force counts of random program `seed` (computed once, shared by the policies).
-    const EnumerationResult &oracle(std::uint64_t seed, ModelProgram &program) {
-        auto it = m_oracle.find(seed);
+    const EnumerationResult &oracle(int family, std::uint64_t seed, ModelProgram &program) {
+        auto it = m_oracle.find({family, seed});
         if (it == m_oracle.end())
-            it = m_oracle.emplace(seed, enumerate(program)).first;
+            it = m_oracle.emplace(std::pair{family, seed}, enumerate(program)).first;
         return it->second;
     }
-    std::map<std::uint64_t, EnumerationResult> m_oracle;
+    std::map<std::pair<int, std::uint64_t>, EnumerationResult> m_oracle;
 };
 
 void tst_MemoryAccesses::dependence() {
@@ -177,16 +182,20 @@ void tst_MemoryAccesses::mutualExclusion() {
 }
 
 void tst_MemoryAccesses::randomPrograms_data() {
+    QTest::addColumn<int>("family");
     QTest::addColumn<int>("policy");
     QTest::addColumn<int>("programs");
     // Optimal first: it fills the oracle cache the other policies reuse.
-    for (int policy : {0, -1, 1, 2, 3})
-        QTest::addRow("k=%d", policy) << policy << (policy == 0 ? 600 : 300);
+    for (int policy : {0, -1, 1, 2, 3}) {
+        QTest::addRow("memory k=%d", policy) << 0 << policy << (policy == 0 ? 600 : 300);
+        QTest::addRow("memory+sync k=%d", policy) << 1 << policy << (policy == 0 ? 300 : 150);
+    }
 }
 
 void tst_MemoryAccesses::randomPrograms() {
     // Optimal: same maximal configurations and events as brute force, 0 SSB. Every other policy:
     // the same too (each configuration is explored at most once; SSB runs are counted apart).
+    QFETCH(int, family);
     QFETCH(int, policy);
     QFETCH(int, programs);
     const std::uint64_t count = qEnvironmentVariableIntValue("WEFT_BRUTEFORCE_PROGRAMS")
@@ -195,8 +204,8 @@ void tst_MemoryAccesses::randomPrograms() {
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t configurations = 0, events = 0, ssb = 0, accesses = 0;
     for (std::uint64_t seed = 1; seed <= count; ++seed) {
-        auto program = RandomProgram::generate(seed, memoryShape());
-        const EnumerationResult &truth = oracle(seed, *program);
+        auto program = RandomProgram::generate(seed, memoryShape(family));
+        const EnumerationResult &truth = oracle(family, seed, *program);
         const auto context = [&] {
             return QString::fromStdString("seed " + std::to_string(seed) + ", policy " + std::to_string(policy) +
                                           "\n" + program->listing());
