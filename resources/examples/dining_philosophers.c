@@ -16,18 +16,18 @@
 #define N 3
 #endif
 
-static pthread_mutex_t fork_[N];
+static pthread_mutex_t forks[N];
 static int meals[N]; // meals[i] is only touched by philosopher i
 
 static void *philosopher(void *arg)
 {
     long i = (long)arg;
     long left = i, right = (i + 1) % N;
-    pthread_mutex_lock(&fork_[left]);
-    pthread_mutex_lock(&fork_[right]); // bug: everyone may hold a left fork and wait here
+    pthread_mutex_lock(&forks[left]);
+    pthread_mutex_lock(&forks[right]); // bug: everyone may hold a left fork and wait here
     meals[i]++;
-    pthread_mutex_unlock(&fork_[right]);
-    pthread_mutex_unlock(&fork_[left]);
+    pthread_mutex_unlock(&forks[right]);
+    pthread_mutex_unlock(&forks[left]);
     return NULL;
 }
 
@@ -35,7 +35,7 @@ int main(void)
 {
     pthread_t t[N];
     for (long i = 0; i < N; i++)
-        pthread_mutex_init(&fork_[i], NULL);
+        pthread_mutex_init(&forks[i], NULL);
     for (long i = 0; i < N; i++)
         pthread_create(&t[i], NULL, philosopher, (void *)i);
     for (long i = 0; i < N; i++)

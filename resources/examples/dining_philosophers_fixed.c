@@ -15,7 +15,7 @@
 #define N 3
 #endif
 
-static pthread_mutex_t fork_[N];
+static pthread_mutex_t forks[N];
 static int meals[N]; // meals[i] is only touched by philosopher i
 
 static void *philosopher(void *arg)
@@ -23,11 +23,11 @@ static void *philosopher(void *arg)
     long i = (long)arg;
     long left = i, right = (i + 1) % N;
     long first = left < right ? left : right, second = left < right ? right : left;
-    pthread_mutex_lock(&fork_[first]);
-    pthread_mutex_lock(&fork_[second]);
+    pthread_mutex_lock(&forks[first]);
+    pthread_mutex_lock(&forks[second]);
     meals[i]++;
-    pthread_mutex_unlock(&fork_[second]);
-    pthread_mutex_unlock(&fork_[first]);
+    pthread_mutex_unlock(&forks[second]);
+    pthread_mutex_unlock(&forks[first]);
     return NULL;
 }
 
@@ -35,7 +35,7 @@ int main(void)
 {
     pthread_t t[N];
     for (long i = 0; i < N; i++)
-        pthread_mutex_init(&fork_[i], NULL);
+        pthread_mutex_init(&forks[i], NULL);
     for (long i = 0; i < N; i++)
         pthread_create(&t[i], NULL, philosopher, (void *)i);
     for (long i = 0; i < N; i++)

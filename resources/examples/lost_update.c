@@ -6,10 +6,11 @@
 //
 // Run:  weft explore resources/examples/lost_update.c
 //
-// Weft's `sync` model interleaves only thread and synchronisation operations and assumes the program
-// has no data race, so this bug is one for race detection.
-// Expected: 1 defect (data race on x), exit code 1. Until race detection lands the run reports
-// "0 defects, 1 maximal configuration" (exit code 0).
+// Weft's `sync` model interleaves only thread and synchronisation operations, so it does not try the
+// interleaving where the assertion fails; it reports the cause instead: in every execution, the two
+// threads' accesses to x are not ordered by any synchronisation, a data race.
+// Expected: 2 defects, both "data race" on x (T2's read against T1's write, and the two writes), in
+// the 1 maximal configuration; exit code 1.
 // Compare lost_update_split.c (the same bug, visible through lock interleavings) and
 // lost_update_fixed.c (correct).
 #include <assert.h>

@@ -218,6 +218,7 @@ void tst_CliOutputDoc::otherRunsMatchTheDocumentedLayout_data() {
     QTest::newRow("no defect, k=2") << programs + "/dispatcher/dispatcher.c" << QStringList{"-D", "PARAM1=5", "-D", "PARAM2=2", "-k", "2"}
                                     << int(kNoDefect);
     QTest::newRow("condition variables") << examples + "/producer_consumer_if.c" << QStringList{} << int(kDefectFound);
+    QTest::newRow("data races") << examples + "/lost_update.c" << QStringList{} << int(kDefectFound);
     QTest::newRow("lost wake-up") << examples + "/lost_wakeup.c" << QStringList{} << int(kDefectFound);
     QTest::newRow("semaphores and barriers") << programs + "/sync_barrier_serial/sync_barrier_serial.c" << QStringList{}
                                              << int(kNoDefect);
