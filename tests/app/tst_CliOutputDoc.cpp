@@ -177,6 +177,14 @@ void tst_CliOutputDoc::exampleIsDocumented() {
         QVERIFY2(page.find("`" + key + "`") != std::string::npos, ("the field `" + key + "` is not described").c_str());
     for (const std::string &key : kOptionalKeys)
         QVERIFY2(page.find("`" + key + "`") != std::string::npos, ("the optional field `" + key + "` is not described").c_str());
+    // Every kind of defect and every action the JSON can hold is listed.
+    std::vector<std::string> names;
+#define WEFT_DEFECT(name, text) names.push_back(text);
+#include "engine/base/DefectKinds.def"
+#define WEFT_ACTION(name, text, other, lockTree) names.push_back(text);
+#include "engine/action/Actions.def"
+    for (const std::string &name : names)
+        QVERIFY2(page.find("`\"" + name + "\"`") != std::string::npos, ("not documented: \"" + name + "\"").c_str());
     for (const char *code : {"| 0 |", "| 1 |", "| 2 |", "| 3 |"})
         QVERIFY2(page.find(code) != std::string::npos, (std::string("exit code row ") + code + " missing").c_str());
 }
