@@ -89,6 +89,17 @@
     </message>
 </context>
 <context>
+    <name>weft::gui::ExamplesMenu</name>
+    <message>
+        <source>E&amp;xamples</source>
+        <translation>E&amp;xemples</translation>
+    </message>
+    <message>
+        <source>(no examples found)</source>
+        <translation>(aucun exemple trouvé)</translation>
+    </message>
+</context>
+<context>
     <name>weft::gui::MainWindow</name>
     <message>
         <source>Weft</source>
@@ -257,6 +268,117 @@
         <source>Execution %1 loaded in the trace (%2 events): F10 steps an event, F11 a line, F8 runs to the end.</source>
         <translation>Exécution %1 chargée dans la trace (%2 événements) : F10 avance d’un événement, F11 d’une ligne, F8 va jusqu’à la fin.</translation>
     </message>
+    <message>
+        <source>Weft &amp;Help</source>
+        <translation>&amp;Aide de Weft</translation>
+    </message>
+    <message>
+        <source>What each pane shows and the keys (F1)</source>
+        <translation>Ce que montre chaque panneau, et les touches (F1)</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>E&amp;xporter</translation>
+    </message>
+    <message>
+        <source>Weft Help</source>
+        <translation>Aide de Weft</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Weft in short&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Open&lt;/b&gt; a C file (Ctrl+O, File ▸ Examples) and &lt;b&gt;Explore&lt;/b&gt; it (F5): Weft runs every meaningfully different interleaving of its threads. Pause with F6, cancel with Shift+F5.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Exploration tree&lt;/b&gt;: one leaf per execution (red diamond: a defect). Click a leaf to load its interleaving.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Event structure&lt;/b&gt;: the events of all executions, one lane per thread; the selected execution is highlighted. Click an event to see its line and its step in the trace.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Trace&lt;/b&gt;: the loaded interleaving, one column per thread. F10 performs the next event, Shift+F10 goes back, F11 runs the running thread to its next line, Ctrl+F10 runs to the selected step, F8 to the end, Ctrl+Shift+F10 restarts. The editor marks each thread&apos;s line.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Threads&lt;/b&gt;: each thread&apos;s state (running, ready, blocked on what, finished) and call stack; select a frame to see its locals in &lt;b&gt;Variables&lt;/b&gt; (values changed by the last step are highlighted). &lt;b&gt;Console&lt;/b&gt;: what the program printed so far.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Defects&lt;/b&gt;: double-click one to replay its counterexample to the failing step.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Settings: the exploration policy, bounds and language. File ▸ Export saves the diagrams (SVG, PNG), the results (JSON, as &lt;tt&gt;weft explore --json&lt;/tt&gt;) and the trace (text).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Weft en bref&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Ouvrez&lt;/b&gt; un fichier C (Ctrl+O, Fichier ▸ Exemples) et &lt;b&gt;explorez&lt;/b&gt;-le (F5) : Weft exécute tous les entrelacements réellement différents de ses threads. Suspendez avec F6, annulez avec Maj+F5.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Arbre d’exploration&lt;/b&gt; : une feuille par exécution (losange rouge : un défaut). Cliquez sur une feuille pour charger son entrelacement.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Structure d’événements&lt;/b&gt; : les événements de toutes les exécutions, une voie par thread ; l’exécution sélectionnée est mise en évidence. Cliquez sur un événement pour voir sa ligne et son étape dans la trace.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Trace&lt;/b&gt; : l’entrelacement chargé, une colonne par thread. F10 effectue l’événement suivant, Maj+F10 revient en arrière, F11 exécute le thread actif jusqu’à sa ligne suivante, Ctrl+F10 va à l’étape sélectionnée, F8 jusqu’à la fin, Ctrl+Maj+F10 recommence. L’éditeur marque la ligne de chaque thread.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Threads&lt;/b&gt; : l’état de chaque thread (actif, prêt, bloqué sur quoi, terminé) et sa pile d’appels ; sélectionnez un cadre pour voir ses variables locales dans &lt;b&gt;Variables&lt;/b&gt; (les valeurs modifiées par le dernier pas sont surlignées). &lt;b&gt;Console&lt;/b&gt; : ce que le programme a affiché jusqu’ici.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Défauts&lt;/b&gt; : double-cliquez sur l’un d’eux pour rejouer son contre-exemple jusqu’à l’étape fautive.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Réglages : la politique d’exploration, les bornes et la langue. Fichier ▸ Exporter enregistre les diagrammes (SVG, PNG), les résultats (JSON, comme &lt;tt&gt;weft explore --json&lt;/tt&gt;) et la trace (texte).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg);;PNG image (*.png)</source>
+        <translation>Image SVG (*.svg);;Image PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Event &amp;Structure…</source>
+        <translation>&amp;Structure d’événements…</translation>
+    </message>
+    <message>
+        <source>Save the event structure as SVG or PNG (Ctrl+Shift+E)</source>
+        <translation>Enregistrer la structure d’événements en SVG ou PNG (Ctrl+Maj+E)</translation>
+    </message>
+    <message>
+        <source>Export Event Structure</source>
+        <translation>Exporter la structure d’événements</translation>
+    </message>
+    <message>
+        <source>Exploration &amp;Tree…</source>
+        <translation>&amp;Arbre d’exploration…</translation>
+    </message>
+    <message>
+        <source>Save the exploration tree as SVG or PNG (Ctrl+Shift+T)</source>
+        <translation>Enregistrer l’arbre d’exploration en SVG ou PNG (Ctrl+Maj+T)</translation>
+    </message>
+    <message>
+        <source>Export Exploration Tree</source>
+        <translation>Exporter l’arbre d’exploration</translation>
+    </message>
+    <message>
+        <source>&amp;Results as JSON…</source>
+        <translation>&amp;Résultats en JSON…</translation>
+    </message>
+    <message>
+        <source>Save the statistics and defects as weft explore --json does (Ctrl+Shift+J)</source>
+        <translation>Enregistrer les statistiques et les défauts comme le fait weft explore --json (Ctrl+Maj+J)</translation>
+    </message>
+    <message>
+        <source>Export Results</source>
+        <translation>Exporter les résultats</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Trace as &amp;Text…</source>
+        <translation>&amp;Trace en texte…</translation>
+    </message>
+    <message>
+        <source>Save the interleaving loaded in the trace as text (Ctrl+Shift+X)</source>
+        <translation>Enregistrer en texte l’entrelacement chargé dans la trace (Ctrl+Maj+X)</translation>
+    </message>
+    <message>
+        <source>Export Trace</source>
+        <translation>Exporter la trace</translation>
+    </message>
+    <message>
+        <source>Text (*.txt)</source>
+        <translation>Texte (*.txt)</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 enregistré.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1 (nothing to draw yet?).</source>
+        <translation>Impossible d’écrire %1 (rien à dessiner pour l’instant ?).</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet: explore the program first (F5).</source>
+        <translation>Rien à exporter pour l’instant : explorez d’abord le programme (F5).</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>Impossible d’écrire %1.</translation>
+    </message>
+    <message>
+        <source>No trace loaded: click a leaf of the exploration tree or a defect first.</source>
+        <translation>Aucune trace chargée : cliquez d’abord sur une feuille de l’arbre d’exploration ou sur un défaut.</translation>
+    </message>
+</context>
+<context>
+    <name>weft::gui::RecentFilesMenu</name>
+    <message>
+        <source>&amp;Recent Files</source>
+        <translation>Fichiers &amp;récents</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>(aucun pour l’instant)</translation>
+    </message>
 </context>
 <context>
     <name>weft::gui::ReplayController</name>
@@ -343,6 +465,93 @@
     <message>
         <source>Step %1 of %2: next T%3 %4.</source>
         <translation>Étape %1 sur %2 : ensuite T%3 %4.</translation>
+    </message>
+</context>
+<context>
+    <name>weft::gui::SettingsMenu</name>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Réglages</translation>
+    </message>
+    <message>
+        <source>Exploration &amp;Policy</source>
+        <translation>&amp;Politique d’exploration</translation>
+    </message>
+    <message>
+        <source>&amp;Optimal</source>
+        <translation>&amp;Optimale</translation>
+    </message>
+    <message>
+        <source>Each maximal configuration exactly once, never a sleep-set-blocked execution</source>
+        <translation>Chaque configuration maximale exactement une fois, jamais d’exécution bloquée par ensemble de sommeil</translation>
+    </message>
+    <message>
+        <source>&amp;Only-last (k = 1)</source>
+        <translation>&amp;Dernière seulement (k = 1)</translation>
+    </message>
+    <message>
+        <source>k-partial alternatives with k = 1: cheaper, may explore redundant executions</source>
+        <translation>Alternatives k-partielles avec k = 1 : moins coûteuses, peuvent explorer des exécutions redondantes</translation>
+    </message>
+    <message>
+        <source>&amp;2-partial</source>
+        <translation>&amp;2-partielle</translation>
+    </message>
+    <message>
+        <source>k-partial alternatives with k = 2</source>
+        <translation>Alternatives k-partielles avec k = 2</translation>
+    </message>
+    <message>
+        <source>&amp;3-partial</source>
+        <translation>&amp;3-partielle</translation>
+    </message>
+    <message>
+        <source>k-partial alternatives with k = 3</source>
+        <translation>Alternatives k-partielles avec k = 3</translation>
+    </message>
+    <message>
+        <source>&amp;Source-DPOR</source>
+        <translation>&amp;Source-DPOR</translation>
+    </message>
+    <message>
+        <source>Emulates source-DPOR&apos;s alternatives</source>
+        <translation>Émule les alternatives de source-DPOR</translation>
+    </message>
+    <message>
+        <source>Exploration &amp;Bounds…</source>
+        <translation>&amp;Bornes d’exploration…</translation>
+    </message>
+    <message>
+        <source>Timeout and maximal number of executions of an exploration</source>
+        <translation>Délai maximal et nombre maximal d’exécutions d’une exploration</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Langue</translation>
+    </message>
+    <message>
+        <source>&amp;System Default</source>
+        <translation>Langue du &amp;système</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Langue</translation>
+    </message>
+    <message>
+        <source>The new language is used from the next start of Weft.</source>
+        <translation>La nouvelle langue sera utilisée au prochain démarrage de Weft.</translation>
+    </message>
+    <message>
+        <source>Exploration Bounds</source>
+        <translation>Bornes d’exploration</translation>
+    </message>
+    <message>
+        <source>Timeout in seconds (0: none):</source>
+        <translation>Délai maximal en secondes (0 : aucun) :</translation>
+    </message>
+    <message>
+        <source>Maximal number of executions (0: no bound):</source>
+        <translation>Nombre maximal d’exécutions (0 : sans borne) :</translation>
     </message>
 </context>
 <context>

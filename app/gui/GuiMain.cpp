@@ -3,6 +3,7 @@
 
 #include "app/gui/MainWindow.hpp"
 #include "app/gui/ScreenshotRecorder.hpp"
+#include "app/gui/SettingsMenu.hpp"
 #include "app/gui/Translation.hpp"
 
 #include <QApplication>
@@ -27,12 +28,18 @@ int runGui(const cli::CommandLine &cl, int &argc, char **argv) {
     QApplication::setApplicationName(QStringLiteral("Weft"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
     QApplication::setOrganizationName(QStringLiteral("Weft"));
-    if (!installTranslation(app, QString::fromStdString(cl.language)))
+    const QString language = cl.language.empty() ? SettingsMenu::language() : QString::fromStdString(cl.language);
+    if (!installTranslation(app, language))
         std::fprintf(stderr, "weft: warning: no translation for language '%s'\n", cl.language.c_str());
 
     MainWindow window;
     window.setCompileFlags(cl.defines, cl.includeDirs);
-    window.session().setOptions(cl.exploration);
+    // Explicit policy or bounds on the command line replace the saved ones (and are saved).
+    const ExplorationOptions defaults;
+    if (cl.exploration.policy.number() != defaults.policy.number() ||
+        cl.exploration.timeoutSeconds != defaults.timeoutSeconds || cl.exploration.maxExecutions != defaults.maxExecutions)
+        window.settingsMenu()->save(cl.exploration);
+    window.session().setOptions(window.settingsMenu()->apply(cl.exploration));
     window.resize(1600, 960);
     const bool loaded = cl.file.empty() || window.openFile(QString::fromStdString(cl.file));
     if (screenshot) {

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/MainWindow.hpp"
 
+#include "app/gui/ExamplesMenu.hpp"
+#include "app/gui/Exports.hpp"
+#include "app/gui/RecentFilesMenu.hpp"
 #include "app/gui/ReplayController.hpp"
+#include "app/gui/SettingsMenu.hpp"
+#include "app/session/Replay.hpp"
 #include "views/defects/DefectsModel.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
 #include "views/eventstructure/EventStructureView.hpp"
@@ -37,7 +42,8 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_session(new ExplorationSession(this)), m_editor(new views::SourceEditor(this)),
       m_eventStructure(new views::EventStructureView(this)), m_tree(new views::ExplorationTreeView(this)),
       m_defectsModel(new views::DefectsModel(this)), m_defects(new QTreeView(this)),
-      m_counters(new views::CountersBar(this)), m_replay(new ReplayController(m_editor, this)) {
+      m_counters(new views::CountersBar(this)), m_replay(new ReplayController(m_editor, this)),
+      m_settings(new SettingsMenu(this)), m_examples(new ExamplesMenu(this)), m_recent(new RecentFilesMenu(this)) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("Weft"));
     setAcceptDrops(true);
@@ -61,6 +67,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_eventStructure->structure(), &views::EventStructureScene::eventActivated, this,
             &MainWindow::eventActivated);
     connect(m_defects, &QAbstractItemView::activated, this, [this](const QModelIndex &i) { showDefect(i.row()); });
+    connect(m_examples, &ExamplesMenu::exampleChosen, this, &MainWindow::openFile);
+    connect(m_recent, &RecentFilesMenu::fileChosen, this, &MainWindow::openFile);
     connect(m_replay, &ReplayController::message, this, [this](const QString &text) { statusBar()->showMessage(text); });
     updateActions();
 }
@@ -102,6 +110,12 @@ void MainWindow::createActions() {
     m_fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     connect(m_fit, &QAction::triggered, m_eventStructure, &views::ZoomableView::fitAll);
 
+    m_help = new QAction(style()->standardIcon(QStyle::SP_DialogHelpButton), tr("Weft &Help"), this);
+    m_help->setShortcut(QKeySequence::HelpContents);
+    m_help->setToolTip(tr("What each pane shows and the keys (F1)"));
+    connect(m_help, &QAction::triggered, this, &MainWindow::showHelp);
+    createExportActions();
+
     m_about = new QAction(tr("&About Weft"), this);
     m_about->setMenuRole(QAction::AboutRole);
     connect(m_about, &QAction::triggered, this, &MainWindow::showAbout);
@@ -111,6 +125,12 @@ void MainWindow::createMenus() {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(m_open);
+    file->addMenu(m_recent);
+    file->addMenu(m_examples);
+    QMenu *exports = file->addMenu(tr("&Export"));
+    exports->setObjectName(QStringLiteral("exportMenu"));
+    exports->setToolTipsVisible(true);
+    exports->addActions(m_exports);
     file->addSeparator();
     file->addAction(m_quit);
 
@@ -131,8 +151,11 @@ void MainWindow::createMenus() {
     m_viewMenu->addAction(m_fit);
     m_viewMenu->addSeparator();
 
+    menuBar()->addMenu(m_settings);
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));
+    help->addAction(m_help);
     help->addAction(m_about);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 
@@ -209,6 +232,7 @@ bool MainWindow::openFile(const QString &path) {
     const bool loaded = m_session->load(path, m_defines, m_includeDirs);
     m_editor->setDiagnostics(m_session->diagnostics());
     if (loaded) {
+        m_recent->add(path);
         statusBar()->showMessage(tr("Loaded %1. Press F5 to explore.").arg(QFileInfo(path).fileName()));
     } else {
         const auto &d = m_session->diagnostics();
@@ -232,6 +256,7 @@ void MainWindow::explore() {
         return;
     resetViews();
     m_editor->setCurrentLine(0);
+    m_session->setOptions(m_settings->apply(m_session->options()));
     m_session->start();
     statusBar()->showMessage(tr("Exploring %1…").arg(QFileInfo(m_session->fileName()).fileName()));
 }
@@ -350,6 +375,30 @@ void MainWindow::showAbout() {
                           "unfolding-based partial-order reduction and shows the event structure and the "
                           "exploration tree as they grow.</p>")
                            .arg(QStringLiteral("0.1.0")));
+}
+
+void MainWindow::showHelp() {
+    QMessageBox box(this);
+    box.setWindowTitle(tr("Weft Help"));
+    box.setTextFormat(Qt::RichText);
+    box.setText(tr(
+        "<h3>Weft in short</h3>"
+        "<p><b>Open</b> a C file (Ctrl+O, File ▸ Examples) and <b>Explore</b> it (F5): Weft runs every "
+        "meaningfully different interleaving of its threads. Pause with F6, cancel with Shift+F5.</p>"
+        "<ul><li><b>Exploration tree</b>: one leaf per execution (red diamond: a defect). Click a leaf to "
+        "load its interleaving.</li>"
+        "<li><b>Event structure</b>: the events of all executions, one lane per thread; the selected "
+        "execution is highlighted. Click an event to see its line and its step in the trace.</li>"
+        "<li><b>Trace</b>: the loaded interleaving, one column per thread. F10 performs the next event, "
+        "Shift+F10 goes back, F11 runs the running thread to its next line, Ctrl+F10 runs to the selected "
+        "step, F8 to the end, Ctrl+Shift+F10 restarts. The editor marks each thread's line.</li>"
+        "<li><b>Threads</b>: each thread's state (running, ready, blocked on what, finished) and call stack; "
+        "select a frame to see its locals in <b>Variables</b> (values changed by the last step are "
+        "highlighted). <b>Console</b>: what the program printed so far.</li>"
+        "<li><b>Defects</b>: double-click one to replay its counterexample to the failing step.</li></ul>"
+        "<p>Settings: the exploration policy, bounds and language. File ▸ Export saves the diagrams "
+        "(SVG, PNG), the results (JSON, as <tt>weft explore --json</tt>) and the trace (text).</p>"));
+    box.exec();
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event) {

@@ -23,7 +23,10 @@ class SourceEditor;
 
 namespace weft::gui {
 
+class ExamplesMenu;
+class RecentFilesMenu;
 class ReplayController;
+class SettingsMenu;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -43,6 +46,11 @@ public:
     views::CountersBar *counters() const { return m_counters; }
     QTreeView *defectsView() const { return m_defects; }
     ReplayController *replay() const { return m_replay; }
+    SettingsMenu *settingsMenu() const { return m_settings; }
+    ExamplesMenu *examplesMenu() const { return m_examples; }
+    RecentFilesMenu *recentFilesMenu() const { return m_recent; }
+    /// Event Structure, Exploration Tree (SVG/PNG), Results (JSON), Trace (text): File ▸ Export.
+    QList<QAction *> exportActions() const { return m_exports; }
     QAction *exploreAction() const { return m_explore; }
     QAction *pauseAction() const { return m_pause; }
     QAction *cancelAction() const { return m_cancel; }
@@ -53,6 +61,13 @@ public Q_SLOTS:
     void setPaused(bool paused);
     void cancel();
     void showAbout();
+    void showHelp();
+    /// Writes the event structure (`tree` false) or the exploration tree to `path` (.svg or .png).
+    bool exportDiagram(bool tree, const QString &path);
+    /// Writes the results as the CLI's JSON to `path`.
+    bool exportResults(const QString &path);
+    /// Writes the trace loaded in the debugger as text to `path`.
+    bool exportTrace(const QString &path);
     /// Selects a finished execution (as a click on its leaf does): marks the leaf and highlights its
     /// events in the event structure.
     void selectExecution(quint64 execution);
@@ -77,6 +92,8 @@ private:
     void leafActivated(quint64 execution, quint32 node);
     void eventActivated(EventId id);
     void loadExecution(quint64 execution, quint32 node);
+    void createExportActions();
+    QString askExportPath(const QString &title, const QString &suggested, const QString &filter);
 
     session::ExplorationSession *m_session;
     views::SourceEditor *m_editor;
@@ -86,6 +103,11 @@ private:
     QTreeView *m_defects;
     views::CountersBar *m_counters;
     ReplayController *m_replay;
+    SettingsMenu *m_settings;
+    ExamplesMenu *m_examples;
+    RecentFilesMenu *m_recent;
+    QList<QAction *> m_exports;
+    QAction *m_help = nullptr;
     std::vector<std::string> m_defines;
     std::vector<std::string> m_includeDirs;
 

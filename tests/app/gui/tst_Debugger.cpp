@@ -3,7 +3,10 @@
 // interleaving into the trace (one column per thread); F10 / Shift+F10 / F11 / Ctrl+F10 / F8 /
 // Ctrl+Shift+F10 step it and the threads, variables and console panes and the editor's thread
 // markers follow; activating (double-click, Enter) the defect runs its counterexample to the failing assertion.
+#include "app/gui/ExamplesMenu.hpp"
 #include "app/gui/MainWindow.hpp"
+#include "app/gui/RecentFilesMenu.hpp"
+#include "app/gui/SettingsMenu.hpp"
 #include "app/gui/ReplayController.hpp"
 #include "app/session/Replay.hpp"
 #include "views/defects/DefectsModel.hpp"
@@ -15,6 +18,11 @@
 #include "views/variables/VariablesModel.hpp"
 
 #include <QtTest>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QStatusBar>
@@ -35,6 +43,9 @@ private Q_SLOTS:
     void threadsPaneSelectsFrames();
     void defectDoubleClickStopsAtTheFailure();
     void debugMenuHasShortcuts();
+    void exportsWriteFiles();
+    void settingsPersist();
+    void examplesMenuOpensAnExample();
 
 private:
     MainWindow *m_window = nullptr;
@@ -45,6 +56,8 @@ static QString testProgram(const char *name) {
 }
 
 void tst_Debugger::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true); // QSettings in a test location
+    QSettings().clear();
     m_window = new MainWindow;
     m_window->resize(1400, 900);
     m_window->show();
@@ -216,6 +229,84 @@ void tst_Debugger::debugMenuHasShortcuts() {
         QVERIFY(!a->shortcut().isEmpty());
         QVERIFY(!a->toolTip().isEmpty());
     }
+}
+
+void tst_Debugger::exportsWriteFiles() {
+    QTemporaryDir dir;
+    const QString svg = dir.filePath(QStringLiteral("es.svg"));
+    QVERIFY(m_window->exportDiagram(false, svg));
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    QVERIFY(svgFile.readAll().contains("<svg"));
+    const QString png = dir.filePath(QStringLiteral("tree.png"));
+    QVERIFY(m_window->exportDiagram(true, png));
+    QVERIFY(!QImage(png).isNull());
+
+    const QString json = dir.filePath(QStringLiteral("results.json"));
+    QVERIFY(m_window->exportResults(json));
+    QFile jsonFile(json);
+    QVERIFY(jsonFile.open(QIODevice::ReadOnly));
+    const QJsonDocument doc = QJsonDocument::fromJson(jsonFile.readAll());
+    QVERIFY(doc.isObject());
+    const QJsonArray defects = doc.object().value(QStringLiteral("defects")).toArray();
+    QCOMPARE(defects.size(), 1);
+    QVERIFY(defects[0].toObject().value(QStringLiteral("message")).toString().contains(QStringLiteral("x == 2")));
+    QVERIFY(!defects[0].toObject().value(QStringLiteral("steps")).toArray().isEmpty());
+
+    QVERIFY(m_window->replay()->hasReplay());
+    const QString text = dir.filePath(QStringLiteral("trace.txt"));
+    QVERIFY(m_window->exportTrace(text));
+    QFile textFile(text);
+    QVERIFY(textFile.open(QIODevice::ReadOnly));
+    const QString trace = QString::fromUtf8(textFile.readAll());
+    QVERIFY(trace.startsWith(QStringLiteral("1. T0 start")));
+    QVERIFY(trace.contains(QStringLiteral("x == 2")));
+    QCOMPARE(m_window->exportActions().size(), 4);
+    for (QAction *a : m_window->exportActions())
+        QVERIFY(!a->shortcut().isEmpty());
+}
+
+void tst_Debugger::settingsPersist() {
+    SettingsMenu *settings = m_window->settingsMenu();
+    QMenu *policy = settings->findChild<QMenu *>(QStringLiteral("policyMenu"));
+    QVERIFY(policy);
+    QAction *sdpor = nullptr;
+    for (QAction *a : policy->actions())
+        if (a->data().toInt() == -1)
+            sdpor = a;
+    QVERIFY(sdpor);
+    sdpor->trigger();
+    QCOMPARE(QSettings().value(QStringLiteral("exploration/policy")).toInt(), -1);
+    QCOMPARE(settings->apply({}).policy.number(), -1);
+    {
+        SettingsMenu fresh; // a new window reads the saved choice
+        QCOMPARE(fresh.policyNumber(), -1);
+    }
+    settings->setPolicyNumber(0);
+    settings->save(settings->apply({}));
+    QCOMPARE(SettingsMenu().policyNumber(), 0);
+    QVERIFY(m_window->recentFilesMenu()->files().front().endsWith(QStringLiteral("lost_update.c")));
+}
+
+void tst_Debugger::examplesMenuOpensAnExample() {
+    QTemporaryDir empty;
+    qputenv("WEFT_EXAMPLES_DIR", empty.path().toLocal8Bit());
+    ExamplesMenu *examples = m_window->examplesMenu();
+    examples->refresh();
+    QCOMPARE(examples->actions().size(), 1);
+    QVERIFY(!examples->actions().front()->isEnabled()); // "(no examples found)"
+
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(testProgram("lost_update"), dir.filePath(QStringLiteral("lost_update.c"))));
+    qputenv("WEFT_EXAMPLES_DIR", dir.path().toLocal8Bit());
+    examples->refresh();
+    QCOMPARE(examples->actions().size(), 1);
+    QCOMPARE(examples->actions().front()->text(), QStringLiteral("lost_update.c"));
+    examples->actions().front()->trigger();
+    QCOMPARE(m_window->session().fileName(), dir.filePath(QStringLiteral("lost_update.c")));
+    QVERIFY(m_window->session().hasProgram());
+    QVERIFY(!m_window->replay()->hasReplay()); // a new file clears the debugger panes
+    qunsetenv("WEFT_EXAMPLES_DIR");
 }
 
 QTEST_MAIN(tst_Debugger)

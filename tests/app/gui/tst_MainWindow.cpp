@@ -4,6 +4,7 @@
 // with a compile error shows Clang's diagnostic in the editor; clicking a leaf highlights its events;
 // the French UI (--lang fr) translates the menus.
 #include "app/gui/MainWindow.hpp"
+#include "app/gui/ReplayController.hpp"
 #include "app/gui/Translation.hpp"
 #include "views/defects/DefectsModel.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
@@ -15,6 +16,7 @@
 
 #include <QtTest>
 #include <QMenuBar>
+#include <QStandardPaths>
 #include <QTextBlock>
 #include <QTranslator>
 #include <QTreeView>
@@ -26,6 +28,7 @@ using Counter = views::CountersBar::Counter;
 class tst_MainWindow : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); } // recent files, settings
     void exploreWithF5();
     void leafClickHighlightsExecution();
     void pauseAndCancelWithShortcuts();
@@ -202,7 +205,7 @@ void tst_MainWindow::compileErrorInEditor() {
 void tst_MainWindow::menusHaveShortcuts() {
     MainWindow window;
     const QList<QAction *> menus = window.menuBar()->actions();
-    QCOMPARE(menus.size(), 5); // File, Explore, Debug, View, Help
+    QCOMPARE(menus.size(), 6); // File, Explore, Debug, View, Settings, Help
     QCOMPARE(menus[0]->text(), QStringLiteral("&File"));
     QCOMPARE(menus[1]->text(), QStringLiteral("E&xplore"));
     QCOMPARE(window.exploreAction()->shortcut(), QKeySequence(Qt::Key_F5));
@@ -223,6 +226,9 @@ void tst_MainWindow::frenchUserInterface() {
         QCOMPARE(window.exploreAction()->text(), QStringLiteral("&Explorer"));
         QCOMPARE(window.counters()->stateText(), QStringLiteral("Prêt"));
         QCOMPARE(views::DefectsModel::kindText(DefectKind::Deadlock), QStringLiteral("interblocage"));
+        QCOMPARE(menus[2]->text(), QStringLiteral("&Débogage"));
+        QCOMPARE(window.replay()->stepEventAction()->text(), QStringLiteral("Pas d’&événement"));
+        QCOMPARE(menus[4]->text(), QStringLiteral("&Réglages"));
     }
     for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>())
         QCoreApplication::removeTranslator(t);
