@@ -28,7 +28,7 @@ bool parseSeconds(const std::string &s, double &out) {
 
 std::string usageText() {
     return "usage:\n"
-           "  weft explore FILE.c [-D NAME[=VALUE]] [-I DIR] [--model sync] [-k N | --optimal | --sdpor]\n"
+           "  weft explore FILE.c [-D NAME[=VALUE]] [-I DIR] [--model sync|sc] [-k N | --optimal | --sdpor]\n"
            "               [--timeout S] [--max-executions N] [--context-switch-bound N]\n"
            "               [--stop-on-first-defect] [--json OUT] [--dot OUT] [--quiet]\n"
            "               [--races report|fatal|ignore] [--nondet zero|random[:SEED]]\n"
@@ -41,6 +41,8 @@ std::string usageText() {
            "  -k N       alternatives: N >= 1 k-partial (1 = only-last), 0 optimal, -1 source-DPOR-like\n"
            "  --optimal  same as -k 0 (the default): never a redundant (sleep-set blocked) execution\n"
            "  --sdpor    same as -k -1\n"
+           "  --model    sync: thread and synchronisation operations are events (default);\n"
+           "             sc: also every access to shared memory (sequential consistency)\n"
            "  --races    data races: report and go on (default), fatal (end the execution), ignore\n"
            "  --nondet   __VERIFIER_nondet_* values: zero (default) or a per-thread pseudo-random\n"
            "             stream from SEED (default 1); replays need the same --nondet\n"
@@ -100,9 +102,10 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
         } else if (a.size() > 2 && (a.rfind("-D", 0) == 0 || a.rfind("-I", 0) == 0)) {
             (a[1] == 'D' ? cl.defines : cl.includeDirs).push_back(a.substr(2));
         } else if (a == "--model" && value(v)) {
-            if (v != "sync")
-                return usageError("unknown or unsupported model '" + v + "' (supported: sync)");
+            if (v != "sync" && v != "sc")
+                return usageError("unknown or unsupported model '" + v + "' (supported: sync, sc)");
             cl.model = v;
+            cl.interpreter.model = v == "sc" ? interpreter::MemoryModel::Sc : interpreter::MemoryModel::Sync;
         } else if (explore && (a == "-k" || a == "--altbound") && value(v)) {
             int k = 0;
             if (!parseNumber(v, k) || k < -1)

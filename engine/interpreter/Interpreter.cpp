@@ -127,6 +127,7 @@ void Interpreter::execute(ThreadId t) {
             return violation(t, who + " joins thread " + std::to_string(action.object) +
                                     ", which this execution never created");
         m_state.races.joined(m_state.threadIndex[t], m_state.threadIndex[joined->id]);
+        m_stepper.markEscaped(m_state, joined->exitValue);
         const std::uint64_t result = m_stepper.callArgument(*thread, 1);
         if (result != 0)
             if (std::uint8_t *bytes = m_state.memory.write(result, 8, 8, fault))
@@ -134,6 +135,8 @@ void Interpreter::execute(ThreadId t) {
         m_stepper.finishCall(*thread, 0);
         break;
     }
+    case ActionKind::MemRead:
+    case ActionKind::MemWrite: thread->accessGranted = true; break; // the access runs with the local code
     case ActionKind::ThreadExit:
         thread->exited = true;
         m_stepper.releaseStack(m_state, *thread);

@@ -16,6 +16,11 @@ enum class RaceMode : std::uint8_t { Report, Fatal, Ignore };
 /// replay and every interleaving sees the same values). Values are not explored: one per call.
 enum class NondetSource : std::uint8_t { Zero, Random };
 
+/// Which operations are visible actions (events). Sync: thread and synchronisation operations only
+/// (plain memory accesses are local; data races are reported). Sc: also every load and store of
+/// shared memory, read/write events under sequential consistency (see README "Event models").
+enum class MemoryModel : std::uint8_t { Sync, Sc };
+
 struct InterpreterOptions {
     /// Instructions one thread may run between two visible actions before a StepBound defect.
     std::uint64_t stepBound = 10'000'000;
@@ -31,6 +36,7 @@ struct InterpreterOptions {
     /// found. false: main's return is a pthread_exit (the model programs' and DPU's reading), so
     /// threads left blocked are a deadlock. Both give the same interleavings and counts.
     bool mainReturnEndsProgram = true;
+    MemoryModel model = MemoryModel::Sync;
     RaceMode races = RaceMode::Report;
     NondetSource nondet = NondetSource::Zero;
     std::uint64_t nondetSeed = 0;

@@ -104,6 +104,7 @@ void Memory::addGlobal(std::uint32_t index, std::vector<std::uint8_t> bytes, boo
     g.kind = ObjectKind::Global;
     g.alive = true;
     g.readOnly = readOnly;
+    g.shared = !readOnly;
     g.size = std::uint32_t(bytes.size());
     g.site = index;
     g.bytes = std::move(bytes);

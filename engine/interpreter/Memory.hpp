@@ -43,6 +43,9 @@ public:
 
     /// The object p points into, if p names one (alive or not).
     const MemoryObject *objectAt(std::uint64_t p) const;
+    MemoryObject *objectAt(std::uint64_t p) {
+        return const_cast<MemoryObject *>(static_cast<const Memory *>(this)->objectAt(p));
+    }
     /// Bytes the program may have allocated (heap and stack) at once; beyond, allocate() fails with
     /// MemoryFaultKind::Exhausted.
     void setLimit(std::uint64_t bytes) { m_limit = bytes; }

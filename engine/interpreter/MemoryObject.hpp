@@ -6,6 +6,7 @@
 #include "engine/interpreter/race/AccessCell.hpp"
 
 #include <cstdint>
+#include <map>
 #include <vector>
 
 namespace weft::interpreter {
@@ -16,12 +17,18 @@ struct MemoryObject {
     ObjectKind kind = ObjectKind::Null;
     bool alive = false;
     bool readOnly = false;
+    /// sc model: other threads may reach it (a global, or a pointer to it was stored in memory or
+    /// passed to a new thread), so its accesses are events.
+    bool shared = false;
     std::uint32_t size = 0;
     /// Who made it, for messages: the global's index, or (function << 32 | pc) of the allocation.
     std::uint64_t site = 0;
     std::vector<std::uint8_t> bytes;
     /// The race detector's record of each byte's accesses; empty until a checked access touches it.
     std::vector<AccessCell> shadow;
+    /// sc model: the locations (offset -> size) its shared accesses used; a later access that
+    /// overlaps one with another range is reported, as the engine's locations must not overlap.
+    std::map<std::uint32_t, std::uint32_t> locations;
 };
 
 } // namespace weft::interpreter

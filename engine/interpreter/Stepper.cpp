@@ -99,6 +99,8 @@ bool Stepper::noteAccess(InterpreterState &state, const ThreadState &t, std::uin
         return false;
     }
     const auto race = state.races.access(self, cells, size, write, atomic, site);
+    if (atomic) // sequentially consistent atomics synchronise: a store releases, a load acquires
+        write ? state.races.release(self, p) : state.races.acquire(self, p);
     if (!race)
         return true;
     const MemoryObject *object = state.memory.objectAt(p);
@@ -129,6 +131,52 @@ bool Stepper::noteAccess(InterpreterState &state, const ThreadState &t, std::uin
         return false;
     m_raceReports.push_back(*std::exchange(m_fault, std::nullopt));
     return true;
+}
+
+Stepper::Next Stepper::visibleAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size,
+                                     bool write) {
+    if (m_options.model != MemoryModel::Sc)
+        return Next::Continue;
+    if (t.accessGranted) {
+        t.accessGranted = false;
+        return Next::Continue;
+    }
+    const program::DecodedPointer d = program::decodePointer(p);
+    MemoryObject &object = *state.memory.objectAt(p);
+    if (d.owner != program::kGlobalOwner && d.owner != program::threadOwner(t.id))
+        object.shared = true; // reached through a path the escape rule does not follow: still an event
+    // Before the first pthread_create no other thread exists to observe main's accesses.
+    if (!object.shared || object.readOnly || state.threads.size() == 1)
+        return Next::Continue;
+    const std::uint32_t offset = std::uint32_t(d.offset);
+    auto next = object.locations.lower_bound(offset);
+    auto clash = object.locations.end();
+    if (next != object.locations.end() && next->first < offset + size && !(next->first == offset && next->second == size))
+        clash = next;
+    if (next != object.locations.begin() && std::prev(next)->first + std::prev(next)->second > offset)
+        clash = std::prev(next);
+    if (clash != object.locations.end()) {
+        raise(t, DefectKind::ModelViolation,
+              "mixed-size access to shared memory: a " + std::to_string(size) + "-byte " + (write ? "write" : "read") +
+                  " at offset " + std::to_string(offset) + " of " + nameObject(object.kind, object.size, object.site) +
+                  " overlaps its " + std::to_string(clash->second) + "-byte location at offset " +
+                  std::to_string(clash->first) + " (the sc model needs one access size per shared location)");
+        return Next::Fault;
+    }
+    object.locations.emplace(offset, size);
+    t.pending = Action{write ? ActionKind::MemWrite : ActionKind::MemRead, t.id, p, std::int64_t(size)};
+    return Next::Stop;
+}
+
+void Stepper::markEscaped(InterpreterState &state, std::uint64_t value) const {
+    if (m_options.model != MemoryModel::Sc)
+        return;
+    const program::DecodedPointer d = program::decodePointer(value);
+    if (d.owner == program::kGlobalOwner || d.owner == program::kFunctionOwner)
+        return;
+    if (MemoryObject *object = state.memory.objectAt(value);
+        object && (object->kind == ObjectKind::Heap || object->kind == ObjectKind::Stack))
+        object->shared = true;
 }
 
 Stepper::Next Stepper::memoryFault(const ThreadState &t, const MemoryFault &fault) {
@@ -310,6 +358,8 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming)
                                                           std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
             if (!bytes)
                 return memoryFault(t, fault), false;
+            if (const Next n = visibleAccess(state, t, value(in.a) + std::uint64_t(in.imm), in.size, false); n != Next::Continue)
+                return n == Next::Stop;
             if (!noteAccess(state, t, value(in.a) + std::uint64_t(in.imm), in.size, false, in.aux & program::kAtomicAccess))
                 return false;
             regs[in.dst] = loadValue(bytes, in.size, in.width);
@@ -321,9 +371,13 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming)
                                                      std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
             if (!bytes)
                 return memoryFault(t, fault), false;
+            if (const Next n = visibleAccess(state, t, value(in.b) + std::uint64_t(in.imm), in.size, true); n != Next::Continue)
+                return n == Next::Stop;
             if (!noteAccess(state, t, value(in.b) + std::uint64_t(in.imm), in.size, true, in.aux & program::kAtomicAccess))
                 return false;
             const std::uint64_t v = value(in.a);
+            if (in.size == 8)
+                markEscaped(state, v);
             std::memcpy(bytes, &v, in.size);
             ++f.pc;
             break;
@@ -350,6 +404,11 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming)
             std::uint8_t *bytes = state.memory.write(address, in.size, in.size, fault);
             if (!bytes)
                 return memoryFault(t, fault), false;
+            // A compare-exchange is a write event even when it fails: whether it fails depends on
+            // which write it reads, but an event's action must follow from its thread's history.
+            // Treating the failed ones as writes only adds dependence (never loses a trace).
+            if (const Next n = visibleAccess(state, t, address, in.size, true); n != Next::Continue)
+                return n == Next::Stop;
             const std::uint64_t old = loadValue(bytes, in.size, in.width);
             std::uint64_t next = old;
             if (in.op == Opcode::AtomicRmw) {
@@ -360,8 +419,12 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming)
                     next = value(in.c);
                 regs[in.dst + 1] = equal;
             }
+            if (m_options.races != RaceMode::Ignore)
+                state.races.acquire(state.threadIndex[t.id], address); // the read half of the RMW
             if (!noteAccess(state, t, address, in.size, in.op == Opcode::AtomicRmw || regs[in.dst + 1] != 0, true))
                 return false;
+            if (in.size == 8)
+                markEscaped(state, next);
             std::memcpy(bytes, &next, in.size);
             regs[in.dst] = old;
             ++f.pc;

@@ -18,6 +18,9 @@ namespace weft::interpreter {
 
 class Stepper {
 public:
+    /// What an instruction or call leaves the run to do: go on, stop at a visible action, or fault.
+    enum class Next { Continue, Stop, Fault };
+
     Stepper(const program::Program &program, const InterpreterOptions &options);
 
     /// Runs `t` (of `state`) until it has a pending visible action, the program ended, or a fault
@@ -42,6 +45,12 @@ public:
     /// ended the execution (RaceMode::Fatal: the fault is raised).
     bool noteAccess(InterpreterState &state, const ThreadState &t, std::uint64_t p, std::uint64_t size, bool write,
                     bool atomic = false);
+    /// sc model: an access of `t` that Memory has just allowed. Continue: perform it now (local
+    /// memory, or its event was just granted); Stop: t.pending is now its read/write event;
+    /// Fault: an access overlapping another location of the object with a different size.
+    Next visibleAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size, bool write);
+    /// sc model: the object `value` points into (if it is a pointer) becomes shared.
+    void markEscaped(InterpreterState &state, std::uint64_t value) const;
     /// Raises a fault of `kind` at `t`'s current instruction; the message gets the location prefix.
     void raise(const ThreadState &t, DefectKind kind, const std::string &text, bool performed = true);
     /// The message of a memory fault, with the names of the objects involved.
@@ -50,7 +59,6 @@ public:
     std::string nameObject(ObjectKind kind, std::uint32_t size, std::uint64_t site) const;
 
 private:
-    enum class Next { Continue, Stop, Fault };
 
     Next call(InterpreterState &state, ThreadState &t, std::uint32_t function);
     Next ret(InterpreterState &state, ThreadState &t, const program::Instruction &in);

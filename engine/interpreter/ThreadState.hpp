@@ -28,6 +28,9 @@ struct ThreadState {
     std::uint64_t exitValue = 0;   ///< what pthread_join hands back
     std::uint32_t created = 0;     ///< threads created so far (the ThreadNaming ordinal)
     std::uint64_t steps = 0;       ///< instructions run since the last visible action
+    /// sc model: the thread stands on a shared access that its pending read/write event has just
+    /// allowed, so re-running the instruction performs it instead of stopping again.
+    bool accessGranted = false;
     std::uint64_t nondetDraws = 0; ///< __VERIFIER_nondet_* calls so far (the random stream's position)
 };
 

@@ -93,7 +93,7 @@ void tst_CommandLine::errors_data() {
     QTest::newRow("bound without optimal") << QStringList{"explore", "a.c", "-k", "2", "--context-switch-bound", "1"}
                                            << "a context-switch bound needs the optimal policy";
     QTest::newRow("model") << QStringList{"explore", "a.c", "--model", "tso"}
-                           << "unknown or unsupported model 'tso' (supported: sync)";
+                           << "unknown or unsupported model 'tso' (supported: sync, sc)";
     QTest::newRow("unknown option") << QStringList{"explore", "a.c", "--fast", "x"} << "unknown option '--fast' for 'explore'";
     QTest::newRow("missing value") << QStringList{"explore", "a.c", "--json"}
                                    << "option '--json' is unknown here or needs a value";

@@ -38,6 +38,7 @@ Stepper::Next Stepper::pthread(InterpreterState &state, ThreadState &t, Builtin 
             raise(t, DefectKind::StepBound, "too many threads for the interpreter's memory layout");
             return Next::Fault;
         }
+        markEscaped(state, arg(3)); // the start routine's argument is now reachable by the new thread
         t.pending = Action{ActionKind::ThreadCreate, t.id, child};
         return Next::Stop;
     }

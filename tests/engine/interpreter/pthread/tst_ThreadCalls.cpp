@@ -60,6 +60,7 @@ void tst_ThreadCalls::oracleProgramsMatch_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QStringList>("defines");
     QTest::addColumn<bool>("mainReturnEndsProgram");
+    QTest::addColumn<bool>("sc");
     QTest::addColumn<qulonglong>("configs");
     QTest::addColumn<qulonglong>("events");
     QTest::addColumn<qulonglong>("defects");
@@ -73,12 +74,13 @@ void tst_ThreadCalls::oracleProgramsMatch_data() {
             continue;
         const QString file = root.filePath(name + "/" + QString::fromStdString(oracle["program"].get<std::string>()));
         const bool endsProgram = oracle.value("mainReturnEndsProgram", true);
+        const bool sc = oracle.value("model", "sync") == "sc";
         for (const auto &instance : oracle["instances"]) {
             QStringList defines;
             for (const auto &d : instance["defines"])
                 defines << QString::fromStdString(d.get<std::string>());
             const QString row = name + " " + defines.join(' ');
-            QTest::newRow(qPrintable(row)) << file << defines << endsProgram
+            QTest::newRow(qPrintable(row)) << file << defines << endsProgram << sc
                                            << qulonglong(instance["maximalConfigurations"].get<std::uint64_t>())
                                            << qulonglong(instance["events"].get<std::uint64_t>())
                                            << qulonglong(instance["defects"].get<std::uint64_t>());
@@ -90,6 +92,7 @@ void tst_ThreadCalls::oracleProgramsMatch() {
     QFETCH(QString, file);
     QFETCH(QStringList, defines);
     QFETCH(bool, mainReturnEndsProgram);
+    QFETCH(bool, sc);
     QFETCH(qulonglong, configs);
     QFETCH(qulonglong, events);
     QFETCH(qulonglong, defects);
@@ -103,6 +106,7 @@ void tst_ThreadCalls::oracleProgramsMatch() {
     QVERIFY2(p, diagnosticsOf(p).c_str());
     interpreter::InterpreterOptions interpreterOptions;
     interpreterOptions.mainReturnEndsProgram = mainReturnEndsProgram;
+    interpreterOptions.model = sc ? interpreter::MemoryModel::Sc : interpreter::MemoryModel::Sync;
     // Every policy must give the same counts. Optimised builds (CI) run all six on every program
     // but the largest ssbexp instances, whose k=1 / source-DPOR SSBs grow as 2^K; Debug builds run
     // optimal everywhere and k=1 / source-DPOR on small programs.

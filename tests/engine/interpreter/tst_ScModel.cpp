@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: MIT
+// The sc memory model through the whole pipeline (issue 5): C programs compiled, lowered, run by the
+// interpreter with shared loads and stores as read/write events, explored; the issue's counts, the
+// escape rule, compare-exchange as read or write, mixed-size accesses, and the sync programs'
+// counts unchanged under sc.
+#include "tests/engine/interpreter/CProgram.hpp"
+
+#include <QDir>
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+using namespace weft;
+using namespace weft::testing;
+
+namespace {
+
+const std::string kPrograms = WEFT_TEST_PROGRAMS;
+
+interpreter::InterpreterOptions sc() {
+    interpreter::InterpreterOptions o;
+    o.model = interpreter::MemoryModel::Sc;
+    return o;
+}
+
+ExplorationOptions policy(int k) {
+    ExplorationOptions o;
+    o.policy = AltPolicy::fromNumber(k);
+    return o;
+}
+
+program::Program load(const std::string &name, std::vector<std::string> defines = {}) {
+    auto p = loadC(kPrograms + "/" + name + "/" + name + ".c", std::move(defines));
+    if (!p)
+        qFatal("%s", diagnosticsOf(p).c_str());
+    return std::move(*p);
+}
+
+const Defect *find(const ExplorationResult &r, DefectKind kind) {
+    for (const Defect &d : r.defects)
+        if (d.kind == kind)
+            return &d;
+    return nullptr;
+}
+
+std::string readText(const std::string &path) {
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+} // namespace
+
+class tst_ScModel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init() { QVERIFY(m_sources.reset()); }
+    void lostUpdate();
+    void writerAndReaders();
+    void distinctWriters();
+    void fig1();
+    void mutualExclusion_data();
+    void mutualExclusion();
+    void escapeRule_data();
+    void escapeRule();
+    void compareExchangeIsAWrite();
+    void mixedSizeAccessIsReported();
+    void syncProgramsKeepTheirCounts_data();
+    void syncProgramsKeepTheirCounts();
+
+private:
+    ScratchSources m_sources;
+};
+
+void tst_ScModel::lostUpdate() {
+    const program::Program p = load("sc_lost_update");
+    for (int k : {0, 1, 2, -1}) {
+        const ExplorationResult r = explore(p, policy(k), sc());
+        QCOMPARE(r.statistics.maximalConfigurations, 4u);
+        if (k == 0)
+            QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+        const Defect *lost = find(r, DefectKind::AssertionFailure);
+        QVERIFY(lost);
+        QCOMPARE(lost->occurrences, 2u); // two of the four traces lose an update
+        QVERIFY(find(r, DefectKind::DataRace));
+    }
+    // Under sync the accesses are local: one trace, and only the race tells of the bug.
+    const ExplorationResult s = explore(p);
+    QCOMPARE(s.statistics.maximalConfigurations, 1u);
+    QVERIFY(find(s, DefectKind::DataRace));
+}
+
+void tst_ScModel::writerAndReaders() {
+    for (int n = 1; n <= 5; ++n) {
+        const program::Program p = load("sc_readers", {"N=" + std::to_string(n)});
+        const ExplorationResult r = explore(p, policy(0), sc());
+        QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t(1) << n);
+        QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+    }
+}
+
+void tst_ScModel::distinctWriters() {
+    for (int n = 1; n <= 6; ++n) {
+        const program::Program p = load("sc_writers", {"N=" + std::to_string(n)});
+        const ExplorationResult r = explore(p, policy(0), sc());
+        QCOMPARE(r.statistics.maximalConfigurations, 1u);
+        QCOMPARE(r.defects.size(), 0u);
+    }
+}
+
+void tst_ScModel::fig1() {
+    for (int n = 1; n <= 8; ++n) {
+        const program::Program p = load("sc_fig1", {"N=" + std::to_string(n)});
+        for (int k : {0, 2}) {
+            const ExplorationResult r = explore(p, policy(k), sc());
+            QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t(2 * n));
+            QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+        }
+    }
+}
+
+void tst_ScModel::mutualExclusion_data() {
+    QTest::addColumn<int>("protocol");
+    QTest::addColumn<bool>("holds");
+    QTest::newRow("Peterson") << 0 << true;
+    QTest::newRow("Dekker") << 1 << true;
+    QTest::newRow("broken: flags raised after the test") << 2 << false;
+}
+
+void tst_ScModel::mutualExclusion() {
+    QFETCH(int, protocol);
+    QFETCH(bool, holds);
+    const program::Program p = load("sc_mutual_exclusion", {"PROTOCOL=" + std::to_string(protocol), "SPINS=2"});
+    const ExplorationResult r = explore(p, policy(0), sc());
+    QVERIFY(r.isComplete());
+    QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+    QVERIFY(r.statistics.maximalConfigurations > 2);
+    if (holds) {
+        for (const Defect &d : r.defects)
+            qWarning("%s", d.message.c_str());
+        QCOMPARE(r.defects.size(), 0u);
+    } else {
+        QVERIFY(find(r, DefectKind::AssertionFailure));
+    }
+}
+
+void tst_ScModel::escapeRule_data() {
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<bool>("shared"); // whether the accesses of `v` are events
+    QTest::newRow("local whose address never leaves") << R"(
+void *f(void *a) { int v = 0; int *p = &v; for (int i = 0; i < 3; i++) *(volatile int *)p += i; return 0; }
+)" << false;
+    QTest::newRow("heap block kept in a register") << R"(
+void *f(void *a) { int *v = malloc(4); for (int i = 0; i < 3; i++) *(volatile int *)v += i; free(v); return 0; }
+)" << false;
+    QTest::newRow("local passed to a thread") << R"(
+void *g(void *a) { *(volatile int *)a += 1; return 0; }
+void *f(void *a) { int v = 0; pthread_t t; pthread_create(&t, 0, g, &v); pthread_join(t, 0); *(volatile int *)&v += 1; return 0; }
+)" << true;
+    QTest::newRow("heap pointer stored in a global") << R"(
+int *box;
+void *f(void *a) { int *v = malloc(4); box = v; for (int i = 0; i < 3; i++) *(volatile int *)v += i; return 0; }
+)" << true;
+}
+
+void tst_ScModel::escapeRule() {
+    QFETCH(QString, body);
+    QFETCH(bool, shared);
+    const std::string text = "#include <pthread.h>\n#include <stdlib.h>\n" + body.toStdString() +
+                             "int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_join(t, 0); return 0; }\n";
+    const program::Program p = m_sources.load("escape.c", text);
+    const ExplorationResult syncRun = explore(p);
+    const ExplorationResult scRun = explore(p, policy(0), sc());
+    QCOMPARE(scRun.defects.size(), 0u);
+    QCOMPARE(scRun.statistics.maximalConfigurations, 1u);
+    // Extra events under sc are exactly the accesses to shared memory (plus the global `box`).
+    QCOMPARE(scRun.statistics.events > syncRun.statistics.events, shared);
+}
+
+void tst_ScModel::compareExchangeIsAWrite() {
+    // Two threads each try once to take a CAS lock: whoever comes first takes it, the other's CAS
+    // fails. A compare-exchange is a write event either way (see Stepper): exactly two traces.
+    const program::Program p = m_sources.load("cas.c", R"(#include <pthread.h>
+#include <assert.h>
+int lock, owners;
+void *f(void *a) { if (__sync_bool_compare_and_swap(&lock, 0, 1)) __atomic_fetch_add(&owners, 1, __ATOMIC_SEQ_CST); return 0; }
+int main(void) { pthread_t t[2]; for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, f, 0);
+  for (int i = 0; i < 2; i++) pthread_join(t[i], 0); assert(owners == 1); return 0; }
+)");
+    const ExplorationResult r = explore(p, policy(0), sc());
+    QCOMPARE(r.defects.size(), 0u);
+    QCOMPARE(r.statistics.maximalConfigurations, 2u);
+    QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+}
+
+void tst_ScModel::mixedSizeAccessIsReported() {
+    const program::Program p = m_sources.load("mixed.c", R"(#include <pthread.h>
+int word;
+void *f(void *a) { word = 0x01020304; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); char low = *(volatile char *)&word; pthread_join(t, 0); return low == 5; }
+)");
+    const ExplorationResult r = explore(p, policy(0), sc());
+    const Defect *d = find(r, DefectKind::ModelViolation);
+    QVERIFY(d);
+    QVERIFY2(d->message.find("mixed-size access to shared memory") != std::string::npos, d->message.c_str());
+}
+
+void tst_ScModel::syncProgramsKeepTheirCounts_data() {
+    // Every sync program of tests/programs (all are data-race free): the same maximal
+    // configurations under sc, optimal mode, no SSB (the sc model may have more events).
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("defines");
+    QTest::addColumn<qulonglong>("configs");
+    const QDir root(QString::fromStdString(kPrograms));
+    for (const QString &name : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const std::string expected = kPrograms + "/" + name.toStdString() + "/expected.json";
+        if (!QFile::exists(QString::fromStdString(expected)))
+            continue;
+        const auto oracle = nlohmann::json::parse(readText(expected));
+        if (!oracle.contains("instances") || oracle.value("model", "sync") != "sync")
+            continue;
+        for (const auto &instance : oracle["instances"]) {
+            const auto configs = instance["maximalConfigurations"].get<std::uint64_t>();
+#ifndef __OPTIMIZE__
+            if (configs > 200)
+                continue;
+#endif
+            QStringList defines;
+            for (const auto &d : instance["defines"])
+                defines << QString::fromStdString(d.get<std::string>());
+            QTest::newRow(qPrintable(name + " " + defines.join(' ')))
+                << root.filePath(name + "/" + QString::fromStdString(oracle["program"].get<std::string>())) << defines
+                << qulonglong(configs);
+        }
+    }
+}
+
+void tst_ScModel::syncProgramsKeepTheirCounts() {
+    QFETCH(QString, file);
+    QFETCH(QStringList, defines);
+    QFETCH(qulonglong, configs);
+    std::vector<std::string> d;
+    for (const QString &define : defines)
+        d.push_back(define.toStdString());
+    auto p = loadC(file.toStdString(), d);
+    QVERIFY2(p, diagnosticsOf(p).c_str());
+    const ExplorationResult r = explore(*p, policy(0), sc());
+    QVERIFY(r.isComplete());
+    QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t(configs));
+    QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+    QVERIFY(!find(r, DefectKind::DataRace));
+}
+
+QTEST_GUILESS_MAIN(tst_ScModel)
+#include "tst_ScModel.moc"
