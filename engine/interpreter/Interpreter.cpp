@@ -88,12 +88,17 @@ void Interpreter::violation(ThreadId t, std::string text) {
 }
 
 void Interpreter::execute(ThreadId t) {
+    if (performAction(t))
+        runLocal(t);
+}
+
+bool Interpreter::performAction(ThreadId t) {
     m_reports.clear();
     m_fault.reset();
     m_faultSpot = {};
     m_stepper.clearFault();
     ThreadState *thread = m_state.find(t);
-    assert(thread && !thread->exited && !m_state.programEnded);
+    assert(thread && !thread->exited && !m_state.programEnded && !thread->inside);
     const Action action = thread->pending;
     const std::string who = std::string("T").append(std::to_string(t));
     MemoryFault fault;
@@ -125,7 +130,8 @@ void Interpreter::execute(ThreadId t) {
         const ThreadState *joined = action.object < kNoThread ? m_state.find(ThreadId(action.object)) : nullptr;
         if (!joined)
             return violation(t, who + " joins thread " + std::to_string(action.object) +
-                                    ", which this execution never created");
+                                    ", which this execution never created"),
+                   false;
         m_state.races.joined(m_state.threadIndex[t], m_state.threadIndex[joined->id]);
         m_stepper.markEscaped(m_state, joined->exitValue);
         const std::uint64_t result = m_stepper.callArgument(*thread, 1);
@@ -147,28 +153,45 @@ void Interpreter::execute(ThreadId t) {
             m_state.programEnded = true;
         else if (thread->endsProgram)
             m_state.exitRequested = true;
-        return;
+        return false;
     default:
         if (!performOnObject(*thread, action))
-            return;
+            return false;
         // A call of several actions (pthread_cond_wait, pthread_barrier_wait) runs no local code
         // until its last one: the thread's next pending action is the call's next.
         if (!thread->followUps.empty()) {
             thread->pending = thread->followUps.front();
             thread->followUps.erase(thread->followUps.begin());
-            return;
+            return false;
         }
         m_stepper.finishCall(*thread, thread->callResult);
         thread->callResult = 0;
         break;
     }
     thread->steps = 0;
-    if (!m_stepper.run(m_state, *thread, *m_naming)) {
-        m_fault = m_stepper.fault();
-        m_faultSpot = m_stepper.faultSpot();
-    }
+    thread->inside = true;
+    return true;
+}
+
+LocalStop Interpreter::runLocal(ThreadId t, const PauseBefore &pauseBefore) {
+    ThreadState *thread = m_state.find(t);
+    assert(thread && thread->inside);
+    m_fault.reset();
+    m_faultSpot = {};
+    m_stepper.clearFault();
+    const bool reached = m_stepper.run(m_state, *thread, *m_naming, pauseBefore ? &pauseBefore : nullptr);
     for (ProgramFault &race : m_stepper.takeRaceReports())
         m_reports.push_back(std::move(race));
+    if (reached) {
+        thread->inside = false;
+        return LocalStop::AtAction;
+    }
+    if (m_stepper.paused())
+        return LocalStop::Paused;
+    thread->inside = false;
+    m_fault = m_stepper.fault();
+    m_faultSpot = m_stepper.faultSpot();
+    return LocalStop::Fault;
 }
 
 void Interpreter::orderBySynchronisation(const ThreadState &thread, const Action &action, bool succeeded) {

@@ -9,6 +9,7 @@
 #include "engine/interpreter/Stepper.hpp"
 #include "engine/program/Program.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -22,6 +23,16 @@ struct FrameLocation {
     std::uint32_t pc = 0;       ///< the instruction it stands on
     program::SourceSpot spot;
 };
+
+/// Why Interpreter::runLocal returned.
+enum class LocalStop : std::uint8_t {
+    AtAction, ///< the thread stands on its next visible action (pending)
+    Paused,   ///< the pause condition held before an instruction: the thread stays inside its code
+    Fault,    ///< a defect (fault()); the execution ends
+};
+
+/// Asked before each instruction of a local run (not the first): true pauses the thread there.
+using PauseBefore = std::function<bool(const ThreadState &)>;
 
 class Interpreter final : public Machine {
 public:
@@ -39,6 +50,20 @@ public:
     std::vector<ProgramFault> takeReports() override { return std::exchange(m_reports, {}); }
     bool hasExitRequested() const override { return m_state.exitRequested; }
     std::string describeObject(ObjectId object) const override { return describeAddress(object); }
+
+    /// Debugger stepping, in two halves of execute(): performs `t`'s pending action and leaves the
+    /// thread inside its local code (true), or returns false when no local code follows (its exit,
+    /// the next part of a wait, an invalid action: see fault()).
+    bool performAction(ThreadId t);
+    /// Runs the local code of `t` (inside, after performAction or a pause) until its next visible
+    /// action, a fault, or `pauseBefore` holds before an instruction: "stop at the next line",
+    /// "stop at a breakpoint", one instruction at a time. Other threads cannot run meanwhile.
+    LocalStop runLocal(ThreadId t, const PauseBefore &pauseBefore = {});
+    /// Whether `t` stands inside its local code (between performAction and runLocal's AtAction).
+    bool isInside(ThreadId t) const {
+        const ThreadState *thread = m_state.find(t);
+        return thread && thread->inside;
+    }
 
     /// What the program printed in the current execution.
     const std::string &output() const { return m_state.output; }

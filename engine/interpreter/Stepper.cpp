@@ -329,8 +329,11 @@ Stepper::Next Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin 
     return next;
 }
 
-bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming) {
+bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
+                  const std::function<bool(const ThreadState &)> *pauseBefore) {
     m_naming = &naming;
+    m_paused = false;
+    bool first = true;
     const std::uint64_t bound = m_options.stepBound;
     std::uint64_t out[2];
     std::string why;
@@ -341,6 +344,10 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming)
         const Instruction &in = fn.code[f.pc];
         std::uint64_t *regs = t.stack.registers.data() + f.base;
         auto value = [&](Operand o) { return program::isConstant(o) ? m_program.constant(o) : regs[o]; };
+        if (pauseBefore && !std::exchange(first, false) && (*pauseBefore)(t)) {
+            m_paused = true;
+            return false;
+        }
         if (++t.steps > bound) {
             raise(t, DefectKind::StepBound,
                   "thread T" + std::to_string(t.id) + " ran more than " + std::to_string(bound) +

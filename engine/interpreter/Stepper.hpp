@@ -9,6 +9,7 @@
 #include "engine/interpreter/InterpreterState.hpp"
 #include "engine/program/Program.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -25,7 +26,11 @@ public:
 
     /// Runs `t` (of `state`) until it has a pending visible action, the program ended, or a fault
     /// (then false; fault() says which). Child thread ids for pthread_create come from `naming`.
-    bool run(InterpreterState &state, ThreadState &t, ThreadNaming &naming);
+    /// With `pauseBefore`, the run also stops (false, paused() true, no fault) before an instruction
+    /// other than the first for which it returns true.
+    bool run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
+             const std::function<bool(const ThreadState &)> *pauseBefore = nullptr);
+    bool paused() const { return m_paused; }
 
     const std::optional<ProgramFault> &fault() const { return m_fault; }
     program::SourceSpot faultSpot() const { return m_faultSpot; }
@@ -82,6 +87,7 @@ private:
     std::vector<std::uint64_t> m_scratch;
     std::vector<std::uint64_t> m_dead;
     std::vector<ProgramFault> m_raceReports;
+    bool m_paused = false;
     /// The FILE * values of stdout and stderr (0 if the program does not use them).
     std::uint64_t m_stdout = 0;
     std::uint64_t m_stderr = 0;

@@ -31,6 +31,9 @@ struct ThreadState {
     /// sc model: the thread stands on a shared access that its pending read/write event has just
     /// allowed, so re-running the instruction performs it instead of stopping again.
     bool accessGranted = false;
+    /// Debugger stepping: the thread's action is performed but its local code has not reached the
+    /// next one (Interpreter::performAction / runLocal). Never true during exploration.
+    bool inside = false;
     std::uint64_t nondetDraws = 0; ///< __VERIFIER_nondet_* calls so far (the random stream's position)
 };
 

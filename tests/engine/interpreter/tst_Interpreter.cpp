@@ -32,6 +32,7 @@ class tst_Interpreter : public QObject {
     Q_OBJECT
 private slots:
     void init();
+    void stepsLineByLineAndPausesAtABreakpoint();
     void computationMatchesNativeOutput();
     void undefinedBehaviourIsReportedWithLine_data();
     void undefinedBehaviourIsReportedWithLine();
@@ -353,6 +354,60 @@ void tst_Interpreter::longLoopMatchesNative() {
     const auto run = runOnce(p);
     QVERIFY(!run.execution.fault);
     QCOMPARE(QString::fromStdString(run.output), QString("582162627\n"));
+}
+
+void tst_Interpreter::stepsLineByLineAndPausesAtABreakpoint() {
+    const program::Program p = load("lines.c", R"(int g;
+int twice(int v) {
+  return 2 * v;
+}
+int main(void) {
+  g = 1;
+  g = twice(g);
+  g = g * 3;
+  return g - 6;
+}
+)");
+    using interpreter::LocalStop;
+    auto lineOf = [&](const interpreter::Interpreter &m) { return m.callStack(ThreadNaming::kMain).front().spot.line; };
+    ThreadNaming naming;
+    interpreter::Interpreter machine(p);
+    machine.restart(naming);
+    QVERIFY(machine.performAction(ThreadNaming::kMain)); // main's start: its code follows
+    QVERIFY(machine.isInside(ThreadNaming::kMain));
+    // Step over lines: pause whenever main's innermost frame is at a new line of main (depth 1).
+    std::vector<std::uint32_t> lines{lineOf(machine)};
+    std::uint32_t last = lines.back();
+    const interpreter::PauseBefore nextLine = [&](const interpreter::ThreadState &t) {
+        const auto &f = t.stack.top();
+        const std::uint32_t line = p.sourceMap.spotOf(f.function, f.pc).line;
+        return t.stack.frames.size() == 1 && line != 0 && line != last;
+    };
+    while (machine.runLocal(ThreadNaming::kMain, nextLine) == LocalStop::Paused) {
+        last = lineOf(machine);
+        lines.push_back(last);
+    }
+    QCOMPARE(lines, (std::vector<std::uint32_t>{6, 7, 8, 9}));
+    QVERIFY(!machine.isInside(ThreadNaming::kMain));
+    QCOMPARE(machine.pending(ThreadNaming::kMain)->action.kind, ActionKind::ThreadExit);
+    QVERIFY(!machine.fault());
+
+    // A breakpoint inside the callee, then straight on to the next action: same end state as execute().
+    machine.restart(naming);
+    QVERIFY(machine.performAction(ThreadNaming::kMain));
+    const interpreter::PauseBefore inTwice = [&](const interpreter::ThreadState &t) {
+        const auto &f = t.stack.top();
+        return p.sourceMap.spotOf(f.function, f.pc).line == 3;
+    };
+    QCOMPARE(machine.runLocal(ThreadNaming::kMain, inTwice), LocalStop::Paused);
+    QCOMPARE(machine.callStack(ThreadNaming::kMain).size(), 2u); // main -> twice
+    QCOMPARE(lineOf(machine), 3u);
+    QCOMPARE(machine.runLocal(ThreadNaming::kMain), LocalStop::AtAction);
+    interpreter::Interpreter straight(p);
+    straight.restart(naming);
+    straight.execute(ThreadNaming::kMain);
+    QCOMPARE(machine.state().memory.objectAt(p.findGlobal("g") ? program::globalPointer(*p.findGlobal("g")) : 0)->bytes,
+             straight.state().memory.objectAt(program::globalPointer(*p.findGlobal("g")))->bytes);
 }
 
 QTEST_GUILESS_MAIN(tst_Interpreter)
