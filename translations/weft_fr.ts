@@ -368,6 +368,26 @@
         <source>No trace loaded: click a leaf of the exploration tree or a defect first.</source>
         <translation>Aucune trace chargée : cliquez d’abord sur une feuille de l’arbre d’exploration ou sur un défaut.</translation>
     </message>
+    <message>
+        <source>E&amp;xplore with This Event</source>
+        <translation>E&amp;xplorer avec cet événement</translation>
+    </message>
+    <message>
+        <source>Replay a run that contains the selected event and as much of the current execution as is compatible (Ctrl+E)</source>
+        <translation>Rejouer une exécution qui contient l’événement sélectionné et tout ce qui est compatible de l’exécution courante (Ctrl+E)</translation>
+    </message>
+    <message>
+        <source>Now exploring with event %1 (%2): its causes, %3 compatible events of the previous execution, then free run to the end (%4 steps). The event is the next step.</source>
+        <translation>Exploration avec l’événement %1 (%2) : ses causes, %3 événements compatibles de l’exécution précédente, puis exécution libre jusqu’à la fin (%4 étapes). L’événement est l’étape suivante.</translation>
+    </message>
+    <message>
+        <source>What if T%1 had gone first here: %2</source>
+        <translation>Et si T%1 était passé en premier ici : %2</translation>
+    </message>
+    <message>
+        <source>No other thread could have gone first here</source>
+        <translation>Aucun autre thread n’aurait pu passer en premier ici</translation>
+    </message>
 </context>
 <context>
     <name>weft::gui::RecentFilesMenu</name>

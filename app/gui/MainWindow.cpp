@@ -115,6 +115,7 @@ void MainWindow::createActions() {
     m_help->setToolTip(tr("What each pane shows and the keys (F1)"));
     connect(m_help, &QAction::triggered, this, &MainWindow::showHelp);
     createExportActions();
+    createAlternativeActions();
 
     m_about = new QAction(tr("&About Weft"), this);
     m_about->setMenuRole(QAction::AboutRole);
@@ -143,6 +144,8 @@ void MainWindow::createMenus() {
     QMenu *debug = menuBar()->addMenu(tr("&Debug"));
     debug->setObjectName(QStringLiteral("debugMenu"));
     debug->addActions(m_replay->actions());
+    debug->addSeparator();
+    debug->addAction(m_exploreWith);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
@@ -218,6 +221,9 @@ void MainWindow::resetViews() {
     m_defectsModel->clear();
     m_counters->clear();
     m_replay->clear();
+    m_configuration.clear();
+    m_selectedEvent = kNoEvent;
+    m_exploreWith->setEnabled(false);
 }
 
 bool MainWindow::openFile(const QString &path) {
@@ -321,6 +327,7 @@ void MainWindow::loadExecution(quint64 execution, quint32 node) {
     Schedule schedule;
     for (EventId e : events)
         schedule.replay.push_back(s->events[e].thread);
+    m_configuration = events;
     m_replay->load(m_session->program(), schedule, std::move(events));
     statusBar()->showMessage(tr("Execution %1 loaded in the trace (%2 events): F10 steps an event, F11 a line, "
                                 "F8 runs to the end.")
@@ -343,6 +350,7 @@ void MainWindow::showDefect(int row) {
         events = s->pathTo(node);
         m_eventStructure->structure()->setHighlighted(events);
     }
+    m_configuration = events;
     m_replay->load(m_session->program(), *schedule, std::move(events));
     m_replay->runToEnd(); // stops on the failing step, marks its line and shows the message
 }
@@ -366,6 +374,8 @@ void MainWindow::eventActivated(EventId id) {
     if (e.spot.line)
         m_editor->setCurrentLine(int(e.spot.line));
     m_replay->selectRow(m_replay->rowOfEvent(id));
+    m_selectedEvent = id;
+    m_exploreWith->setEnabled(std::find(m_configuration.begin(), m_configuration.end(), id) == m_configuration.end());
 }
 
 void MainWindow::showAbout() {

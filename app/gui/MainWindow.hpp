@@ -62,6 +62,17 @@ public Q_SLOTS:
     void cancel();
     void showAbout();
     void showHelp();
+    /// "Explore with this event": replays a maximal run containing `e` and as much of the current
+    /// execution as is compatible, and stops before `e` in the trace. False if `e` is unknown.
+    bool exploreWithEvent(EventId e);
+    /// The context menu of event `e` (non-modal, so tests can drive it); `e` becomes the selected event.
+    QMenu *showEventMenu(EventId e, QPoint globalPos);
+    /// The context menu of trace row `row`: one "what if" entry per event in immediate conflict with it.
+    QMenu *showTraceMenu(int row, QPoint globalPos);
+    QAction *exploreWithAction() const { return m_exploreWith; }
+    /// The events of the execution shown (highlighted and in the trace).
+    const std::vector<EventId> &currentConfiguration() const { return m_configuration; }
+
     /// Writes the event structure (`tree` false) or the exploration tree to `path` (.svg or .png).
     bool exportDiagram(bool tree, const QString &path);
     /// Writes the results as the CLI's JSON to `path`.
@@ -93,6 +104,7 @@ private:
     void eventActivated(EventId id);
     void loadExecution(quint64 execution, quint32 node);
     void createExportActions();
+    void createAlternativeActions();
     QString askExportPath(const QString &title, const QString &suggested, const QString &filter);
 
     session::ExplorationSession *m_session;
@@ -108,6 +120,10 @@ private:
     RecentFilesMenu *m_recent;
     QList<QAction *> m_exports;
     QAction *m_help = nullptr;
+    QAction *m_exploreWith = nullptr;
+    QMenu *m_contextMenu = nullptr;
+    EventId m_selectedEvent = kNoEvent;
+    std::vector<EventId> m_configuration;
     std::vector<std::string> m_defines;
     std::vector<std::string> m_includeDirs;
 

@@ -33,6 +33,12 @@ ReplayController::ReplayController(views::SourceEditor *editor, QWidget *parent)
     m_traceView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_traceView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_traceView->setToolTip(tr("The chosen interleaving, one column per thread. Double-click a step (or press Enter on it) to run to it."));
+    m_traceView->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_traceView, &QWidget::customContextMenuRequested, this, [this](QPoint pos) {
+        const QModelIndex i = m_traceView->indexAt(pos);
+        if (i.isValid())
+            Q_EMIT traceContextMenuRequested(i.row(), m_traceView->viewport()->mapToGlobal(pos));
+    });
     connect(m_traceView, &QAbstractItemView::activated, this, [this](const QModelIndex &i) { runTo(i.row()); });
 
     m_threadsView->setObjectName(QStringLiteral("threadsView"));
@@ -100,7 +106,7 @@ bool ReplayController::load(std::shared_ptr<const cli::LoadedProgram> program, c
     m_program = std::move(program);
     m_replay = std::make_unique<session::Replay>(m_program->program, schedule);
     m_events = std::move(events);
-    if (m_events.size() != m_replay->eventCount())
+    if (m_events.size() > m_replay->eventCount())
         m_events.clear();
     std::vector<views::TraceRow> rows;
     const auto &files = m_program->program.sourceMap;
@@ -124,6 +130,10 @@ void ReplayController::clear() {
     m_editor->setThreadMarkers({});
     updateActions();
     Q_EMIT positionChanged();
+}
+
+EventId ReplayController::eventOfRow(int row) const {
+    return row >= 0 && std::size_t(row) < m_events.size() ? m_events[std::size_t(row)] : kNoEvent;
 }
 
 int ReplayController::rowOfEvent(EventId id) const {

@@ -40,7 +40,7 @@ public:
     ~ReplayController() override;
 
     /// Replays `schedule` of `program` (null clears the panes); `events`: the unfolding's events of the
-    /// execution in trace order when known (to map trace rows to the event structure).
+    /// execution (or of a prefix of it) in trace order when known (to map trace rows to the event structure).
     bool load(std::shared_ptr<const cli::LoadedProgram> program, const Schedule &schedule,
               std::vector<EventId> events = {});
     void clear();
@@ -65,6 +65,10 @@ public:
 
     /// The trace row of event `id` of the replayed execution, or -1.
     int rowOfEvent(EventId id) const;
+    /// The unfolding event of trace row `row` (kNoEvent if unknown).
+    EventId eventOfRow(int row) const;
+    /// The known events of the replayed execution, in trace order (a prefix of it, or empty).
+    const std::vector<EventId> &events() const { return m_events; }
     /// Selects trace row `row` (e.g. for an event clicked in the event structure).
     void selectRow(int row);
 
@@ -82,6 +86,8 @@ Q_SIGNALS:
     void message(const QString &text);
     /// The replay moved (or was loaded or cleared).
     void positionChanged();
+    /// Right click on trace row `row`.
+    void traceContextMenuRequested(int row, QPoint globalPos);
 
 private:
     void createActions(QWidget *parent);

@@ -4,6 +4,7 @@
 #include "views/eventstructure/EventAppearance.hpp"
 #include "views/eventstructure/LaneBackgroundItem.hpp"
 
+#include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneHelpEvent>
 #include <QGraphicsSceneMouseEvent>
 #include <QTimer>
@@ -158,6 +159,14 @@ void EventStructureScene::mousePressEvent(QGraphicsSceneMouseEvent *event) {
         return;
     }
     QGraphicsScene::mousePressEvent(event);
+}
+
+void EventStructureScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event) {
+    const EventId id = eventAt(event->scenePos());
+    if (id == kNoEvent)
+        return QGraphicsScene::contextMenuEvent(event);
+    Q_EMIT eventContextMenuRequested(id, event->screenPos());
+    event->accept();
 }
 
 void EventStructureScene::helpEvent(QGraphicsSceneHelpEvent *event) {

@@ -60,10 +60,13 @@ Q_SIGNALS:
     void eventActivated(weft::EventId id);
     /// Everything of the latest snapshot is drawn.
     void upToDate();
+    /// The user asked for an event's context menu (right click) at `screenPos`.
+    void eventContextMenuRequested(weft::EventId id, QPoint screenPos);
 
 protected:
     void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
     void helpEvent(QGraphicsSceneHelpEvent *event) override;
+    void contextMenuEvent(QGraphicsSceneContextMenuEvent *event) override;
 
 private:
     void scheduleSlice();

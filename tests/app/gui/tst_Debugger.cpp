@@ -7,6 +7,9 @@
 #include "app/gui/MainWindow.hpp"
 #include "app/gui/RecentFilesMenu.hpp"
 #include "app/gui/SettingsMenu.hpp"
+#include "app/session/AlternativeConfiguration.hpp"
+#include "views/eventstructure/EventStructureScene.hpp"
+#include "views/eventstructure/EventStructureView.hpp"
 #include "app/gui/ReplayController.hpp"
 #include "app/session/Replay.hpp"
 #include "views/defects/DefectsModel.hpp"
@@ -43,6 +46,8 @@ private Q_SLOTS:
     void threadsPaneSelectsFrames();
     void defectDoubleClickStopsAtTheFailure();
     void debugMenuHasShortcuts();
+    void exploreWithAnEventOfTheStructure();
+    void whatIfAnotherThreadHadGoneFirst();
     void exportsWriteFiles();
     void settingsPersist();
     void examplesMenuOpensAnExample();
@@ -221,7 +226,9 @@ void tst_Debugger::debugMenuHasShortcuts() {
     QMenu *debug = m_window->menuBar()->findChild<QMenu *>(QStringLiteral("debugMenu"));
     QVERIFY(debug);
     const ReplayController *replay = m_window->replay();
-    QCOMPARE(debug->actions(), replay->actions());
+    QCOMPARE(debug->actions().mid(0, 6), replay->actions());
+    QCOMPARE(debug->actions().back(), m_window->exploreWithAction());
+    QCOMPARE(m_window->exploreWithAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_E));
     QCOMPARE(replay->stepEventAction()->shortcut(), QKeySequence(Qt::Key_F10));
     QCOMPARE(replay->stepBackAction()->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_F10));
     QCOMPARE(replay->stepLineAction()->shortcut(), QKeySequence(Qt::Key_F11));
@@ -229,6 +236,92 @@ void tst_Debugger::debugMenuHasShortcuts() {
         QVERIFY(!a->shortcut().isEmpty());
         QVERIFY(!a->toolTip().isEmpty());
     }
+}
+
+/// The trace's first steps replay exactly these events (same threads and actions).
+static void verifyTraceFollows(MainWindow &window, const std::vector<EventId> &events) {
+    const auto s = window.session().snapshot();
+    const auto &steps = window.replay()->replay()->trace().steps;
+    QVERIFY(steps.size() >= events.size());
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        QCOMPARE(steps[i].action.thread, s->events[events[i]].thread);
+        QCOMPARE(steps[i].action.kind, s->events[events[i]].action.kind);
+    }
+}
+
+void tst_Debugger::exploreWithAnEventOfTheStructure() {
+    m_window->selectExecution(1);
+    const auto s = m_window->session().snapshot();
+    const std::vector<EventId> current = m_window->currentConfiguration();
+    QVERIFY(!current.empty());
+    // An event in immediate conflict with one of execution 1's events: outside the configuration.
+    EventId outside = kNoEvent;
+    for (EventId e : current)
+        for (EventId other : session::immediateConflicts(*s, e))
+            if (outside == kNoEvent && std::find(current.begin(), current.end(), other) == current.end())
+                outside = other;
+    QVERIFY(outside != kNoEvent);
+
+    // Right click on it in the event structure: its context menu offers "Explore with This Event".
+    auto *view = m_window->eventStructureView();
+    view->fitAll();
+    QTest::qWait(20);
+    const QPoint at = view->mapFromScene(view->structure()->layout().position(outside));
+    QContextMenuEvent click(QContextMenuEvent::Mouse, at, view->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(view->viewport(), &click);
+    QMenu *menu = m_window->findChild<QMenu *>(QStringLiteral("eventContextMenu"));
+    QVERIFY(menu);
+    QVERIFY(menu->actions().contains(m_window->exploreWithAction()));
+    QVERIFY(m_window->exploreWithAction()->isEnabled());
+    menu->close();
+    QTest::keyClick(m_window, Qt::Key_E, Qt::ControlModifier);
+
+    const std::vector<EventId> &now = m_window->currentConfiguration();
+    QVERIFY(std::find(now.begin(), now.end(), outside) != now.end());
+    const int row = m_window->replay()->rowOfEvent(outside);
+    QVERIFY(row >= 0);
+    QCOMPARE(m_window->replay()->traceModel()->position(), std::size_t(row)); // the event is next
+    verifyTraceFollows(*m_window, now);
+    // [e] is in, and what stayed of the old execution is what does not conflict with [e].
+    for (EventId x : session::causalPast(*s, outside))
+        QVERIFY(std::find(now.begin(), now.end(), x) != now.end());
+    QCOMPARE(view->structure()->emphasis(outside), views::EventNodesItem::Emphasis::Highlighted);
+    QVERIFY(!m_window->exploreWithAction()->isEnabled()); // it is in the configuration now
+}
+
+void tst_Debugger::whatIfAnotherThreadHadGoneFirst() {
+    m_window->selectExecution(1);
+    const auto s = m_window->session().snapshot();
+    ReplayController *replay = m_window->replay();
+    // The first step of the trace where another thread's event conflicts with this one.
+    int row = -1;
+    EventId alternative = kNoEvent;
+    for (int r = 0; r < replay->traceModel()->rowCount() && row < 0; ++r)
+        for (EventId other : session::immediateConflicts(*s, replay->eventOfRow(r)))
+            if (row < 0 && s->events[other].thread != s->events[replay->eventOfRow(r)].thread) {
+                row = r;
+                alternative = other;
+            }
+    QVERIFY(row >= 0);
+    QTableView *view = replay->traceView();
+    const QModelIndex cell = replay->traceModel()->index(row, replay->traceModel()->columnOf(replay->traceModel()->rows()[row].thread));
+    view->scrollTo(cell);
+    const QPoint at = view->visualRect(cell).center();
+    QContextMenuEvent click(QContextMenuEvent::Mouse, at, view->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(view->viewport(), &click);
+    QMenu *menu = m_window->findChild<QMenu *>(QStringLiteral("traceContextMenu"));
+    QVERIFY(menu);
+    QAction *whatIf = nullptr;
+    for (QAction *a : menu->actions())
+        if (a->data().toULongLong() == alternative && a->text().startsWith(QStringLiteral("What if T")))
+            whatIf = a;
+    QVERIFY(whatIf);
+    menu->close();
+    whatIf->trigger();
+    const std::vector<EventId> &now = m_window->currentConfiguration();
+    QVERIFY(std::find(now.begin(), now.end(), alternative) != now.end());
+    verifyTraceFollows(*m_window, now);
+    QCOMPARE(replay->traceModel()->position(), std::size_t(replay->rowOfEvent(alternative)));
 }
 
 void tst_Debugger::exportsWriteFiles() {

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+// MainWindow's "Explore with this event" (issue 4 item 5): from the event structure's context menu
+// or Ctrl+E on the selected event, and from the trace's context menu at steps where another event
+// could have happened instead ("what if T2 had taken the lock here?").
+#include "app/gui/MainWindow.hpp"
+
+#include "app/gui/ReplayController.hpp"
+#include "app/session/AlternativeConfiguration.hpp"
+#include "app/session/Replay.hpp"
+#include "views/eventstructure/EventAppearance.hpp"
+#include "views/eventstructure/EventStructureScene.hpp"
+#include "views/eventstructure/EventStructureView.hpp"
+
+#include <QAction>
+#include <QMenu>
+#include <QStatusBar>
+
+namespace weft::gui {
+
+void MainWindow::createAlternativeActions() {
+    m_exploreWith = new QAction(tr("E&xplore with This Event"), this);
+    m_exploreWith->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exploreWith->setToolTip(tr("Replay a run that contains the selected event and as much of the current "
+                                 "execution as is compatible (Ctrl+E)"));
+    m_exploreWith->setEnabled(false);
+    connect(m_exploreWith, &QAction::triggered, this, [this] { exploreWithEvent(m_selectedEvent); });
+    connect(m_eventStructure->structure(), &views::EventStructureScene::eventContextMenuRequested, this,
+            [this](EventId e, QPoint at) { showEventMenu(e, at); });
+    connect(m_replay, &ReplayController::traceContextMenuRequested, this,
+            [this](int row, QPoint at) { showTraceMenu(row, at); });
+}
+
+bool MainWindow::exploreWithEvent(EventId e) {
+    const session::SnapshotPtr s = m_session->snapshot();
+    if (!s || e >= s->events.size() || !m_session->program())
+        return false;
+    session::AlternativeConfiguration alt = session::configurationWith(*s, m_configuration, e);
+    const std::size_t kept = alt.events.size() - session::causalPast(*s, e).size();
+    m_configuration = alt.events;
+    m_eventStructure->structure()->setHighlighted(alt.events);
+    m_replay->load(m_session->program(), alt.schedule, alt.events);
+    const int row = m_replay->rowOfEvent(e);
+    m_replay->runTo(row);
+    m_replay->selectRow(row);
+    m_selectedEvent = e;
+    m_exploreWith->setEnabled(false);
+    statusBar()->showMessage(tr("Now exploring with event %1 (%2): its causes, %3 compatible events of the previous "
+                                "execution, then free run to the end (%4 steps). The event is the next step.")
+                                 .arg(e)
+                                 .arg(views::EventAppearance::label(*s, s->events[e]))
+                                 .arg(kept)
+                                 .arg(m_replay->replay()->eventCount()));
+    return true;
+}
+
+QMenu *MainWindow::showEventMenu(EventId e, QPoint globalPos) {
+    eventActivated(e); // selects it (line, trace row) and updates Ctrl+E
+    delete m_contextMenu;
+    m_contextMenu = new QMenu(this);
+    m_contextMenu->setObjectName(QStringLiteral("eventContextMenu"));
+    m_contextMenu->addAction(m_exploreWith);
+    m_contextMenu->popup(globalPos);
+    return m_contextMenu;
+}
+
+QMenu *MainWindow::showTraceMenu(int row, QPoint globalPos) {
+    const session::SnapshotPtr s = m_session->snapshot();
+    delete m_contextMenu;
+    m_contextMenu = new QMenu(this);
+    m_contextMenu->setObjectName(QStringLiteral("traceContextMenu"));
+    m_contextMenu->addAction(m_replay->runToSelectedAction());
+    const EventId here = m_replay->eventOfRow(row);
+    if (s && here != kNoEvent) {
+        bool first = true;
+        for (EventId other : session::immediateConflicts(*s, here)) {
+            if (std::find(m_configuration.begin(), m_configuration.end(), other) != m_configuration.end())
+                continue;
+            if (first)
+                m_contextMenu->addSeparator();
+            first = false;
+            const views::EventRecord &r = s->events[other];
+            QAction *a = m_contextMenu->addAction(tr("What if T%1 had gone first here: %2")
+                                                      .arg(r.thread)
+                                                      .arg(views::EventAppearance::label(*s, r)));
+            a->setData(qulonglong(other));
+            connect(a, &QAction::triggered, this, [this, other] { exploreWithEvent(other); });
+        }
+        if (first)
+            m_contextMenu->addAction(tr("No other thread could have gone first here"))->setEnabled(false);
+    }
+    m_contextMenu->popup(globalPos);
+    return m_contextMenu;
+}
+
+} // namespace weft::gui

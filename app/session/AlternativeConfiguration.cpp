@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+#include "app/session/AlternativeConfiguration.hpp"
+
+#include <algorithm>
+
+namespace weft::session {
+
+namespace {
+/// Marks `e` and its causal predecessors in `in`.
+void markPast(const views::ExplorationSnapshot &s, EventId e, std::vector<char> &in) {
+    std::vector<EventId> work{e};
+    while (!work.empty()) {
+        const EventId x = work.back();
+        work.pop_back();
+        if (x == kNoEvent || x >= s.events.size() || in[x])
+            continue;
+        in[x] = 1;
+        work.push_back(s.events[x].threadPred);
+        work.push_back(s.events[x].otherPred);
+    }
+}
+} // namespace
+
+std::vector<EventId> causalPast(const views::ExplorationSnapshot &snapshot, EventId e) {
+    std::vector<char> in(snapshot.events.size(), 0);
+    markPast(snapshot, e, in);
+    std::vector<EventId> out;
+    for (EventId x = 0; x < in.size(); ++x)
+        if (in[x])
+            out.push_back(x);
+    return out;
+}
+
+std::vector<EventId> immediateConflicts(const views::ExplorationSnapshot &snapshot, EventId e) {
+    std::vector<EventId> out;
+    for (std::size_t i = 0; i < snapshot.conflicts.size(); ++i) {
+        const views::ConflictRecord &c = snapshot.conflicts[i];
+        if (c.earlier == e)
+            out.push_back(c.later);
+        else if (c.later == e)
+            out.push_back(c.earlier);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+AlternativeConfiguration configurationWith(const views::ExplorationSnapshot &s, const std::vector<EventId> &current,
+                                           EventId e) {
+    const std::size_t n = s.events.size();
+    std::vector<char> past(n, 0);
+    markPast(s, e, past);
+    // Events in conflict with [e]: an immediate conflict with one of [e]'s events, and everything
+    // causally after such an event (conflict is inherited along causality).
+    std::vector<char> conflicting(n, 0);
+    for (std::size_t i = 0; i < s.conflicts.size(); ++i) {
+        const views::ConflictRecord &c = s.conflicts[i];
+        if (c.earlier >= n || c.later >= n)
+            continue;
+        if (past[c.earlier])
+            conflicting[c.later] = 1;
+        if (past[c.later])
+            conflicting[c.earlier] = 1;
+    }
+    std::vector<char> keep = past;
+    std::vector<EventId> sorted = current;
+    std::sort(sorted.begin(), sorted.end()); // predecessors first, so inheritance is one pass
+    for (EventId c : sorted) {
+        if (c >= n)
+            continue;
+        const views::EventRecord &r = s.events[c];
+        const bool inherited = (r.threadPred != kNoEvent && r.threadPred < n && conflicting[r.threadPred]) ||
+                               (r.otherPred != kNoEvent && r.otherPred < n && conflicting[r.otherPred]);
+        if (inherited)
+            conflicting[c] = 1;
+        if (!conflicting[c])
+            keep[c] = 1;
+    }
+    AlternativeConfiguration out;
+    for (EventId x = 0; x < n; ++x)
+        if (keep[x]) {
+            out.events.push_back(x);
+            out.schedule.replay.push_back(s.events[x].thread);
+        }
+    return out;
+}
+
+} // namespace weft::session
