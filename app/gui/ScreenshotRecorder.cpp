@@ -2,6 +2,8 @@
 #include "app/gui/ScreenshotRecorder.hpp"
 
 #include "app/gui/MainWindow.hpp"
+#include "app/gui/ReplayController.hpp"
+#include "app/session/Replay.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
 #include "views/eventstructure/EventStructureView.hpp"
 #include "views/explorationtree/ExplorationTreeScene.hpp"
@@ -43,8 +45,19 @@ bool ScreenshotRecorder::exploreAndSave(const QString &path) {
                     m_window.selectExecution(s->tree[n].execution);
                     break;
                 }
-            if (s->defects && !s->defects->empty() && s->defects->front().spot.line)
-                m_window.editor()->setCurrentLine(int(s->defects->front().spot.line));
+        }
+        // Step its trace to the last lock and one line further, so the trace, the thread markers,
+        // the threads and the variables panes show a stepped interleaving.
+        if (session::Replay *replay = m_window.replay()->replay()) {
+            const auto &steps = replay->trace().steps;
+            int last = -1;
+            for (std::size_t i = 0; i < steps.size(); ++i)
+                if (steps[i].action.kind == ActionKind::MutexLock)
+                    last = int(i);
+            if (last >= 0) {
+                m_window.replay()->runTo(last);
+                m_window.replay()->stepLine();
+            }
         }
     }
     m_window.eventStructureView()->fitAll();

@@ -13,7 +13,7 @@ const FrameState *frameOf(const ProgramState &state, ThreadId thread, int frame)
 } // namespace
 
 VariablesModel::VariablesModel(QObject *parent) : QStandardItemModel(0, ColumnCount, parent) {
-    setHorizontalHeaderLabels({tr("Name"), tr("Type"), tr("Value")});
+    setHorizontalHeaderLabels({tr("Name"), tr("Value"), tr("Type")});
 }
 
 void VariablesModel::clear() {
@@ -73,8 +73,8 @@ void VariablesModel::rebuild() {
             const VariableValue *before = previous(global, v.name);
             const bool changed = before && before->value != v.value;
             QList<QStandardItem *> row{new QStandardItem(QString::fromStdString(v.name)),
-                                       new QStandardItem(QString::fromStdString(v.type)),
-                                       new QStandardItem(QString::fromStdString(v.value))};
+                                       new QStandardItem(QString::fromStdString(v.value)),
+                                       new QStandardItem(QString::fromStdString(v.type))};
             for (QStandardItem *item : row) {
                 item->setEditable(false);
                 item->setData(changed, ChangedRole);

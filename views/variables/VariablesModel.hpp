@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The variables pane's model: the globals and the selected frame's locals (name, C type, value); a
+// The variables pane's model: the globals and the selected frame's locals (name, value, C type); a
 // value that differs from the previous step is highlighted. Fed a ProgramState per step and the frame
 // the threads pane selects. GUI thread only.
 #pragma once
@@ -13,7 +13,7 @@ namespace weft::views {
 class VariablesModel final : public QStandardItemModel {
     Q_OBJECT
 public:
-    enum Column { Name, Type, Value, ColumnCount };
+    enum Column { Name, Value, Type, ColumnCount };
     static constexpr int ChangedRole = Qt::UserRole + 1;
 
     explicit VariablesModel(QObject *parent = nullptr);
