@@ -3,8 +3,7 @@
 // structure of what `weft explore --json` really writes, recursively (same keys, same JSON types),
 // every key of it must be documented in the page, and the schedule, exit codes and DOT it describes
 // must hold for real runs.
-#include "app/cli/CommandLine.hpp"
-#include "app/cli/Commands.hpp"
+#include "tests/app/WeftRun.hpp"
 #include "engine/execution/Schedule.hpp"
 
 #include <QTemporaryDir>
@@ -20,39 +19,9 @@ using nlohmann::json;
 
 namespace {
 
-struct Run {
-    int code = 0;
-    std::string out, err;
-};
-
-std::string slurp(std::FILE *f) {
-    std::rewind(f);
-    std::string text;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;)
-        text.append(buffer, n);
-    std::fclose(f);
-    return text;
-}
-
-Run runWeft(const std::vector<std::string> &args) {
-    auto cl = parseCommandLine(args);
-    if (!cl)
-        qFatal("bad test arguments");
-    std::FILE *out = std::tmpfile(), *err = std::tmpfile();
-    Run r;
-    r.code = cl->command == CommandLine::Command::Explore ? runExplore(*cl, out, err) : runReplay(*cl, out, err);
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
-}
-
-std::string readText(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using Run = weft::testing::WeftRun;
+using weft::testing::runWeft;
+using weft::testing::readText;
 
 const std::string kPrograms = WEFT_TEST_PROGRAMS;
 const std::string kExamples = WEFT_EXAMPLES_DIR;

@@ -3,8 +3,7 @@
 // `weft explore` command: each example's verdict (exit code, kinds of defect, occurrences) and its
 // number of maximal configurations, every defect's schedule replaying to the same defect, and every
 // example being listed here and documented (a header comment that says how to run it).
-#include "app/cli/CommandLine.hpp"
-#include "app/cli/Commands.hpp"
+#include "tests/app/WeftRun.hpp"
 #include "engine/base/DefectKind.hpp"
 
 #include <QDir>
@@ -19,39 +18,9 @@ using namespace weft::cli;
 
 namespace {
 
-struct Run {
-    int code = 0;
-    std::string out, err;
-};
-
-std::string slurp(std::FILE *f) {
-    std::rewind(f);
-    std::string text;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;)
-        text.append(buffer, n);
-    std::fclose(f);
-    return text;
-}
-
-Run runWeft(const std::vector<std::string> &args) {
-    auto cl = parseCommandLine(args);
-    if (!cl)
-        qFatal("bad test arguments");
-    std::FILE *out = std::tmpfile(), *err = std::tmpfile();
-    Run r;
-    r.code = cl->command == CommandLine::Command::Explore ? runExplore(*cl, out, err) : runReplay(*cl, out, err);
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
-}
-
-std::string readText(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using Run = weft::testing::WeftRun;
+using weft::testing::runWeft;
+using weft::testing::readText;
 
 const std::string kExamples = WEFT_EXAMPLES_DIR;
 const std::string kRace(defectKindName(DefectKind::DataRace));

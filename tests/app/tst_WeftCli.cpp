@@ -2,8 +2,7 @@
 // Tests the `weft explore` and `weft replay` commands end to end on real C files: exit codes, the
 // summary line, defect reports with source lines, JSON and DOT files, deterministic replay, and
 // bad input (compile errors, missing files, bad schedules).
-#include "app/cli/CommandLine.hpp"
-#include "app/cli/Commands.hpp"
+#include "tests/app/WeftRun.hpp"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -15,36 +14,13 @@ using namespace weft::cli;
 
 namespace {
 
-struct Run {
-    int code = 0;
-    std::string out, err;
-};
-
-std::string slurp(std::FILE *f) {
-    std::rewind(f);
-    std::string text;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;)
-        text.append(buffer, n);
-    std::fclose(f);
-    return text;
-}
-
-Run runWeft(const std::vector<std::string> &args) {
-    auto cl = parseCommandLine(args);
-    if (!cl)
-        qFatal("bad test arguments");
-    std::FILE *out = std::tmpfile(), *err = std::tmpfile();
-    Run r;
-    r.code = cl->command == CommandLine::Command::Explore ? runExplore(*cl, out, err) : runReplay(*cl, out, err);
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
-}
+using Run = weft::testing::WeftRun;
+using weft::testing::runWeft;
+using weft::testing::readText;
 
 const std::string kPrograms = WEFT_TEST_PROGRAMS;
 
-bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+using weft::testing::contains;
 
 std::string lastLine(const std::string &text) {
     const auto end = text.find_last_not_of('\n');
