@@ -63,6 +63,13 @@ std::size_t addWritesAfter(Unfolding &u, const Action &action, EventId p, EventI
     }
     for (auto &v : perThread)
         std::sort(v.begin(), v.end(), [&](EventId a, EventId b) { return u.threadDepth(a) < u.threadDepth(b); });
+    // Every execution meets the same placements again; enumerate a candidate set only once.
+    std::vector<EventId> candidates;
+    for (const auto &v : perThread)
+        candidates.insert(candidates.end(), v.begin(), v.end());
+    std::sort(candidates.begin(), candidates.end());
+    if (!u.notePlacements(p, w, candidates))
+        return 0;
     std::size_t created = 0;
     std::vector<std::size_t> choice(perThread.size(), 0); // how many reads of each thread
     std::vector<EventId> chosen;

@@ -87,20 +87,46 @@ static std::uint64_t predecessorKey(EventId threadPred, EventId otherPred) {
     return (std::uint64_t{threadPred} << 32) | otherPred;
 }
 
+static std::uint64_t extrasKey(EventId threadPred, EventId otherPred, std::span<const EventId> extras) {
+    std::uint64_t h = predecessorKey(threadPred, otherPred) * 0x9e3779b97f4a7c15ULL;
+    for (EventId x : extras)
+        h = (h ^ x) * 0xbf58476d1ce4e5b9ULL + 0x94d049bb133111ebULL;
+    return h;
+}
+
+bool Unfolding::notePlacements(EventId threadPred, EventId write, std::span<const EventId> reads) {
+    std::vector<std::vector<EventId>> &done = m_placementsDone[predecessorKey(threadPred, write)];
+    for (const std::vector<EventId> &d : done)
+        if (std::includes(d.begin(), d.end(), reads.begin(), reads.end()))
+            return false;
+    done.emplace_back(reads.begin(), reads.end());
+    return true;
+}
+
 EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherPred,
                         std::span<const EventId> extras) const {
-    auto hit = m_byPredecessors.find(predecessorKey(threadPred, otherPred));
-    if (hit == m_byPredecessors.end())
-        return kNoEvent;
     auto sameExtras = [&](EventId c) {
         std::span<const EventId> x = extraPredecessors(c);
         return std::equal(x.begin(), x.end(), extras.begin(), extras.end());
     };
+    if (!extras.empty()) {
+        auto [from, to] = m_byExtras.equal_range(extrasKey(threadPred, otherPred, extras));
+        for (auto it = from; it != to; ++it) {
+            const Event &ev = m_events[it->second];
+            if (ev.threadPred == threadPred && ev.otherPred == otherPred && ev.action == action &&
+                sameExtras(it->second))
+                return it->second;
+        }
+        return kNoEvent;
+    }
+    auto hit = m_byPredecessors.find(predecessorKey(threadPred, otherPred));
+    if (hit == m_byPredecessors.end())
+        return kNoEvent;
     if (m_events[hit->second].action == action && sameExtras(hit->second))
         return hit->second;
     auto matches = [&](EventId c) {
         const Event &ev = m_events[c];
-        return ev.otherPred == otherPred && ev.action == action && sameExtras(c);
+        return ev.otherPred == otherPred && ev.action == action && ev.extraCount == 0;
     };
     if (threadPred == kNoEvent) {
         if (action.thread < m_threadRoots.size())
@@ -173,7 +199,10 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
     }
     buildCone(ev, id);
     m_events.push(ev);
-    m_byPredecessors.try_emplace(predecessorKey(threadPred, otherPred), id);
+    if (extras.empty())
+        m_byPredecessors.try_emplace(predecessorKey(threadPred, otherPred), id);
+    else
+        m_byExtras.emplace(extrasKey(threadPred, otherPred, extras), id);
     if (m_onNewEvent)
         m_onNewEvent(id);
     return id;

@@ -55,6 +55,10 @@ public:
     }
     /// All immediate predecessors (thread, other, extras) of e.
     std::vector<EventId> predecessors(EventId e) const;
+    /// For conflicting extensions: records that every placement of the write after `threadPred` and
+    /// `write` with a subset of `reads` (sorted) exists; false if that was already recorded (no need
+    /// to enumerate them again, see README.md).
+    bool notePlacements(EventId threadPred, EventId write, std::span<const EventId> reads);
 
     /// Called with every new event (the explorer forwards it to the progress observer).
     void setNewEventCallback(std::function<void(EventId)> callback) { m_onNewEvent = std::move(callback); }
@@ -184,9 +188,15 @@ private:
     std::vector<std::vector<EventId>> m_lockRoots;   // per mutex: lock-tree roots
     std::vector<ObjectId> m_mutexObjects;
     std::unordered_map<ObjectId, MutexIndex> m_mutexIndex;
-    /// (threadPred, otherPred) -> the first event created with them. For a deterministic program the
-    /// pair names the event; a different action under the same pair falls back to a scan.
+    /// (threadPred, otherPred) -> the first event created with them and no extra predecessors. For a
+    /// deterministic program the pair names the event; a different action under the same pair falls
+    /// back to a scan.
     std::unordered_map<std::uint64_t, EventId> m_byPredecessors;
+    /// Writes with extra predecessors by a hash of all their predecessors (a writer can have
+    /// exponentially many placements after one thread predecessor: no scan).
+    std::unordered_multimap<std::uint64_t, EventId> m_byExtras;
+    /// (threadPred, write) -> the sets of candidate reads whose placements cex has enumerated.
+    std::unordered_map<std::uint64_t, std::vector<std::vector<EventId>>> m_placementsDone;
     std::function<void(EventId)> m_onNewEvent;
 };
 

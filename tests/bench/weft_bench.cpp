@@ -72,6 +72,14 @@ std::vector<Instance> instances() {
         {"POL(12,3)", [] { return makePoke(12, 3); }, true},
         {"MPC(4,5)", [] { return makeMultiProdCon(4, 5); }, true},
         {"DISP(5,5)", [] { return makeDispatcher(5, 5); }, true},
+        // The sc memory model (racy reads and writes with read-read independence)
+        {"SC-FIG1(20)", [] { return makeFig1(20); }, false},
+        {"SC-READERS(10)", [] { return makeWriterReaders(10); }, false},
+        {"SC-READERS(12)", [] { return makeWriterReaders(12); }, true},
+        {"SC-PETERSON(4)", [] { return makePeterson(4); }, false},
+        {"SC-DEKKER(4)", [] { return makeDekker(4); }, false},
+        {"SC-READERS(14)", [] { return makeWriterReaders(14); }, true},
+        {"SC-PETERSON(8)", [] { return makePeterson(8); }, true},
     };
 }
 
