@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+// GUI benchmarks (issue 4, performance): reports, never asserts.
+//  1. The worst event-loop latency of the main window while it explores a program with ≥ 100,000
+//     executions (dispatcher.c, DISP(5,4)); target ≤ 50 ms.
+//  2. The same exploration through the GUI session vs. as `weft explore` runs it (target: GUI ≤ 10%
+//     slower).
+//  3. Time to first paint of DISP(5,3)'s event structure (~17,600 events) from its final snapshot.
+// Usage: weft-gui-bench [--quick] (headless: QT_QPA_PLATFORM=offscreen is set if unset).
+#include "app/cli/ProgramLoader.hpp"
+#include "app/gui/MainWindow.hpp"
+#include "engine/execution/ScheduledExecutor.hpp"
+#include "engine/explorer/Explorer.hpp"
+#include "engine/interpreter/Interpreter.hpp"
+#include "views/eventstructure/EventStructureScene.hpp"
+#include "views/eventstructure/EventStructureView.hpp"
+#include "views/progress/CountersBar.hpp"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+using namespace weft;
+
+namespace {
+
+const QString kDispatcher = QStringLiteral(WEFT_TEST_PROGRAMS "/dispatcher/dispatcher.c");
+
+std::vector<std::string> dispatcher(int s, int r) {
+    return {"PARAM1=" + std::to_string(s), "PARAM2=" + std::to_string(r)};
+}
+
+/// `weft explore` without output: compile, then Interpreter + ScheduledExecutor + Explorer.
+double cliSeconds(const std::vector<std::string> &defines, std::uint64_t &executions) {
+    auto loaded = cli::loadProgram(kDispatcher.toStdString(), defines, {});
+    if (!loaded)
+        return -1;
+    QElapsedTimer clock;
+    clock.start();
+    interpreter::Interpreter machine(loaded->program);
+    ScheduledExecutor executor(machine);
+    Explorer explorer(executor, ExplorationOptions{});
+    const ExplorationResult r = explorer.run();
+    executions = r.statistics.executions;
+    return clock.nsecsElapsed() / 1e9;
+}
+
+struct GuiRun {
+    double seconds = 0;
+    qint64 worstGapMs = 0;
+    double p99GapMs = 0;
+    std::uint64_t executions = 0;
+    std::size_t events = 0;
+};
+
+/// Explores in a shown main window while a 5 ms timer records the gaps between its ticks.
+GuiRun guiExploration(const std::vector<std::string> &defines) {
+    gui::MainWindow window;
+    window.setCompileFlags(defines, {});
+    window.resize(1600, 960);
+    window.show();
+    GuiRun out;
+    if (!window.openFile(kDispatcher))
+        return out;
+    QApplication::processEvents();
+    std::vector<qint64> gaps;
+    QElapsedTimer clock;
+    qint64 last = 0;
+    QTimer ticker;
+    ticker.setInterval(5);
+    QObject::connect(&ticker, &QTimer::timeout, [&] {
+        const qint64 now = clock.elapsed();
+        gaps.push_back(now - last);
+        last = now;
+    });
+    QEventLoop loop;
+    QObject::connect(&window.session(), &session::ExplorationSession::finished, &loop, &QEventLoop::quit);
+    clock.start();
+    ticker.start();
+    window.explore();
+    loop.exec();
+    out.seconds = clock.nsecsElapsed() / 1e9;
+    // Let the views catch up with the last snapshot (counted in the latency too).
+    auto *structure = window.eventStructureView()->structure();
+    while (!structure->isUpToDate())
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+    ticker.stop();
+    std::sort(gaps.begin(), gaps.end());
+    out.worstGapMs = gaps.empty() ? 0 : gaps.back();
+    out.p99GapMs = gaps.empty() ? 0 : double(gaps[std::min(gaps.size() - 1, gaps.size() * 99 / 100)]);
+    if (const auto s = window.session().snapshot()) {
+        out.executions = s->statistics.executions;
+        out.events = s->events.size();
+    }
+    return out;
+}
+
+/// From the final snapshot of DISP(5,3) to the event structure fully drawn and painted once.
+double firstPaintMs(std::size_t &events) {
+    session::ExplorationSession session;
+    if (!session.load(kDispatcher, dispatcher(5, 3)))
+        return -1;
+    QEventLoop loop;
+    QObject::connect(&session, &session::ExplorationSession::finished, &loop, &QEventLoop::quit);
+    session.start();
+    loop.exec();
+    const session::SnapshotPtr snapshot = session.snapshot();
+    events = snapshot->events.size();
+    views::EventStructureView view;
+    view.resize(1200, 800);
+    view.show();
+    QApplication::processEvents();
+    QElapsedTimer clock;
+    clock.start();
+    view.structure()->setSnapshot(snapshot);
+    while (!view.structure()->isUpToDate())
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+    view.fitAll();
+    view.grab(); // one full paint
+    return clock.nsecsElapsed() / 1e6;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const bool quick = argc > 1 && std::string(argv[1]) == "--quick";
+    const auto big = quick ? dispatcher(4, 3) : dispatcher(5, 4);
+    const char *name = quick ? "DISP(4,3)" : "DISP(5,4)";
+
+    std::uint64_t cliExecutions = 0;
+    const double cli = cliSeconds(big, cliExecutions);
+    std::printf("%s CLI exploration: %.2f s, %llu executions\n", name, cli, (unsigned long long)cliExecutions);
+    const GuiRun gui = guiExploration(big);
+    std::printf("%s GUI exploration: %.2f s, %llu executions, %zu events; GUI/CLI = %.2f\n", name, gui.seconds,
+                (unsigned long long)gui.executions, gui.events, cli > 0 ? gui.seconds / cli : 0.0);
+    std::printf("%s event-loop latency while exploring: worst %lld ms, p99 %.0f ms (target <= 50 ms)\n", name,
+                gui.worstGapMs, gui.p99GapMs);
+    std::size_t events = 0;
+    const double paint = firstPaintMs(events);
+    std::printf("DISP(5,3) event structure, first paint: %.0f ms for %zu events\n", paint, events);
+    return 0;
+}
