@@ -9,10 +9,13 @@
 #include "engine/interpreter/Interpreter.hpp"
 #include "engine/program/Lowering.hpp"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QtGlobal>
 #include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -31,6 +34,45 @@ inline Expected<program::Program> loadC(const std::string &file, std::vector<std
 /// The diagnostics of a failed load, one per line (for QVERIFY2 messages).
 inline std::string diagnosticsOf(const Expected<program::Program> &p) {
     return p ? std::string() : frontend::formatDiagnostics(p.error());
+}
+
+inline std::string readText(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// One instance of a tests/programs/<name>/expected.json oracle.
+struct OracleInstance {
+    QString name;                 ///< "<dir> <defines...>", a QtTest row name
+    std::string file;             ///< the C file
+    std::vector<std::string> defines;
+    nlohmann::json oracle;        ///< the whole expected.json
+    nlohmann::json instance;      ///< its instance
+};
+
+/// Every instance of every expected.json under `programs` that lists "instances", in directory order.
+inline std::vector<OracleInstance> oracleInstances(const std::string &programs) {
+    std::vector<OracleInstance> out;
+    const QDir root(QString::fromStdString(programs));
+    for (const QString &dir : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const std::string expected = programs + "/" + dir.toStdString() + "/expected.json";
+        if (!QFile::exists(QString::fromStdString(expected)))
+            continue;
+        const auto oracle = nlohmann::json::parse(readText(expected));
+        if (!oracle.contains("instances"))
+            continue;
+        for (const auto &instance : oracle["instances"]) {
+            OracleInstance o{dir, programs + "/" + dir.toStdString() + "/" + oracle["program"].get<std::string>(), {}, oracle, instance};
+            for (const auto &d : instance["defines"]) {
+                o.defines.push_back(d.get<std::string>());
+                o.name += " " + QString::fromStdString(o.defines.back());
+            }
+            out.push_back(std::move(o));
+        }
+    }
+    return out;
 }
 
 /// Writes `text` to `path` and returns the path.

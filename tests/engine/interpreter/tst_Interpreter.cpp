@@ -17,12 +17,7 @@ using weft::testing::runOnce;
 
 namespace {
 
-std::string readText(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using weft::testing::readText;
 
 const std::string kPrograms = WEFT_TEST_PROGRAMS;
 

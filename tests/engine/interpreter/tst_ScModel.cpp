@@ -5,7 +5,6 @@
 // counts unchanged under sc.
 #include "tests/engine/interpreter/CProgram.hpp"
 
-#include <QDir>
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
@@ -40,11 +39,6 @@ const Defect *find(const ExplorationResult &r, DefectKind kind) {
         if (d.kind == kind)
             return &d;
     return nullptr;
-}
-
-std::string readText(const std::string &path) {
-    std::ifstream in(path);
-    return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 } // namespace
@@ -242,27 +236,18 @@ void tst_ScModel::syncProgramsKeepTheirCounts_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QStringList>("defines");
     QTest::addColumn<qulonglong>("configs");
-    const QDir root(QString::fromStdString(kPrograms));
-    for (const QString &name : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        const std::string expected = kPrograms + "/" + name.toStdString() + "/expected.json";
-        if (!QFile::exists(QString::fromStdString(expected)))
+    for (const OracleInstance &o : oracleInstances(kPrograms)) {
+        const auto configs = o.instance["maximalConfigurations"].get<std::uint64_t>();
+        if (o.oracle.value("model", "sync") != "sync")
             continue;
-        const auto oracle = nlohmann::json::parse(readText(expected));
-        if (!oracle.contains("instances") || oracle.value("model", "sync") != "sync")
-            continue;
-        for (const auto &instance : oracle["instances"]) {
-            const auto configs = instance["maximalConfigurations"].get<std::uint64_t>();
 #ifndef __OPTIMIZE__
-            if (configs > 200)
-                continue;
+        if (configs > 200)
+            continue;
 #endif
-            QStringList defines;
-            for (const auto &d : instance["defines"])
-                defines << QString::fromStdString(d.get<std::string>());
-            QTest::newRow(qPrintable(name + " " + defines.join(' ')))
-                << root.filePath(name + "/" + QString::fromStdString(oracle["program"].get<std::string>())) << defines
-                << qulonglong(configs);
-        }
+        QStringList defines;
+        for (const std::string &d : o.defines)
+            defines << QString::fromStdString(d);
+        QTest::newRow(qPrintable(o.name)) << QString::fromStdString(o.file) << defines << qulonglong(configs);
     }
 }
 

@@ -18,13 +18,6 @@ using weft::testing::runOnce;
 
 namespace {
 
-std::string readText(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 const std::string kPrograms = WEFT_TEST_PROGRAMS;
 
 } // namespace
@@ -64,27 +57,16 @@ void tst_ThreadCalls::oracleProgramsMatch_data() {
     QTest::addColumn<qulonglong>("configs");
     QTest::addColumn<qulonglong>("events");
     QTest::addColumn<qulonglong>("defects");
-    const QDir root(QString::fromStdString(kPrograms));
-    for (const QString &name : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        const std::string expected = kPrograms + "/" + name.toStdString() + "/expected.json";
-        if (!QFile::exists(QString::fromStdString(expected)))
-            continue;
-        const auto oracle = nlohmann::json::parse(readText(expected));
-        if (!oracle.contains("instances"))
-            continue;
-        const QString file = root.filePath(name + "/" + QString::fromStdString(oracle["program"].get<std::string>()));
-        const bool endsProgram = oracle.value("mainReturnEndsProgram", true);
-        const bool sc = oracle.value("model", "sync") == "sc";
-        for (const auto &instance : oracle["instances"]) {
-            QStringList defines;
-            for (const auto &d : instance["defines"])
-                defines << QString::fromStdString(d.get<std::string>());
-            const QString row = name + " " + defines.join(' ');
-            QTest::newRow(qPrintable(row)) << file << defines << endsProgram << sc
-                                           << qulonglong(instance["maximalConfigurations"].get<std::uint64_t>())
-                                           << qulonglong(instance["events"].get<std::uint64_t>())
-                                           << qulonglong(instance["defects"].get<std::uint64_t>());
-        }
+    for (const weft::testing::OracleInstance &o : weft::testing::oracleInstances(kPrograms)) {
+        QStringList defines;
+        for (const std::string &d : o.defines)
+            defines << QString::fromStdString(d);
+        QTest::newRow(qPrintable(o.name)) << QString::fromStdString(o.file) << defines
+                                          << o.oracle.value("mainReturnEndsProgram", true)
+                                          << (o.oracle.value("model", "sync") == "sc")
+                                          << qulonglong(o.instance["maximalConfigurations"].get<std::uint64_t>())
+                                          << qulonglong(o.instance["events"].get<std::uint64_t>())
+                                          << qulonglong(o.instance["defects"].get<std::uint64_t>());
     }
 }
 
