@@ -154,9 +154,12 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
         const TracedExecution &t = traces.back();
         std::fprintf(out, "weft: defect %zu: %s: %s", i + 1, std::string(defectKindName(d.kind)).c_str(),
                      faultText(d.message, location(program, t.faultSpot)).c_str());
+        // The replay hint repeats the options that change how the program runs.
+        const std::string runOptions = (cl.model == "sync" ? "" : " --model " + cl.model) +
+                                       (cl.nondet == "zero" ? "" : " --nondet " + cl.nondet);
         std::fprintf(out, "\n  seen in %llu execution%s; replay with: weft replay %s --schedule %s%s\n",
                      (unsigned long long)d.occurrences, d.occurrences == 1 ? "" : "s", cl.file.c_str(),
-                     d.schedule.toString().c_str(), cl.nondet == "zero" ? "" : (" --nondet " + cl.nondet).c_str());
+                     d.schedule.toString().c_str(), runOptions.c_str());
         printTrace(t, program, source, out);
         if (!t.output.empty())
             std::fprintf(out, "  output:\n%s%s", t.output.c_str(), t.output.back() == '\n' ? "" : "\n");
