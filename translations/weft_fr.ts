@@ -388,6 +388,26 @@
         <source>No other thread could have gone first here</source>
         <translation>Aucun autre thread n’aurait pu passer en premier ici</translation>
     </message>
+    <message>
+        <source>Filter &amp;Threads</source>
+        <translation>Filtrer les &amp;threads</translation>
+    </message>
+    <message>
+        <source>Show &amp;All Threads</source>
+        <translation>Afficher &amp;tous les threads</translation>
+    </message>
+    <message>
+        <source>Show the events of every thread in the event structure (Ctrl+Shift+A)</source>
+        <translation>Afficher les événements de tous les threads dans la structure d’événements (Ctrl+Maj+A)</translation>
+    </message>
+    <message>
+        <source>T%1</source>
+        <translation>T%1</translation>
+    </message>
+    <message>
+        <source>Show or hide thread T%1&apos;s events in the event structure</source>
+        <translation>Afficher ou masquer les événements du thread T%1 dans la structure d’événements</translation>
+    </message>
 </context>
 <context>
     <name>weft::gui::RecentFilesMenu</name>

@@ -152,6 +152,11 @@ void MainWindow::createMenus() {
     m_viewMenu->addAction(m_zoomIn);
     m_viewMenu->addAction(m_zoomOut);
     m_viewMenu->addAction(m_fit);
+    QMenu *filter = m_viewMenu->addMenu(tr("Filter &Threads"));
+    filter->setObjectName(QStringLiteral("threadFilterMenu"));
+    filter->setToolTipsVisible(true);
+    connect(filter, &QMenu::aboutToShow, this, [this, filter] { fillThreadFilter(filter); });
+    fillThreadFilter(filter);
     m_viewMenu->addSeparator();
 
     menuBar()->addMenu(m_settings);
@@ -184,6 +189,31 @@ QDockWidget *MainWindow::addDock(QWidget *content, const QString &title, const Q
     addDockWidget(area, dock);
     m_viewMenu->addAction(dock->toggleViewAction());
     return dock;
+}
+
+void MainWindow::fillThreadFilter(QMenu *menu) {
+    menu->clear();
+    views::EventStructureScene *scene = m_eventStructure->structure();
+    QAction *all = menu->addAction(tr("Show &All Threads"));
+    all->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    all->setToolTip(tr("Show the events of every thread in the event structure (Ctrl+Shift+A)"));
+    connect(all, &QAction::triggered, this, [scene] { scene->setHiddenThreads({}); });
+    menu->addSeparator();
+    const std::vector<ThreadId> hidden = scene->hiddenThreads();
+    for (ThreadId t : scene->threads()) {
+        QAction *a = menu->addAction(tr("T%1").arg(t));
+        a->setCheckable(true);
+        a->setChecked(std::find(hidden.begin(), hidden.end(), t) == hidden.end());
+        a->setToolTip(tr("Show or hide thread T%1's events in the event structure").arg(t));
+        a->setData(t);
+        connect(a, &QAction::toggled, this, [scene, t](bool shown) {
+            std::vector<ThreadId> h = scene->hiddenThreads();
+            h.erase(std::remove(h.begin(), h.end(), t), h.end());
+            if (!shown)
+                h.push_back(t);
+            scene->setHiddenThreads(std::move(h));
+        });
+    }
 }
 
 void MainWindow::createDocks() {

@@ -105,6 +105,8 @@ private:
     void loadExecution(quint64 execution, quint32 node);
     void createExportActions();
     void createAlternativeActions();
+    /// View ▸ Filter Threads: "Show All Threads" and one checkable entry per thread of the structure.
+    void fillThreadFilter(QMenu *menu);
     QString askExportPath(const QString &title, const QString &suggested, const QString &filter);
 
     session::ExplorationSession *m_session;

@@ -51,7 +51,10 @@ void EventEdgesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
     const QRectF exposed = option->exposedRect;
     std::vector<QLineF> visible;
     visible.reserve(m_edges.size());
+    auto hidden = [&](EventId e) { return m_hidden && e < m_hidden->size() && (*m_hidden)[e]; };
     for (std::size_t i = 0; i < m_edges.size(); ++i) {
+        if (m_hidden && (hidden(m_edges[i].first) || hidden(m_edges[i].second)))
+            continue;
         const QLineF l = line(i);
         const qreal left = std::min(l.x1(), l.x2()), right = std::max(l.x1(), l.x2());
         const qreal top = std::min(l.y1(), l.y2()), bottom = std::max(l.y1(), l.y2());

@@ -29,6 +29,8 @@ public:
     /// The edge as drawn now (between node borders).
     QLineF line(std::size_t index) const;
     void layoutChanged();
+    /// Edges with an end in `hidden` (owned by the scene; null: none) are not drawn.
+    void setHidden(const std::vector<bool> *hidden) { m_hidden = hidden; update(); }
 
     QRectF boundingRect() const override { return m_bounds; }
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
@@ -38,6 +40,7 @@ private:
     Kind m_kind;
     QPen m_pen;
     std::vector<std::pair<EventId, EventId>> m_edges;
+    const std::vector<bool> *m_hidden = nullptr;
     QRectF m_bounds;
 };
 

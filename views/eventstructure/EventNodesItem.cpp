@@ -46,7 +46,7 @@ void EventNodesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
         std::vector<QPointF> points[kKinds][2];
         for (EventId id = 0; id < m_kinds.size(); ++id) {
             const QPointF c = m_layout.position(id);
-            if (!visible.contains(c))
+            if (!visible.contains(c) || isHidden(id))
                 continue;
             const std::size_t k = std::size_t(m_kinds[id]), f = emphasis(id) == Emphasis::Faded;
             if (dots)
@@ -78,7 +78,7 @@ void EventNodesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
     const QFontMetrics metrics(font);
     for (EventId id = 0; id < m_kinds.size(); ++id) {
         const QPointF c = m_layout.position(id);
-        if (!visible.contains(c))
+        if (!visible.contains(c) || isHidden(id))
             continue;
         const Emphasis e = emphasis(id);
         const QColor fill = e == Emphasis::Faded ? faded(EventAppearance::fill(m_kinds[id]))

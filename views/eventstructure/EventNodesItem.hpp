@@ -30,6 +30,9 @@ public:
     /// `members[e]`: e is in the highlighted configuration; empty: nothing highlighted.
     void setHighlighted(std::vector<bool> members);
     Emphasis emphasis(EventId id) const;
+    /// `hidden[e]`: e is filtered out (not drawn); owned by the scene, may grow; null: none hidden.
+    void setHidden(const std::vector<bool> *hidden) { m_hidden = hidden; update(); }
+    bool isHidden(EventId id) const { return m_hidden && id < m_hidden->size() && (*m_hidden)[id]; }
     /// Call after the layout grew or moved lanes.
     void layoutChanged();
 
@@ -41,6 +44,7 @@ private:
     const ExplorationSnapshot *m_snapshot = nullptr;
     std::vector<ActionKind> m_kinds;
     std::vector<bool> m_highlighted;
+    const std::vector<bool> *m_hidden = nullptr;
     QRectF m_bounds;
 };
 

@@ -10,6 +10,8 @@
 #include <QTimer>
 #include <QToolTip>
 
+#include <algorithm>
+
 namespace weft::views {
 
 static LaneMetrics metrics() {
@@ -30,8 +32,11 @@ EventStructureScene::EventStructureScene(QObject *parent)
     setItemIndexMethod(NoIndex); // a handful of large items
     addItem(m_lanes);
     addItem(m_nodes);
-    for (EventEdgesItem *edges : m_edges)
+    m_nodes->setHidden(&m_hidden);
+    for (EventEdgesItem *edges : m_edges) {
         addItem(edges);
+        edges->setHidden(&m_hidden);
+    }
 }
 
 void EventStructureScene::clearStructure() {
@@ -40,11 +45,14 @@ void EventStructureScene::clearStructure() {
     delete m_nodes;
     m_nodes = new EventNodesItem(m_layout);
     addItem(m_nodes);
+    m_hidden.clear(); // the thread filter (m_hiddenThreads) stays
+    m_nodes->setHidden(&m_hidden);
     for (EventEdgesItem *&edges : m_edges) {
         const EdgeKind kind = edges->kind();
         delete edges;
         edges = new EventEdgesItem(m_layout, kind);
         addItem(edges);
+        edges->setHidden(&m_hidden);
     }
     m_catchingUp = false;
     m_sinceBatch.invalidate();
@@ -99,6 +107,7 @@ void EventStructureScene::drawSlice() {
         const EventRecord &e = s.events[to];
         m_layout.add({e.id, e.thread, e.threadPred, e.depth});
         m_nodes->append(e.action.kind);
+        m_hidden.push_back(std::find(m_hiddenThreads.begin(), m_hiddenThreads.end(), e.thread) != m_hiddenThreads.end());
         if (e.threadPred != kNoEvent)
             m_edges[std::size_t(EdgeKind::ThreadOrder)]->append(e.threadPred, e.id);
         if (e.otherPred != kNoEvent)
@@ -139,9 +148,33 @@ void EventStructureScene::setHighlighted(const std::vector<EventId> &events) {
         edges->setOpacity(active ? 0.35 : 1.0);
 }
 
+void EventStructureScene::setHiddenThreads(std::vector<ThreadId> hidden) {
+    m_hiddenThreads = std::move(hidden);
+    m_hidden.assign(drawnEvents(), false);
+    if (m_snapshot)
+        for (EventId e = 0; e < m_hidden.size() && e < m_snapshot->events.size(); ++e)
+            m_hidden[e] = std::find(m_hiddenThreads.begin(), m_hiddenThreads.end(), m_snapshot->events[e].thread) !=
+                          m_hiddenThreads.end();
+    m_nodes->update();
+    for (EventEdgesItem *edges : m_edges)
+        edges->update();
+}
+
+std::vector<ThreadId> EventStructureScene::threads() const {
+    std::vector<ThreadId> out;
+    if (m_snapshot)
+        for (std::size_t e = 0; e < m_snapshot->events.size(); ++e) {
+            const ThreadId t = m_snapshot->events[e].thread;
+            if (std::find(out.begin(), out.end(), t) == out.end())
+                out.push_back(t);
+        }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 EventId EventStructureScene::eventAt(QPointF scenePos) const {
     const EventId id = m_layout.eventAt(scenePos, QSizeF(EventNodesItem::kWidth, EventNodesItem::kHeight));
-    return id < drawnEvents() ? id : kNoEvent;
+    return id < drawnEvents() && !isHidden(id) ? id : kNoEvent;
 }
 
 QString EventStructureScene::toolTipAt(QPointF scenePos) const {

@@ -50,7 +50,13 @@ public:
     std::size_t lineCount(EdgeKind kind) const { return m_edges[std::size_t(kind)]->count(); }
     const EventEdgesItem &edges(EdgeKind kind) const { return *m_edges[std::size_t(kind)]; }
     EventNodesItem::Emphasis emphasis(EventId id) const { return m_nodes->emphasis(id); }
-    /// The drawn event under `scenePos`, or kNoEvent.
+    /// Filter by thread: the events of `hidden` threads (and their edges) are not drawn nor clickable.
+    void setHiddenThreads(std::vector<ThreadId> hidden);
+    const std::vector<ThreadId> &hiddenThreads() const { return m_hiddenThreads; }
+    bool isHidden(EventId id) const { return m_nodes->isHidden(id); }
+    /// The threads that have events in the latest snapshot, ascending.
+    std::vector<ThreadId> threads() const;
+    /// The drawn (and not filtered out) event under `scenePos`, or kNoEvent.
     EventId eventAt(QPointF scenePos) const;
     /// What hovering `scenePos` shows ("" off the events).
     QString toolTipAt(QPointF scenePos) const;
@@ -81,6 +87,8 @@ private:
     bool m_sliceScheduled = false;
     bool m_catchingUp = false;  ///< a batch is being drawn in slices
     QElapsedTimer m_sinceBatch; ///< since the current (or last) batch started
+    std::vector<ThreadId> m_hiddenThreads;
+    std::vector<bool> m_hidden; ///< per drawn event: its thread is filtered out
 };
 
 } // namespace weft::views

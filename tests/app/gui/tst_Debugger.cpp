@@ -48,6 +48,7 @@ private Q_SLOTS:
     void debugMenuHasShortcuts();
     void exploreWithAnEventOfTheStructure();
     void whatIfAnotherThreadHadGoneFirst();
+    void filterTheEventStructureByThread();
     void exportsWriteFiles();
     void settingsPersist();
     void examplesMenuOpensAnExample();
@@ -322,6 +323,36 @@ void tst_Debugger::whatIfAnotherThreadHadGoneFirst() {
     QVERIFY(std::find(now.begin(), now.end(), alternative) != now.end());
     verifyTraceFollows(*m_window, now);
     QCOMPARE(replay->traceModel()->position(), std::size_t(replay->rowOfEvent(alternative)));
+}
+
+void tst_Debugger::filterTheEventStructureByThread() {
+    auto *view = m_window->eventStructureView();
+    auto *scene = view->structure();
+    const auto s = m_window->session().snapshot();
+    QMenu *filter = m_window->menuBar()->findChild<QMenu *>(QStringLiteral("threadFilterMenu"));
+    QVERIFY(filter);
+    QMetaObject::invokeMethod(filter, "aboutToShow");
+    QAction *t1 = nullptr;
+    for (QAction *a : filter->actions())
+        if (a->isCheckable() && a->data().toUInt() == 1)
+            t1 = a;
+    QVERIFY(t1);
+    QVERIFY(t1->isChecked());
+    t1->trigger(); // hide T1
+    QCOMPARE(scene->hiddenThreads(), std::vector<ThreadId>{1});
+    EventId ofT1 = kNoEvent, ofT0 = kNoEvent;
+    for (EventId e = 0; e < scene->drawnEvents(); ++e) {
+        QCOMPARE(scene->isHidden(e), s->events[e].thread == 1);
+        if (s->events[e].thread == 1 && ofT1 == kNoEvent)
+            ofT1 = e;
+        if (s->events[e].thread == 0 && ofT0 == kNoEvent)
+            ofT0 = e;
+    }
+    QCOMPARE(scene->eventAt(scene->layout().position(ofT1)), kNoEvent); // not clickable
+    QCOMPARE(scene->eventAt(scene->layout().position(ofT0)), ofT0);
+    QTest::keyClick(m_window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier); // Show All Threads
+    QVERIFY(scene->hiddenThreads().empty());
+    QVERIFY(!scene->isHidden(ofT1));
 }
 
 void tst_Debugger::exportsWriteFiles() {
