@@ -6,7 +6,6 @@
 #include "engine/interpreter/Arithmetic.hpp"
 
 #include <cstring>
-#include <tuple>
 
 namespace weft::interpreter {
 
@@ -81,102 +80,6 @@ std::string Stepper::nameObject(ObjectKind kind, std::uint32_t size, std::uint64
             return generic + " allocated at " + at;
     }
     return generic;
-}
-
-bool Stepper::noteAccess(InterpreterState &state, const ThreadState &t, std::uint64_t p, std::uint64_t size,
-                         bool write, bool atomic) {
-    if (m_options.races == RaceMode::Ignore || size == 0 || t.stack.empty())
-        return true;
-    const Frame &f = t.stack.top();
-    const std::uint64_t site = (std::uint64_t(f.function) << 32) | f.pc;
-    const std::uint32_t self = state.threadIndex[t.id];
-    AccessCell *cells = state.memory.shadow(p, size);
-    if (!cells) {
-        raise(t, DefectKind::ResourceLimit,
-              "memory exhausted: the race detector's record of " + nameObject(state.memory.objectAt(p)->kind,
-              state.memory.objectAt(p)->size, state.memory.objectAt(p)->site) + " would exceed the limit of " +
-                  std::to_string(m_options.maxMemory >> 20) + " MiB per execution (--races=ignore does without it)");
-        return false;
-    }
-    const auto race = state.races.access(self, cells, size, write, atomic, site);
-    if (atomic) // sequentially consistent atomics synchronise: a store releases, a load acquires
-        write ? state.races.release(self, p) : state.races.acquire(self, p);
-    if (!race)
-        return true;
-    const MemoryObject *object = state.memory.objectAt(p);
-    const std::int64_t offset = program::decodePointer(p).offset + std::int64_t(race->byte);
-    const std::string on = nameObject(object->kind, object->size, object->site) +
-                           (offset ? " at offset " + std::to_string(offset) : std::string());
-    // Named the same whichever access came first, so the explorer counts one race per pair of sites.
-    struct Side {
-        std::uint64_t site;
-        ThreadId thread;
-        bool write;
-    };
-    Side a{site, t.id, write}, b{race->site, state.threads[race->thread].id, race->write};
-    if (std::tie(b.site, b.thread) < std::tie(a.site, a.thread))
-        std::swap(a, b);
-    auto where = [&](const Side &s) {
-        const std::string at = m_program.sourceMap.format(std::uint32_t(s.site >> 32), std::uint32_t(s.site));
-        return at.empty() ? std::string("an unknown location") : at;
-    };
-    auto who = [&](const Side &s) {
-        return "T" + std::to_string(s.thread) + (s.write ? " writes at " : " reads at ") + where(s);
-    };
-    m_faultSpot = m_program.sourceMap.spotOf(std::uint32_t(a.site >> 32), std::uint32_t(a.site));
-    m_fault = ProgramFault{DefectKind::DataRace, t.id,
-                           where(a) + ": data race on " + on + ": " + who(a) + " and " + who(b) +
-                               ", with no synchronisation between them"};
-    if (m_options.races == RaceMode::Fatal)
-        return false;
-    m_raceReports.push_back(*std::exchange(m_fault, std::nullopt));
-    return true;
-}
-
-Stepper::Next Stepper::visibleAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size,
-                                     bool write) {
-    if (m_options.model != MemoryModel::Sc)
-        return Next::Continue;
-    if (t.accessGranted) {
-        t.accessGranted = false;
-        return Next::Continue;
-    }
-    const program::DecodedPointer d = program::decodePointer(p);
-    MemoryObject &object = *state.memory.objectAt(p);
-    if (d.owner != program::kGlobalOwner && d.owner != program::threadOwner(t.id))
-        object.shared = true; // reached through a path the escape rule does not follow: still an event
-    // Before the first pthread_create no other thread exists to observe main's accesses.
-    if (!object.shared || object.readOnly || state.threads.size() == 1)
-        return Next::Continue;
-    const std::uint32_t offset = std::uint32_t(d.offset);
-    auto next = object.locations.lower_bound(offset);
-    auto clash = object.locations.end();
-    if (next != object.locations.end() && next->first < offset + size && !(next->first == offset && next->second == size))
-        clash = next;
-    if (next != object.locations.begin() && std::prev(next)->first + std::prev(next)->second > offset)
-        clash = std::prev(next);
-    if (clash != object.locations.end()) {
-        raise(t, DefectKind::ModelViolation,
-              "mixed-size access to shared memory: a " + std::to_string(size) + "-byte " + (write ? "write" : "read") +
-                  " at offset " + std::to_string(offset) + " of " + nameObject(object.kind, object.size, object.site) +
-                  " overlaps its " + std::to_string(clash->second) + "-byte location at offset " +
-                  std::to_string(clash->first) + " (the sc model needs one access size per shared location)");
-        return Next::Fault;
-    }
-    object.locations.emplace(offset, size);
-    t.pending = Action{write ? ActionKind::MemWrite : ActionKind::MemRead, t.id, p, std::int64_t(size)};
-    return Next::Stop;
-}
-
-void Stepper::markEscaped(InterpreterState &state, std::uint64_t value) const {
-    if (m_options.model != MemoryModel::Sc)
-        return;
-    const program::DecodedPointer d = program::decodePointer(value);
-    if (d.owner == program::kGlobalOwner || d.owner == program::kFunctionOwner)
-        return;
-    if (MemoryObject *object = state.memory.objectAt(value);
-        object && (object->kind == ObjectKind::Heap || object->kind == ObjectKind::Stack))
-        object->shared = true;
 }
 
 Stepper::Next Stepper::memoryFault(const ThreadState &t, const MemoryFault &fault) {

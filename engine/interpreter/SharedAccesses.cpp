@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// The sc model's side of the Stepper (issue 5): which accesses are read/write events (the escape
+// rule, README "Event models"), their locations (one access size per shared location), and how an
+// event's access is performed when the explorer grants it (the instruction runs again).
+#include "engine/interpreter/Stepper.hpp"
+
+namespace weft::interpreter {
+
+Stepper::Next Stepper::visibleAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size,
+                                     bool write) {
+    if (m_options.model != MemoryModel::Sc)
+        return Next::Continue;
+    if (t.accessGranted) {
+        t.accessGranted = false;
+        return Next::Continue;
+    }
+    const program::DecodedPointer d = program::decodePointer(p);
+    MemoryObject &object = *state.memory.objectAt(p);
+    if (d.owner != program::kGlobalOwner && d.owner != program::threadOwner(t.id))
+        object.shared = true; // reached through a path the escape rule does not follow: still an event
+    // Before the first pthread_create no other thread exists to observe main's accesses.
+    if (!object.shared || object.readOnly || state.threads.size() == 1)
+        return Next::Continue;
+    const std::uint32_t offset = std::uint32_t(d.offset);
+    auto next = object.locations.lower_bound(offset);
+    auto clash = object.locations.end();
+    if (next != object.locations.end() && next->first < offset + size && !(next->first == offset && next->second == size))
+        clash = next;
+    if (next != object.locations.begin() && std::prev(next)->first + std::prev(next)->second > offset)
+        clash = std::prev(next);
+    if (clash != object.locations.end()) {
+        raise(t, DefectKind::ModelViolation,
+              "mixed-size access to shared memory: a " + std::to_string(size) + "-byte " + (write ? "write" : "read") +
+                  " at offset " + std::to_string(offset) + " of " + nameObject(object.kind, object.size, object.site) +
+                  " overlaps its " + std::to_string(clash->second) + "-byte location at offset " +
+                  std::to_string(clash->first) + " (the sc model needs one access size per shared location)");
+        return Next::Fault;
+    }
+    object.locations.emplace(offset, size);
+    t.pending = Action{write ? ActionKind::MemWrite : ActionKind::MemRead, t.id, p, std::int64_t(size)};
+    return Next::Stop;
+}
+
+void Stepper::markEscaped(InterpreterState &state, std::uint64_t value) const {
+    if (m_options.model != MemoryModel::Sc)
+        return;
+    const program::DecodedPointer d = program::decodePointer(value);
+    if (d.owner == program::kGlobalOwner || d.owner == program::kFunctionOwner)
+        return;
+    if (MemoryObject *object = state.memory.objectAt(value);
+        object && (object->kind == ObjectKind::Heap || object->kind == ObjectKind::Stack))
+        object->shared = true;
+}
+
+} // namespace weft::interpreter

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// The Stepper's side of data-race detection: every checked access goes through the RaceDetector,
+// and a race becomes a defect naming the object and both accesses (reported, or fatal; RaceMode).
+#include "engine/interpreter/Stepper.hpp"
+
+#include <tuple>
+
+namespace weft::interpreter {
+
+bool Stepper::noteAccess(InterpreterState &state, const ThreadState &t, std::uint64_t p, std::uint64_t size,
+                         bool write, bool atomic) {
+    if (m_options.races == RaceMode::Ignore || size == 0 || t.stack.empty())
+        return true;
+    const Frame &f = t.stack.top();
+    const std::uint64_t site = (std::uint64_t(f.function) << 32) | f.pc;
+    const std::uint32_t self = state.threadIndex[t.id];
+    const MemoryObject *object = state.memory.objectAt(p);
+    AccessCell *cells = state.memory.shadow(p, size);
+    if (!cells) {
+        raise(t, DefectKind::ResourceLimit,
+              "memory exhausted: the race detector's record of " + nameObject(object->kind, object->size, object->site) +
+                  " would exceed the limit of " + std::to_string(m_options.maxMemory >> 20) +
+                  " MiB per execution (--races=ignore does without it)");
+        return false;
+    }
+    const auto race = state.races.access(self, cells, size, write, atomic, site);
+    if (atomic) // sequentially consistent atomics synchronise: a store releases, a load acquires
+        write ? state.races.release(self, p) : state.races.acquire(self, p);
+    if (!race)
+        return true;
+    const std::int64_t offset = program::decodePointer(p).offset + std::int64_t(race->byte);
+    const std::string on = nameObject(object->kind, object->size, object->site) +
+                           (offset ? " at offset " + std::to_string(offset) : std::string());
+    // Named the same whichever access came first, so the explorer counts one race per pair of sites.
+    struct Side {
+        std::uint64_t site;
+        ThreadId thread;
+        bool write;
+    };
+    Side a{site, t.id, write}, b{race->site, state.threads[race->thread].id, race->write};
+    if (std::tie(b.site, b.thread) < std::tie(a.site, a.thread))
+        std::swap(a, b);
+    auto where = [&](const Side &s) {
+        const std::string at = m_program.sourceMap.format(std::uint32_t(s.site >> 32), std::uint32_t(s.site));
+        return at.empty() ? std::string("an unknown location") : at;
+    };
+    auto who = [&](const Side &s) {
+        return "T" + std::to_string(s.thread) + (s.write ? " writes at " : " reads at ") + where(s);
+    };
+    m_faultSpot = m_program.sourceMap.spotOf(std::uint32_t(a.site >> 32), std::uint32_t(a.site));
+    m_fault = ProgramFault{DefectKind::DataRace, t.id,
+                           where(a) + ": data race on " + on + ": " + who(a) + " and " + who(b) +
+                               ", with no synchronisation between them"};
+    if (m_options.races == RaceMode::Fatal)
+        return false;
+    m_raceReports.push_back(*std::exchange(m_fault, std::nullopt));
+    return true;
+}
+
+} // namespace weft::interpreter
