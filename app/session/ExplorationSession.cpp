@@ -5,7 +5,10 @@
 #include "app/session/SnapshotBuilder.hpp"
 #include "engine/explorer/Explorer.hpp"
 
+#include <QEventLoop>
+
 #include <exception>
+#include <optional>
 
 namespace weft::session {
 
@@ -35,7 +38,18 @@ bool ExplorationSession::load(const QString &file, const std::vector<std::string
     ++m_run; // drop deliveries of the previous run still in the event queue
     m_fileName = file;
     m_snapshot.reset();
-    auto loaded = cli::loadProgram(file.toStdString(), defines, includeDirs);
+    // Compile on a worker thread; the GUI thread keeps painting and running timers meanwhile (user
+    // input waits, so nothing can re-enter the session before the program is there).
+    std::optional<Expected<cli::LoadedProgram>> result;
+    {
+        QEventLoop loop;
+        std::jthread compiler([&, path = file.toStdString()] {
+            result.emplace(cli::loadProgram(path, defines, includeDirs));
+            QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
+        });
+        loop.exec(QEventLoop::ExcludeUserInputEvents);
+    }
+    Expected<cli::LoadedProgram> &loaded = *result;
     if (!loaded) {
         m_program.reset();
         m_diagnostics = loaded.error();

@@ -32,8 +32,9 @@ public:
     explicit ExplorationSession(QObject *parent = nullptr);
     ~ExplorationSession() override;
 
-    /// Compiles and lowers `file` (cancelling and waiting for a running exploration first). On failure
-    /// the previous program is dropped and diagnostics() says why.
+    /// Compiles and lowers `file` on a worker thread (cancelling and waiting for a running exploration
+    /// first); the GUI thread's event loop keeps running (without user input) until it is done. On
+    /// failure the previous program is dropped and diagnostics() says why.
     bool load(const QString &file, const std::vector<std::string> &defines = {},
               const std::vector<std::string> &includeDirs = {});
     /// The last load's errors or warnings.

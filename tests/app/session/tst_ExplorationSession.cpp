@@ -26,6 +26,7 @@ private Q_SLOTS:
     void cancelStopsQuicklyAndKeepsResults();
     void guiThreadStaysResponsive();
     void compileErrorGivesDiagnostics();
+    void compilesOffTheGuiThread();
 };
 
 static QString testProgram(const char *name) {
@@ -232,6 +233,24 @@ void tst_ExplorationSession::compileErrorGivesDiagnostics() {
     QCOMPARE(d.severity, Severity::Error);
     QCOMPARE(d.line, 2u);
     QVERIFY(QString::fromStdString(d.file).endsWith(QStringLiteral("broken.c")));
+}
+
+void tst_ExplorationSession::compilesOffTheGuiThread() {
+    // While Clang compiles, the GUI thread's timers keep firing (it would be frozen otherwise).
+    ExplorationSession session;
+    int ticks = 0;
+    QTimer ticker;
+    ticker.setInterval(1);
+    connect(&ticker, &QTimer::timeout, this, [&] { ++ticks; });
+    ticker.start();
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(session.load(testProgram("lost_update")));
+    const qint64 ms = clock.elapsed();
+    ticker.stop();
+    qInfo("compiled in %lld ms, %d timer ticks meanwhile", ms, ticks);
+    QVERIFY(ticks > 0);
+    QVERIFY(session.hasProgram());
 }
 
 QTEST_MAIN(tst_ExplorationSession)
