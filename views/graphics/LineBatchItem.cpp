@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <unordered_set>
 
 namespace weft::views {
 
@@ -45,25 +44,42 @@ void LineBatchItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
             pen.setStyle(Qt::SolidLine);
     }
     painter->setPen(pen);
-    const QRectF exposed = option->exposedRect;
-    std::vector<QLineF> visible;
-    visible.reserve(m_lines.size());
     const qreal pad = pen.widthF() + 1;
-    for (const QLineF &l : m_lines)
-        if (exposed.intersects(QRectF(l.p1(), l.p2()).normalized().adjusted(-pad, -pad, pad, pad)))
-            visible.push_back(l);
+    const QRectF exposed = option->exposedRect.adjusted(-pad, -pad, pad, pad);
+    std::vector<QLineF> culled;
+    const bool everything = exposed.contains(m_bounds); // the usual case while auto-fitting
+    if (!everything) {
+        culled.reserve(m_lines.size());
+        const qreal left = exposed.left(), right = exposed.right(), top = exposed.top(), bottom = exposed.bottom();
+        for (const QLineF &l : m_lines)
+            if (std::max(l.x1(), l.x2()) >= left && std::min(l.x1(), l.x2()) <= right &&
+                std::max(l.y1(), l.y2()) >= top && std::min(l.y1(), l.y2()) <= bottom)
+                culled.push_back(l);
+    }
+    const std::vector<QLineF> &visible = everything ? m_lines : culled;
     if (pen.isCosmetic() && pen.widthF() <= 1 && (std::abs(t.m11()) < 0.5 || std::abs(t.m22()) < 0.5)) {
         // Zoomed out: many lines land on the same pixels (a tree thousands of executions wide). Draw
         // each distinct pixel line once; painting costs pixels, so this is most of the time saved.
-        std::unordered_set<std::uint64_t> seen;
-        seen.reserve(visible.size());
-        std::vector<QLine> device;
+        // Map with the plain affine formula (no QTransform dispatch per point), then sort and drop
+        // duplicates: cheaper than a hash set for tens of thousands of lines.
+        const qreal m11 = t.m11(), m22 = t.m22(), dx = t.dx(), dy = t.dy();
         auto pack = [](int v) { return std::uint64_t(std::uint16_t(std::clamp(v, -32768, 32767))); };
+        auto unpack = [](std::uint64_t key, int shift) { return int(std::int16_t(std::uint16_t(key >> shift))); };
+        std::vector<std::uint64_t> keys;
+        keys.reserve(visible.size());
+        const bool scaleOnly = t.type() <= QTransform::TxScale; // zoom and pan only
         for (const QLineF &l : visible) {
-            const QLine d = t.map(l).toLine();
-            if (seen.insert(pack(d.x1()) | pack(d.y1()) << 16 | pack(d.x2()) << 32 | pack(d.y2()) << 48).second)
-                device.push_back(d);
+            const QLineF d = scaleOnly ? QLineF(l.x1() * m11 + dx, l.y1() * m22 + dy, l.x2() * m11 + dx, l.y2() * m22 + dy)
+                                       : t.map(l);
+            keys.push_back(pack(qRound(d.x1())) | pack(qRound(d.y1())) << 16 | pack(qRound(d.x2())) << 32 |
+                           pack(qRound(d.y2())) << 48);
         }
+        std::sort(keys.begin(), keys.end());
+        keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+        std::vector<QLine> device;
+        device.reserve(keys.size());
+        for (std::uint64_t k : keys)
+            device.emplace_back(unpack(k, 0), unpack(k, 16), unpack(k, 32), unpack(k, 48));
         painter->save();
         painter->resetTransform();
         painter->drawLines(device.data(), int(device.size()));
