@@ -7,6 +7,9 @@
 #include "engine/action/Action.hpp"
 #include "engine/unfolding/SequentialTree.hpp"
 
+#include <algorithm>
+#include <span>
+
 namespace weft {
 
 /// A dense index for a synchronisation object (mutex, semaphore, ...) within one unfolding
@@ -34,6 +37,64 @@ struct MemoryCut {
     std::uint32_t readsCount;
 };
 
+/// A memory cut (README.md) stored as a shared immutable base plus a small delta of entries that
+/// override or extend it, both sorted by location: consecutive events of a thread share the base, so
+/// an access costs O(delta), not O(locations). Iterates the merged entries in location order.
+class MemoryCutView {
+public:
+    MemoryCutView() = default;
+    MemoryCutView(std::span<const MemoryCut> base, std::span<const MemoryCut> delta, std::uint32_t baseId)
+        : m_base(base), m_delta(delta), m_baseId(baseId) {}
+
+    class Iterator {
+    public:
+        Iterator(std::span<const MemoryCut> b, std::span<const MemoryCut> d, std::size_t i, std::size_t j)
+            : m_b(b), m_d(d), m_i(i), m_j(j) {}
+        const MemoryCut &operator*() const {
+            if (m_j < m_d.size() && (m_i == m_b.size() || m_d[m_j].location <= m_b[m_i].location))
+                return m_d[m_j];
+            return m_b[m_i];
+        }
+        Iterator &operator++() {
+            if (m_j < m_d.size() && (m_i == m_b.size() || m_d[m_j].location <= m_b[m_i].location)) {
+                if (m_i < m_b.size() && m_b[m_i].location == m_d[m_j].location)
+                    ++m_i;
+                ++m_j;
+            } else {
+                ++m_i;
+            }
+            return *this;
+        }
+        bool operator!=(const Iterator &o) const { return m_i != o.m_i || m_j != o.m_j; }
+
+    private:
+        std::span<const MemoryCut> m_b, m_d;
+        std::size_t m_i, m_j;
+    };
+    Iterator begin() const { return {m_base, m_delta, 0, 0}; }
+    Iterator end() const { return {m_base, m_delta, m_base.size(), m_delta.size()}; }
+    bool empty() const { return m_base.empty() && m_delta.empty(); }
+    /// The entry for location l, or nullptr.
+    const MemoryCut *find(LocationIndex l) const {
+        for (std::span<const MemoryCut> part : {m_delta, m_base}) {
+            auto it = std::lower_bound(part.begin(), part.end(), l,
+                                       [](const MemoryCut &c, LocationIndex x) { return c.location < x; });
+            if (it != part.end() && it->location == l)
+                return &*it;
+        }
+        return nullptr;
+    }
+    std::span<const MemoryCut> base() const { return m_base; }
+    std::span<const MemoryCut> delta() const { return m_delta; }
+    /// Identifies the base (equal ids, equal bases); kNoBase when there is none.
+    std::uint32_t baseId() const { return m_baseId; }
+    static constexpr std::uint32_t kNoBase = std::numeric_limits<std::uint32_t>::max();
+
+private:
+    std::span<const MemoryCut> m_base, m_delta;
+    std::uint32_t m_baseId = kNoBase;
+};
+
 struct Event {
     Action action;
     EventId threadPred = kNoEvent; ///< pre_proc: previous event of the same thread
@@ -51,6 +112,7 @@ struct Event {
     std::uint32_t tmaxCount = 0;
     std::uint32_t lmaxBegin = 0;
     std::uint32_t lmaxCount = 0;
+    std::uint32_t memBase = MemoryCutView::kNoBase; ///< memory cut: index of its base, and its delta
     std::uint32_t memBegin = 0;
     std::uint32_t memCount = 0;
     /// For writes: the reads of the previous write that are immediate predecessors (sorted ids).

@@ -77,10 +77,8 @@ std::vector<EventId> Unfolding::predecessors(EventId e) const {
 }
 
 EventId Unfolding::lastWrite(EventId e, LocationIndex l) const {
-    std::span<const MemoryCut> cut = memoryCut(e);
-    auto it = std::lower_bound(cut.begin(), cut.end(), l,
-                               [](const MemoryCut &c, LocationIndex x) { return c.location < x; });
-    return it != cut.end() && it->location == l ? it->write : kNoEvent;
+    const MemoryCut *c = memoryCut(e).find(l);
+    return c ? c->write : kNoEvent;
 }
 
 static std::uint64_t predecessorKey(EventId threadPred, EventId otherPred) {
@@ -271,23 +269,29 @@ void Unfolding::buildCone(Event &ev, EventId self) {
 }
 
 void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId> preds) {
-    // Shared storage when nothing changes: a non-memory event whose predecessors bring at most one
-    // distinct memory cut reuses that cut's range (the pools are immutable).
-    EventId only = kNoEvent;
-    bool several = false;
+    // The predecessors' cuts; a non-memory event that brings at most one distinct cut shares it. A
+    // predecessor below another one adds nothing (its cut is included).
+    std::vector<MemoryCutView> cuts;
     for (EventId p : preds) {
-        if (p == kNoEvent || m_events[p].memCount == 0)
+        if (p == kNoEvent || memoryCut(p).empty())
             continue;
-        if (only == kNoEvent || (m_events[p].memBegin == m_events[only].memBegin &&
-                                 m_events[p].memCount == m_events[only].memCount))
-            only = p;
-        else
-            several = true;
+        if (std::any_of(preds.begin(), preds.end(),
+                        [&](EventId q) { return q != kNoEvent && q != p && precedes(p, q); }))
+            continue;
+        const MemoryCutView cut = memoryCut(p);
+        const bool same = std::any_of(cuts.begin(), cuts.end(), [&](const MemoryCutView &c) {
+            return c.baseId() == cut.baseId() && c.delta().data() == cut.delta().data() &&
+                   c.delta().size() == cut.delta().size();
+        });
+        if (!same)
+            cuts.push_back(cut);
     }
-    if (!several && !ev.isMemoryAccess()) {
-        if (only != kNoEvent) {
-            ev.memBegin = m_events[only].memBegin;
-            ev.memCount = m_events[only].memCount;
+    if (cuts.size() <= 1 && !ev.isMemoryAccess()) {
+        if (!cuts.empty()) {
+            const MemoryCutView &c = cuts[0];
+            ev.memBase = c.baseId();
+            ev.memBegin = static_cast<std::uint32_t>(c.delta().data() - m_memCutPool.data());
+            ev.memCount = static_cast<std::uint32_t>(c.delta().size());
         }
         return;
     }
@@ -296,14 +300,6 @@ void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId>
         LocationIndex location;
         EventId write;
         std::vector<EventId> reads;
-    };
-    std::vector<View> views;
-    auto viewOf = [&](LocationIndex l) -> View & {
-        auto it = std::lower_bound(views.begin(), views.end(), l,
-                                   [](const View &v, LocationIndex x) { return v.location < x; });
-        if (it == views.end() || it->location != l)
-            it = views.insert(it, View{l, kNoEvent, {}});
-        return *it;
     };
     auto addRead = [&](View &v, EventId r) {
         const ThreadId t = m_events[r].thread();
@@ -315,45 +311,121 @@ void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId>
             }
         v.reads.push_back(r);
     };
-    for (EventId p : preds) {
-        if (p == kNoEvent)
-            continue;
-        for (const MemoryCut &c : memoryCut(p)) {
-            View &v = viewOf(c.location);
-            if (c.write != v.write) {
-                // The histories are compatible, so one write is before the other; reads of the older
-                // one precede the next write, so only the newer write's reads stay.
-                if (writeAtOrBefore(c.write, v.write))
-                    continue;
-                v.reads.clear();
-                v.write = c.write;
-            }
-            for (EventId r : cutReads(c))
-                addRead(v, r);
+    auto absorb = [&](View &v, const MemoryCut &c) {
+        if (c.write != v.write) {
+            // The histories are compatible, so one write is before the other; reads of the older
+            // one precede the next write, so only the newer write's reads stay.
+            if (writeAtOrBefore(c.write, v.write))
+                return;
+            v.reads.clear();
+            v.write = c.write;
         }
-    }
-    if (ev.isMemoryAccess()) {
-        View &v = viewOf(ev.location);
+        for (EventId r : cutReads(c))
+            addRead(v, r);
+    };
+    auto addSelf = [&](View &v) {
         if (ev.isWrite()) {
             v.write = self;
             v.reads.clear();
         } else {
             assert(v.write == ev.otherPred);
-            v.write = ev.otherPred;
             // self is not in the arena yet; it is its thread's latest read.
             std::erase_if(v.reads, [&](EventId o) { return m_events[o].thread() == ev.thread(); });
             v.reads.push_back(self);
         }
+    };
+    auto store = [&](std::vector<View> &views) {
+        const auto begin = static_cast<std::uint32_t>(m_memCutPool.size());
+        for (View &v : views) {
+            auto threadOf = [&](EventId e) { return e == self ? ev.thread() : m_events[e].thread(); };
+            std::sort(v.reads.begin(), v.reads.end(), [&](EventId a, EventId b) { return threadOf(a) < threadOf(b); });
+            m_memCutPool.push_back({v.location, v.write, static_cast<std::uint32_t>(m_cutReadsPool.size()),
+                                    static_cast<std::uint32_t>(v.reads.size())});
+            m_cutReadsPool.insert(m_cutReadsPool.end(), v.reads.begin(), v.reads.end());
+        }
+        return std::pair{begin, static_cast<std::uint32_t>(views.size())};
+    };
+
+    // Shared base: only the locations some delta mentions (and the event's own) can differ from it.
+    std::uint32_t base = MemoryCutView::kNoBase;
+    bool sharedBase = true;
+    for (const MemoryCutView &c : cuts) {
+        if (c.baseId() == MemoryCutView::kNoBase)
+            continue;
+        if (base == MemoryCutView::kNoBase)
+            base = c.baseId();
+        else if (base != c.baseId())
+            sharedBase = false;
     }
+    std::vector<View> views;
+    {
+        // Keep one base (shared, or the largest) and record as the delta only the locations where
+        // the merge can differ from it: every delta's, the event's own, and, for a cut on another
+        // base, its entries that would change the kept one (a scan, but no O(locations) copy).
+        std::size_t primary = 0;
+        auto baseSizeOf = [&](const MemoryCutView &c) { return c.base().size(); };
+        for (std::size_t i = 1; i < cuts.size(); ++i)
+            if (baseSizeOf(cuts[i]) > baseSizeOf(cuts[primary]))
+                primary = i;
+        if (!cuts.empty())
+            base = cuts[primary].baseId();
+        std::vector<LocationIndex> locations;
+        for (const MemoryCutView &c : cuts)
+            for (const MemoryCut &d : c.delta())
+                locations.push_back(d.location);
+        if (ev.isMemoryAccess())
+            locations.push_back(ev.location);
+        for (std::size_t i = 0; i < cuts.size() && !sharedBase; ++i) {
+            if (i == primary || cuts[i].baseId() == base || cuts[i].baseId() == MemoryCutView::kNoBase)
+                continue;
+            for (const MemoryCut &x : cuts[i].base()) {
+                const MemoryCut *kept = cuts[primary].find(x.location);
+                const bool changes = !kept || (x.write != kept->write ? !writeAtOrBefore(x.write, kept->write)
+                                                                      : !std::ranges::equal(cutReads(x), cutReads(*kept)));
+                if (changes)
+                    locations.push_back(x.location);
+            }
+        }
+        std::sort(locations.begin(), locations.end());
+        locations.erase(std::unique(locations.begin(), locations.end()), locations.end());
+        for (LocationIndex l : locations) {
+            View v{l, kNoEvent, {}};
+            for (const MemoryCutView &c : cuts)
+                if (const MemoryCut *entry = c.find(l))
+                    absorb(v, *entry);
+            if (ev.isMemoryAccess() && l == ev.location)
+                addSelf(v);
+            views.push_back(std::move(v));
+        }
+        const std::size_t baseSize = base == MemoryCutView::kNoBase ? 0 : m_memBases[base].second;
+        if (views.size() <= 8 + baseSize / 4) {
+            const auto [begin, count] = store(views);
+            ev.memBase = base;
+            ev.memBegin = begin;
+            ev.memCount = count;
+            return;
+        }
+        // The delta grew too large: fold it into a new base (amortised over the deltas before).
+        views.clear();
+    }
+    // A new base: every location of every cut.
+    auto viewOf = [&](LocationIndex l) -> View & {
+        auto it = std::lower_bound(views.begin(), views.end(), l,
+                                   [](const View &v, LocationIndex x) { return v.location < x; });
+        if (it == views.end() || it->location != l)
+            it = views.insert(it, View{l, kNoEvent, {}});
+        return *it;
+    };
+    for (const MemoryCutView &c : cuts)
+        for (const MemoryCut &entry : c)
+            absorb(viewOf(entry.location), entry);
+    if (ev.isMemoryAccess())
+        addSelf(viewOf(ev.location));
+    const auto [begin, count] = store(views);
+    ev.memBase = static_cast<std::uint32_t>(m_memBases.size());
+    m_memBases.emplace_back(begin, count);
     ev.memBegin = static_cast<std::uint32_t>(m_memCutPool.size());
-    ev.memCount = static_cast<std::uint32_t>(views.size());
-    for (View &v : views) {
-        auto threadOf = [&](EventId e) { return e == self ? ev.thread() : m_events[e].thread(); };
-        std::sort(v.reads.begin(), v.reads.end(), [&](EventId a, EventId b) { return threadOf(a) < threadOf(b); });
-        m_memCutPool.push_back({v.location, v.write, static_cast<std::uint32_t>(m_cutReadsPool.size()),
-                                static_cast<std::uint32_t>(v.reads.size())});
-        m_cutReadsPool.insert(m_cutReadsPool.end(), v.reads.begin(), v.reads.end());
-    }
+    ev.memCount = 0;
 }
 
 SyncObjectState Unfolding::stateAfter(EventId e) const {
@@ -432,19 +504,35 @@ bool Unfolding::inConflict(EventId a, EventId b) const {
 }
 
 bool Unfolding::memoryCutsConflict(EventId a, EventId b) const {
-    std::span<const MemoryCut> ca = memoryCut(a), cb = memoryCut(b);
-    if (ca.data() == cb.data() && ca.size() == cb.size())
+    const MemoryCutView ca = memoryCut(a), cb = memoryCut(b);
+    if (ca.empty() || cb.empty())
         return false;
     auto inA = [&](EventId r) { return precedesOrEqual(r, a); };
     auto inB = [&](EventId r) { return precedesOrEqual(r, b); };
-    std::size_t i = 0, j = 0;
-    while (i < ca.size() && j < cb.size()) {
-        if (ca[i].location < cb[j].location)
+    auto conflictAt = [&](const MemoryCut &x, const MemoryCut &y) {
+        return locationViewsConflict(x.write, cutReads(x), inB, y.write, cutReads(y), inA);
+    };
+    const std::uint32_t ba = ca.baseId(), bb = cb.baseId();
+    if (ba == bb || ba == MemoryCutView::kNoBase || bb == MemoryCutView::kNoBase) {
+        // Entries of a shared base are identical on both sides, and a location only one side's
+        // base holds is common only if the other side's delta holds it: the deltas suffice.
+        for (const MemoryCutView *side : {&ca, &cb})
+            for (const MemoryCut &d : side->delta()) {
+                const MemoryCut *x = ca.find(d.location), *y = cb.find(d.location);
+                if (x && y && conflictAt(*x, *y))
+                    return true;
+            }
+        return false;
+    }
+    auto i = ca.begin(), j = cb.begin();
+    const auto ie = ca.end(), je = cb.end();
+    while (i != ie && j != je) {
+        if ((*i).location < (*j).location)
             ++i;
-        else if (cb[j].location < ca[i].location)
+        else if ((*j).location < (*i).location)
             ++j;
         else {
-            if (locationViewsConflict(ca[i].write, cutReads(ca[i]), inB, cb[j].write, cutReads(cb[j]), inA))
+            if (conflictAt(*i, *j))
                 return true;
             ++i, ++j;
         }
@@ -521,7 +609,7 @@ std::size_t Unfolding::memoryBytes() const {
            m_lmaxPool.capacity() * sizeof(LockCut) +
            (m_threadNodeEvent.capacity() + m_lockNodeEvent.capacity()) * sizeof(EventId) +
            (m_threadTree.size() + m_lockTree.size() + m_writeTree.size()) * 32 +
-           m_memCutPool.capacity() * sizeof(MemoryCut) +
+           m_memCutPool.capacity() * sizeof(MemoryCut) + m_memBases.capacity() * 8 +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId);
 }
 

@@ -80,9 +80,12 @@ public:
     }
 
     /// The memory cut of e (README.md), sorted by location.
-    std::span<const MemoryCut> memoryCut(EventId e) const {
+    MemoryCutView memoryCut(EventId e) const {
         const Event &ev = m_events[e];
-        return {m_memCutPool.data() + ev.memBegin, ev.memCount};
+        std::span<const MemoryCut> base;
+        if (ev.memBase != MemoryCutView::kNoBase)
+            base = {m_memCutPool.data() + m_memBases[ev.memBase].first, m_memBases[ev.memBase].second};
+        return {base, {m_memCutPool.data() + ev.memBegin, ev.memCount}, ev.memBase};
     }
     std::span<const EventId> cutReads(const MemoryCut &c) const { return {m_cutReadsPool.data() + c.readsBegin, c.readsCount}; }
     /// The last write to `l` in loc(e) (kNoEvent: none, the initial value).
@@ -182,6 +185,7 @@ private:
     std::vector<ObjectId> m_locationObjects;
     std::unordered_map<ObjectId, LocationIndex> m_locationIndex;
     std::vector<MemoryCut> m_memCutPool;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> m_memBases; // (begin, count) in m_memCutPool
     std::vector<EventId> m_cutReadsPool;
     std::vector<EventId> m_extraPool;
     std::vector<std::vector<EventId>> m_threadRoots; // per thread: events without a thread predecessor

@@ -51,6 +51,8 @@ std::unique_ptr<ModelProgram> makeDistinctWriters(int writers);
 /// Fig. 1 (a) of the QPOR paper in its original form (writers, a counter, master i = c; x[i] = 0):
 /// 2n configurations; k = 2 explores it without SSB.
 std::unique_ptr<ModelProgram> makeFig1(int writers);
+/// Main initialises n variables; T1 writes them upwards while T2 reads them downwards: n + 1.
+std::unique_ptr<ModelProgram> makeArraySweep(int cells);
 /// Peterson's and Dekker's algorithms for two threads (busy waits bounded by `spins`): mutual
 /// exclusion holds. The broken variant tests the other's flag before raising its own: caught.
 std::unique_ptr<ModelProgram> makePeterson(int spins);

@@ -112,6 +112,8 @@ void tst_MemoryAccesses::exactCounts_data() {
         QTest::addRow("writer + %d readers", n) << 1 << n << (1 << n) << 0;
     for (int n = 1; n <= 6; ++n)
         QTest::addRow("%d distinct writers", n) << 2 << n << 1 << 0;
+    for (int n : {1, 5, 12, 30})
+        QTest::addRow("array sweep %d", n) << 3 << n << n + 1 << 0;
 }
 
 void tst_MemoryAccesses::exactCounts() {
@@ -121,7 +123,7 @@ void tst_MemoryAccesses::exactCounts() {
     QFETCH(int, failing);
     const std::function<std::unique_ptr<ModelProgram>()> make[] = {
         [] { return makeLostUpdate(); }, [&] { return makeWriterReaders(parameter); },
-        [&] { return makeDistinctWriters(parameter); }};
+        [&] { return makeDistinctWriters(parameter); }, [&] { return makeArraySweep(parameter); }};
     auto p = make[program]();
     const EnumerationResult truth = enumerate(*p);
     // The enumerator ends a run at a fault without counting its trace (one fault per failing trace).

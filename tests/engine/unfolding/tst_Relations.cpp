@@ -432,7 +432,8 @@ void tst_Relations::randomMemoryPrograms() {
 }
 
 void tst_Relations::memoryPrograms() {
-    std::unique_ptr<ModelProgram> programs[] = {makeLostUpdate(), makeWriterReaders(3), makeFig1(3), makeDekker(1)};
+    std::unique_ptr<ModelProgram> programs[] = {makeLostUpdate(), makeWriterReaders(3), makeFig1(3), makeDekker(1),
+                                                makeArraySweep(20)};
     for (auto &program : programs) {
         const QString name = QString::fromStdString(program->name());
         ExploredModel explored(std::move(program), ExplorationOptions{});

@@ -90,6 +90,33 @@ private:
     int m_writers;
 };
 
+/// Main initialises an array of `cells` variables, then T1 writes them in ascending order while T2
+/// reads them in descending order: T2 sees a suffix of T1's writes, n + 1 configurations. Touches
+/// many locations (exercises shared memory-cut bases).
+class ArraySweep final : public ModelProgram {
+public:
+    explicit ArraySweep(int cells) : m_cells(cells) {}
+    std::string name() const override { return "array-sweep(" + std::to_string(m_cells) + ")"; }
+    ModelTask main(ModelThread &self) override {
+        for (int c = 0; c < m_cells; ++c)
+            co_await self.write(kA + c, 0);
+        co_await self.create([this](ModelThread &t) { return writer(t); });
+        co_await self.create([this](ModelThread &t) { return reader(t); });
+    }
+
+private:
+    enum { kA = 1000 };
+    ModelTask writer(ModelThread &self) {
+        for (int c = 0; c < m_cells; ++c)
+            co_await self.write(kA + c, 1);
+    }
+    ModelTask reader(ModelThread &self) {
+        for (int c = m_cells - 1; c >= 0; --c)
+            co_await self.read(kA + c);
+    }
+    int m_cells;
+};
+
 /// Two threads guard a critical section with Peterson's, Dekker's or a broken protocol; busy waits
 /// give up after `spins` tries (the thread then skips the section), so executions stay finite. In the
 /// section a thread reads `inside`, records a violation if it is not 0, sets it, and clears it
@@ -192,6 +219,7 @@ std::unique_ptr<ModelProgram> makeLostUpdate() { return std::make_unique<LostUpd
 std::unique_ptr<ModelProgram> makeWriterReaders(int readers) { return std::make_unique<WriterReaders>(readers); }
 std::unique_ptr<ModelProgram> makeDistinctWriters(int writers) { return std::make_unique<DistinctWriters>(writers); }
 std::unique_ptr<ModelProgram> makeFig1(int writers) { return std::make_unique<Fig1>(writers); }
+std::unique_ptr<ModelProgram> makeArraySweep(int cells) { return std::make_unique<ArraySweep>(cells); }
 std::unique_ptr<ModelProgram> makePeterson(int spins) {
     return std::make_unique<MutualExclusion>(MutualExclusion::Protocol::Peterson, spins);
 }
