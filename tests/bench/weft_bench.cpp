@@ -78,6 +78,8 @@ std::vector<Instance> instances() {
         {"SC-READERS(12)", [] { return makeWriterReaders(12); }, true},
         {"SC-PETERSON(4)", [] { return makePeterson(4); }, false},
         {"SC-DEKKER(4)", [] { return makeDekker(4); }, false},
+        {"SC-SWEEP(200)", [] { return makeArraySweep(200); }, false},
+        {"SC-SWEEP(500)", [] { return makeArraySweep(500); }, true},
         {"SC-READERS(14)", [] { return makeWriterReaders(14); }, true},
         {"SC-PETERSON(8)", [] { return makePeterson(8); }, true},
     };
