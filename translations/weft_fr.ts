@@ -839,6 +839,10 @@
         <source>The next event to perform</source>
         <translation>Le prochain événement à effectuer</translation>
     </message>
+    <message>
+        <source>Another event could have happened here instead: right-click the step to explore it.</source>
+        <translation>Un autre événement aurait pu se produire ici à la place : cliquez sur l’étape avec le bouton droit pour l’explorer.</translation>
+    </message>
 </context>
 <context>
     <name>weft::views::TreeLegend</name>

@@ -359,6 +359,7 @@ void MainWindow::loadExecution(quint64 execution, quint32 node) {
         schedule.replay.push_back(s->events[e].thread);
     m_configuration = events;
     m_replay->load(m_session->program(), schedule, std::move(events));
+    markAlternatives();
     statusBar()->showMessage(tr("Execution %1 loaded in the trace (%2 events): F10 steps an event, F11 a line, "
                                 "F8 runs to the end.")
                                  .arg(execution)
@@ -382,6 +383,7 @@ void MainWindow::showDefect(int row) {
     }
     m_configuration = events;
     m_replay->load(m_session->program(), *schedule, std::move(events));
+    markAlternatives();
     m_replay->runToEnd(); // stops on the failing step, marks its line and shows the message
 }
 

@@ -107,6 +107,8 @@ private:
     void createAlternativeActions();
     /// View ▸ Filter Threads: "Show All Threads" and one checkable entry per thread of the structure.
     void fillThreadFilter(QMenu *menu);
+    /// Marks the trace steps where an event outside the current configuration conflicts with the step.
+    void markAlternatives();
     QString askExportPath(const QString &title, const QString &suggested, const QString &filter);
 
     session::ExplorationSession *m_session;

@@ -7,6 +7,7 @@
 #include "app/gui/ReplayController.hpp"
 #include "app/session/AlternativeConfiguration.hpp"
 #include "app/session/Replay.hpp"
+#include "views/trace/TraceModel.hpp"
 #include "views/eventstructure/EventAppearance.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
 #include "views/eventstructure/EventStructureView.hpp"
@@ -39,6 +40,7 @@ bool MainWindow::exploreWithEvent(EventId e) {
     m_configuration = alt.events;
     m_eventStructure->structure()->setHighlighted(alt.events);
     m_replay->load(m_session->program(), alt.schedule, alt.events);
+    markAlternatives();
     const int row = m_replay->rowOfEvent(e);
     m_replay->runTo(row);
     m_replay->selectRow(row);
@@ -51,6 +53,18 @@ bool MainWindow::exploreWithEvent(EventId e) {
                                  .arg(kept)
                                  .arg(m_replay->replay()->eventCount()));
     return true;
+}
+
+void MainWindow::markAlternatives() {
+    const session::SnapshotPtr s = m_session->snapshot();
+    if (!s || !m_replay->hasReplay())
+        return;
+    std::vector<bool> rows(m_replay->events().size(), false);
+    for (std::size_t row = 0; row < rows.size(); ++row)
+        for (EventId other : session::immediateConflicts(*s, m_replay->events()[row]))
+            if (std::find(m_configuration.begin(), m_configuration.end(), other) == m_configuration.end())
+                rows[row] = true;
+    m_replay->traceModel()->setAlternatives(std::move(rows));
 }
 
 QMenu *MainWindow::showEventMenu(EventId e, QPoint globalPos) {

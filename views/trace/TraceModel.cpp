@@ -23,6 +23,7 @@ void TraceModel::setTrace(std::vector<TraceRow> rows) {
     std::sort(m_threads.begin(), m_threads.end());
     m_position = 0;
     m_inside = false;
+    m_alternatives.clear();
     endResetModel();
 }
 
@@ -31,6 +32,11 @@ void TraceModel::setPosition(std::size_t position, bool inside) {
     m_inside = inside;
     if (!m_rows.empty())
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    Q_EMIT headerDataChanged(Qt::Vertical, 0, std::max(0, rowCount() - 1));
+}
+
+void TraceModel::setAlternatives(std::vector<bool> rows) {
+    m_alternatives = std::move(rows);
     Q_EMIT headerDataChanged(Qt::Vertical, 0, std::max(0, rowCount() - 1));
 }
 
@@ -97,10 +103,18 @@ QVariant TraceModel::headerData(int section, Qt::Orientation orientation, int ro
             return QBrush(threadColour(m_threads[std::size_t(section)]));
         return {};
     }
-    if (role == Qt::DisplayRole)
-        return std::size_t(section) == m_position ? tr("▶ %1").arg(section + 1) : QString::number(section + 1);
-    if (role == Qt::ToolTipRole && std::size_t(section) == m_position)
-        return tr("The next event to perform");
+    if (role == Qt::DisplayRole) {
+        QString text = std::size_t(section) == m_position ? tr("▶ %1").arg(section + 1) : QString::number(section + 1);
+        return hasAlternative(section) ? text + QStringLiteral(" ⇄") : text;
+    }
+    if (role == Qt::ToolTipRole) {
+        QStringList lines;
+        if (std::size_t(section) == m_position)
+            lines << tr("The next event to perform");
+        if (hasAlternative(section))
+            lines << tr("Another event could have happened here instead: right-click the step to explore it.");
+        return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
+    }
     return {};
 }
 

@@ -35,6 +35,10 @@ public:
     const std::vector<TraceRow> &rows() const { return m_rows; }
     const std::vector<ThreadId> &threads() const { return m_threads; }
     int columnOf(ThreadId thread) const;
+    /// `rows[i]`: another event could have happened instead of step i (the trace's context menu offers
+    /// it); shown as ⇄ in the row header.
+    void setAlternatives(std::vector<bool> rows);
+    bool hasAlternative(int row) const { return row >= 0 && std::size_t(row) < m_alternatives.size() && m_alternatives[std::size_t(row)]; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -46,6 +50,7 @@ private:
     std::vector<ThreadId> m_threads; ///< column order: ascending ids
     std::size_t m_position = 0;
     bool m_inside = false;
+    std::vector<bool> m_alternatives;
 };
 
 } // namespace weft::views

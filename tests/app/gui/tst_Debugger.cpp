@@ -304,6 +304,9 @@ void tst_Debugger::whatIfAnotherThreadHadGoneFirst() {
                 alternative = other;
             }
     QVERIFY(row >= 0);
+    QVERIFY(replay->traceModel()->hasAlternative(row)); // marked ⇄ in the row header
+    QVERIFY(replay->traceModel()->headerData(row, Qt::Vertical).toString().endsWith(QStringLiteral("⇄")));
+    QVERIFY(!replay->traceModel()->hasAlternative(0)); // main's start: nothing else could happen
     QTableView *view = replay->traceView();
     const QModelIndex cell = replay->traceModel()->index(row, replay->traceModel()->columnOf(replay->traceModel()->rows()[row].thread));
     view->scrollTo(cell);
