@@ -7,25 +7,10 @@
 
 namespace weft::session {
 
-namespace {
-/// Instructions F11 runs at most looking for the next line before it finishes the event instead.
-constexpr std::uint64_t kLineStepBudget = 500'000;
-
-bool isStepBound(const std::optional<ProgramFault> &fault) {
-    return fault && fault->kind == DefectKind::StepBound;
-}
-} // namespace
-
 Replay::Replay(const program::Program &program, const Schedule &schedule) : m_program(program) {
     m_trace = cli::traceSchedule(program, m_options, schedule);
-    m_lineOptions.stepBound = 1;
-    interpreter::InterpreterOptions actionOnly;
-    actionOnly.stepBound = 0;
     m_machine = std::make_unique<interpreter::Interpreter>(program, m_options);
-    m_actionOnly = std::make_unique<interpreter::Interpreter>(program, actionOnly);
-    m_lineStepper = std::make_unique<interpreter::Stepper>(program, m_lineOptions);
     m_machine->restart(m_naming);
-    m_actionOnly->restart(m_naming);
     m_snapshots.push_back(m_machine->state());
 }
 
@@ -99,48 +84,29 @@ bool Replay::stepLine() {
     if (m_position >= eventCount())
         return false;
     const ThreadId t = runningThread();
-    interpreter::InterpreterState state;
-    if (m_inside) {
-        state = m_machine->state();
-    } else {
-        // Perform the event alone: the action-only interpreter stops before the first instruction.
-        m_actionOnly->restore(m_snapshots[m_position]);
-        m_actionOnly->execute(t);
-        if (!isStepBound(m_actionOnly->fault()))
-            return stepEvent(); // no local code follows (exit, a wait's next part) or a defect
-        state = m_actionOnly->state();
-    }
     auto lineOf = [&](const interpreter::ThreadState &thread) -> std::pair<std::size_t, std::uint32_t> {
         if (thread.stack.empty())
             return {0, 0};
         const interpreter::Frame &f = thread.stack.top();
         return {thread.stack.frames.size(), m_program.sourceMap.spotOf(f.function, f.pc).line};
     };
-    const auto before = m_inside ? lineOf(*state.find(t)) : [&] {
-        // The line of the call that performed the event.
-        const auto &s = m_snapshots[m_position];
-        return lineOf(*s.find(t));
-    }();
-    auto stopHere = [&] {
-        const auto now = lineOf(*state.find(t));
-        if (now.second == 0 || now == before)
-            return false;
-        m_machine->restore(state);
-        m_inside = true;
-        return true;
+    // The line the thread stands on now: inside its code, or the call that performs the next event.
+    const auto before = lineOf(*(m_inside ? m_machine->state() : m_snapshots[m_position]).find(t));
+    auto onNewLine = [&](const interpreter::ThreadState &thread) {
+        const auto now = lineOf(thread);
+        return now.second != 0 && now != before;
     };
-    if (!m_inside && stopHere())
-        return true; // the action's call returned onto a new line
-    for (std::uint64_t n = 0; n < kLineStepBudget; ++n) {
-        interpreter::ThreadState *thread = state.find(t);
-        thread->steps = 0;
-        m_lineStepper->clearFault();
-        if (m_lineStepper->run(state, *thread, m_naming) || !isStepBound(m_lineStepper->fault()))
-            return stepEvent(); // reached its next event (or a defect): the event is complete
-        if (stopHere())
-            return true;
+    if (!m_inside) {
+        m_machine->restore(m_snapshots[m_position]);
+        if (!m_machine->performAction(t))
+            return stepEvent(); // no local code follows (exit, a wait's next part) or a defect
+        m_inside = true;
+        if (onNewLine(*m_machine->state().find(t)))
+            return true; // the action's call returned onto a new line
     }
-    return stepEvent();
+    if (m_machine->runLocal(t, onNewLine) == interpreter::LocalStop::Paused)
+        return true;
+    return stepEvent(); // reached its next event (or a defect): the event is complete
 }
 
 } // namespace weft::session

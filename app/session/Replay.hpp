@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Steps one chosen interleaving of the loaded program (app/Replay of DESIGN.md): by visible event,
 // forwards and back (a state snapshot before every event), and by source line inside the thread that
-// runs (its local code one instruction at a time). Runs on the GUI thread: the interpreter is fast and
+// runs (Interpreter::performAction + runLocal pausing on a new line). Runs on the GUI thread: the interpreter is fast and
 // the traces are what a person reads. Not thread-safe.
 #pragma once
 
@@ -65,13 +65,10 @@ private:
     void standAt(std::size_t position);
 
     const program::Program &m_program;
-    interpreter::InterpreterOptions m_options;     ///< referenced by m_lineStepper
-    interpreter::InterpreterOptions m_lineOptions; ///< step bound 1: one instruction per call
+    interpreter::InterpreterOptions m_options;
     cli::TracedExecution m_trace;
     ThreadNaming m_naming;
     std::unique_ptr<interpreter::Interpreter> m_machine;
-    std::unique_ptr<interpreter::Interpreter> m_actionOnly; ///< step bound 0: an action without local code
-    std::unique_ptr<interpreter::Stepper> m_lineStepper;
     std::vector<interpreter::InterpreterState> m_snapshots; ///< m_snapshots[i]: before event i
     std::size_t m_position = 0;
     bool m_inside = false;
