@@ -87,6 +87,14 @@
         <source>at %1:%2</source>
         <translation>à %1:%2</translation>
     </message>
+    <message>
+        <source>read</source>
+        <translation>lecture</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>écriture</translation>
+    </message>
 </context>
 <context>
     <name>weft::gui::ExamplesMenu</name>

@@ -34,7 +34,7 @@ std::string usageText() {
            "               [--races report|fatal|ignore] [--nondet zero|random[:SEED]]\n"
            "               [--max-steps N] [--max-memory MIB]\n"
            "  weft replay  FILE.c --schedule S [-D ...] [-I ...] [--races ...] [--nondet ...]\n"
-           "  weft gui     [FILE.c] [--lang fr] [--screenshot OUT.png]\n"
+           "  weft gui     [FILE.c] [--model sync|sc] [--lang fr] [--screenshot OUT.png]\n"
            "  weft --help | --version\n"
            "\n"
            "explore: runs FILE.c under every meaningfully different interleaving (Quasi-Optimal POR).\n"

@@ -18,8 +18,7 @@ TracedExecution traceSchedule(const program::Program &program, const interpreter
             step.spot = frames.front().spot;
         if (targetsThread(a.kind))
             step.object = "T" + std::to_string(a.object);
-        else if (isLockTreeKind(a.kind) || a.kind == ActionKind::BarrierPass || a.kind == ActionKind::MemRead ||
-                 a.kind == ActionKind::MemWrite)
+        else if (namesMemoryObject(a.kind))
             step.object = machine.describeAddress(a.object);
         out.steps.push_back(std::move(step));
     });

@@ -34,6 +34,7 @@ int runGui(const cli::CommandLine &cl, int &argc, char **argv) {
 
     MainWindow window;
     window.setCompileFlags(cl.defines, cl.includeDirs);
+    window.setInterpreterOptions(cl.interpreter);
     // Explicit policy or bounds on the command line replace the saved ones (and are saved).
     const ExplorationOptions defaults;
     if (cl.exploration.policy.number() != defaults.policy.number() ||

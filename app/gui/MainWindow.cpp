@@ -238,6 +238,11 @@ void MainWindow::createDocks() {
     resizeDocks({trace}, {210}, Qt::Vertical);
 }
 
+void MainWindow::setInterpreterOptions(const interpreter::InterpreterOptions &options) {
+    m_session->setInterpreterOptions(options);
+    m_replay->setInterpreterOptions(options);
+}
+
 void MainWindow::setCompileFlags(std::vector<std::string> defines, std::vector<std::string> includeDirs) {
     m_defines = std::move(defines);
     m_includeDirs = std::move(includeDirs);

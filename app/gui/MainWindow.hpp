@@ -38,6 +38,8 @@ public:
     bool openFile(const QString &path);
     /// -D and -I for the files opened from now on.
     void setCompileFlags(std::vector<std::string> defines, std::vector<std::string> includeDirs);
+    /// The event model and run options of explorations and replays (`weft gui --model sc ...`).
+    void setInterpreterOptions(const interpreter::InterpreterOptions &options);
 
     session::ExplorationSession &session() { return *m_session; }
     views::SourceEditor *editor() const { return m_editor; }

@@ -104,7 +104,7 @@ bool ReplayController::load(std::shared_ptr<const cli::LoadedProgram> program, c
     }
     m_replay.reset();
     m_program = std::move(program);
-    m_replay = std::make_unique<session::Replay>(m_program->program, schedule);
+    m_replay = std::make_unique<session::Replay>(m_program->program, schedule, m_interpreterOptions);
     m_events = std::move(events);
     if (m_events.size() > m_replay->eventCount())
         m_events.clear();

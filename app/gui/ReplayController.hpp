@@ -8,6 +8,7 @@
 #include "app/cli/ProgramLoader.hpp"
 #include "engine/base/Ids.hpp"
 #include "engine/execution/Schedule.hpp"
+#include "engine/interpreter/InterpreterOptions.hpp"
 
 #include <QObject>
 
@@ -44,6 +45,8 @@ public:
     bool load(std::shared_ptr<const cli::LoadedProgram> program, const Schedule &schedule,
               std::vector<EventId> events = {});
     void clear();
+    /// How replays run the program (the same model and options as the exploration).
+    void setInterpreterOptions(const interpreter::InterpreterOptions &options) { m_interpreterOptions = options; }
     bool hasReplay() const { return m_replay != nullptr; }
     session::Replay *replay() const { return m_replay.get(); }
 
@@ -97,6 +100,7 @@ private:
 
     views::SourceEditor *m_editor;
     std::shared_ptr<const cli::LoadedProgram> m_program;
+    interpreter::InterpreterOptions m_interpreterOptions;
     std::unique_ptr<session::Replay> m_replay;
     std::vector<EventId> m_events;
 

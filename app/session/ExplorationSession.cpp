@@ -75,10 +75,11 @@ bool ExplorationSession::start() {
         m_pending.reset();
     }
     setState(State::Running);
-    m_worker = std::jthread([this, run, program = m_program, options = m_options](std::stop_token stop) {
+    m_worker = std::jthread([this, run, program = m_program, options = m_options,
+                             interpreterOptions = m_interpreterOptions](std::stop_token stop) {
         auto publish = [this](SnapshotPtr s) { post(std::move(s)); };
         try {
-            ObservedExecutor executor(program->program);
+            ObservedExecutor executor(program->program, interpreterOptions);
             Explorer explorer(executor, options);
             SnapshotBuilder builder(run, explorer.unfolding(), executor, program->program, m_gate, stop, publish);
             explorer.setObserver(&builder);

@@ -9,6 +9,7 @@
 #include "app/cli/ProgramLoader.hpp"
 #include "app/session/PauseGate.hpp"
 #include "engine/explorer/ExplorationOptions.hpp"
+#include "engine/interpreter/InterpreterOptions.hpp"
 #include "views/snapshot/ExplorationSnapshot.hpp"
 
 #include <QMetaType>
@@ -45,6 +46,9 @@ public:
     std::shared_ptr<const cli::LoadedProgram> program() const { return m_program; }
 
     void setOptions(const ExplorationOptions &options) { m_options = options; }
+    /// How the program runs: event model (sync / sc), races, nondet values, bounds.
+    void setInterpreterOptions(const interpreter::InterpreterOptions &options) { m_interpreterOptions = options; }
+    const interpreter::InterpreterOptions &interpreterOptions() const { return m_interpreterOptions; }
     const ExplorationOptions &options() const { return m_options; }
 
     State state() const { return m_state; }
@@ -79,6 +83,7 @@ private:
     std::shared_ptr<const cli::LoadedProgram> m_program;
     std::vector<Diagnostic> m_diagnostics;
     ExplorationOptions m_options;
+    interpreter::InterpreterOptions m_interpreterOptions;
     State m_state = State::NoProgram;
     SnapshotPtr m_snapshot;
     std::uint64_t m_run = 0;

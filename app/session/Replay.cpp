@@ -7,7 +7,8 @@
 
 namespace weft::session {
 
-Replay::Replay(const program::Program &program, const Schedule &schedule) : m_program(program) {
+Replay::Replay(const program::Program &program, const Schedule &schedule, const interpreter::InterpreterOptions &options)
+    : m_program(program), m_options(options) {
     m_trace = cli::traceSchedule(program, m_options, schedule);
     m_machine = std::make_unique<interpreter::Interpreter>(program, m_options);
     m_machine->restart(m_naming);
@@ -42,7 +43,7 @@ std::string Replay::describe(const Action &action) const {
     cli::TraceStep step{action, {}, {}};
     if (targetsThread(action.kind))
         step.object = "T" + std::to_string(action.object);
-    else if (isLockTreeKind(action.kind) || action.kind == ActionKind::BarrierPass)
+    else if (namesMemoryObject(action.kind))
         step.object = m_machine->describeAddress(action.object);
     return cli::describeStep(step);
 }

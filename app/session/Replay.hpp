@@ -19,7 +19,8 @@ namespace weft::session {
 class Replay {
 public:
     /// Replays `schedule` of `program` (which must outlive the replay) and stands before its first event.
-    Replay(const program::Program &program, const Schedule &schedule);
+    Replay(const program::Program &program, const Schedule &schedule,
+           const interpreter::InterpreterOptions &options = {});
     ~Replay();
     Replay(const Replay &) = delete;
     Replay &operator=(const Replay &) = delete;

@@ -135,7 +135,7 @@ void SnapshotBuilder::convertNewEvents() {
         r.thread = ev.thread();
         r.depth = ev.depth;
         r.action = ev.action;
-        if (isLockTreeKind(ev.kind()) || ev.kind() == ActionKind::BarrierPass)
+        if (namesMemoryObject(ev.kind()))
             r.objectName = nameOf(ev.action.object);
         r.spot = m_eventSpots[e];
         if (r.spot.line == 0) {

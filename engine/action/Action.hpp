@@ -24,6 +24,11 @@ bool hasOtherPredecessor(ActionKind kind);
 bool isLockTreeKind(ActionKind kind);
 /// Whether the action is a shared-memory access (the sc model): its object is a memory location.
 inline bool isMemoryAccess(ActionKind kind) { return kind == ActionKind::MemRead || kind == ActionKind::MemWrite; }
+/// Whether the action's object is a place in the program's memory that traces name ("'m'", "'x'+4"):
+/// a synchronisation object or, in the sc model, an accessed location.
+inline bool namesMemoryObject(ActionKind kind) {
+    return isLockTreeKind(kind) || kind == ActionKind::BarrierPass || isMemoryAccess(kind);
+}
 /// Whether the action's object is a thread (create, join) rather than a synchronisation object.
 inline bool targetsThread(ActionKind kind) { return kind == ActionKind::ThreadCreate || kind == ActionKind::ThreadJoin; }
 

@@ -70,6 +70,7 @@ void tst_CommandLine::replayAndGui() {
     QCOMPARE(gui->command, CommandLine::Command::Gui);
     QVERIFY(gui->file.empty());
     QCOMPARE(gui->language, std::string("fr"));
+    QCOMPARE(parseCommandLine({"gui", "a.c", "--model", "sc"})->interpreter.model, interpreter::MemoryModel::Sc);
     QCOMPARE(parseCommandLine({"--help"})->command, CommandLine::Command::Help);
     QCOMPARE(parseCommandLine({"--version"})->command, CommandLine::Command::Version);
     QVERIFY(usageText().find("weft explore FILE.c") != std::string::npos);

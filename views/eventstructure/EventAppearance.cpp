@@ -23,6 +23,8 @@ QColor EventAppearance::fill(ActionKind kind) {
     case ActionKind::BarrierInit:
     case ActionKind::BarrierArrive:
     case ActionKind::BarrierPass: return QColor(255, 182, 193);   // light pink
+    case ActionKind::MemRead: return QColor(176, 224, 230);       // powder blue
+    case ActionKind::MemWrite: return QColor(255, 160, 122);      // light salmon
     }
     return Qt::white;
 }
@@ -47,6 +49,8 @@ QString EventAppearance::actionText(ActionKind kind) {
     case ActionKind::BarrierInit: return tr("barrier_init");
     case ActionKind::BarrierArrive: return tr("barrier_wait");
     case ActionKind::BarrierPass: return tr("barrier_pass");
+    case ActionKind::MemRead: return tr("read");
+    case ActionKind::MemWrite: return tr("write");
     }
     return QStringLiteral("?");
 }

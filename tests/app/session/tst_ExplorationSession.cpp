@@ -5,6 +5,7 @@
 // a file that does not compile gives diagnostics.
 #include "app/cli/ProgramLoader.hpp"
 #include "app/session/ExplorationSession.hpp"
+#include "app/session/Replay.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
 #include "engine/interpreter/Interpreter.hpp"
@@ -21,6 +22,7 @@ class tst_ExplorationSession : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void lostUpdateToTheEnd();
+    void scModelExploresAndReplaysMemoryEvents();
     void snapshotsMatchTheExplorer();
     void pauseHoldsTheWorker();
     void cancelStopsQuicklyAndKeepsResults();
@@ -90,6 +92,40 @@ void tst_ExplorationSession::lostUpdateToTheEnd() {
         if (r.action.kind == ActionKind::MutexLock || r.action.kind == ActionKind::ThreadCreate)
             QVERIFY2(r.spot.line > 0, qPrintable(QStringLiteral("event %1 has no line").arg(e)));
     }
+}
+
+void tst_ExplorationSession::scModelExploresAndReplaysMemoryEvents() {
+    // `weft gui --model sc`: the unprotected lost update has 4 traces, 2 failing; reads and writes
+    // of x are events named after x, and a counterexample replays under the same model.
+    ExplorationSession session;
+    interpreter::InterpreterOptions sc;
+    sc.model = interpreter::MemoryModel::Sc;
+    session.setInterpreterOptions(sc);
+    QVERIFY(session.load(testProgram("sc_lost_update")));
+    QSignalSpy finished(&session, &ExplorationSession::finished);
+    QVERIFY(session.start());
+    QVERIFY(finished.wait(60000));
+    const SnapshotPtr s = session.snapshot();
+    QCOMPARE(s->statistics.maximalConfigurations, 4u);
+    QCOMPARE(s->statistics.sleepSetBlocked, 0u);
+    std::size_t writes = 0;
+    for (std::size_t e = 0; e < s->events.size(); ++e)
+        if (const views::EventRecord &r = s->events[e]; r.action.kind == ActionKind::MemWrite) {
+            ++writes;
+            QCOMPARE(s->objectText(r), std::string("'x'"));
+        }
+    QVERIFY(writes >= 2);
+    const views::DefectRecord *lost = nullptr;
+    for (const views::DefectRecord &d : *s->defects)
+        if (d.kind == DefectKind::AssertionFailure)
+            lost = &d;
+    QVERIFY(lost);
+    QCOMPARE(lost->occurrences, 2u);
+    auto schedule = Schedule::parse(lost->schedule);
+    QVERIFY(schedule);
+    session::Replay replay(session.program()->program, *schedule, sc);
+    QVERIFY(replay.endsInDefect());
+    QVERIFY(QString::fromStdString(replay.describe(replay.trace().steps.back().action)).contains(QStringLiteral("x")));
 }
 
 void tst_ExplorationSession::snapshotsMatchTheExplorer() {
