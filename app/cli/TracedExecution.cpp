@@ -6,6 +6,12 @@
 
 namespace weft::cli {
 
+std::string objectOf(const Action &action, const interpreter::Interpreter &machine) {
+    if (targetsThread(action.kind))
+        return "T" + std::to_string(action.object);
+    return namesMemoryObject(action.kind) ? machine.describeAddress(action.object) : std::string();
+}
+
 TracedExecution traceSchedule(const program::Program &program, const interpreter::InterpreterOptions &options,
                               const Schedule &schedule) {
     interpreter::Interpreter machine(program, options);
@@ -16,10 +22,7 @@ TracedExecution traceSchedule(const program::Program &program, const interpreter
         const auto frames = machine.callStack(a.thread);
         if (!frames.empty())
             step.spot = frames.front().spot;
-        if (targetsThread(a.kind))
-            step.object = "T" + std::to_string(a.object);
-        else if (namesMemoryObject(a.kind))
-            step.object = machine.describeAddress(a.object);
+        step.object = objectOf(a, machine);
         out.steps.push_back(std::move(step));
     });
     out.execution = executor.run(schedule);

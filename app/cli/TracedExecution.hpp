@@ -11,6 +11,10 @@
 #include <string>
 #include <vector>
 
+namespace weft::interpreter {
+class Interpreter;
+}
+
 namespace weft::cli {
 
 struct TraceStep {
@@ -31,5 +35,7 @@ TracedExecution traceSchedule(const program::Program &program, const interpreter
 
 /// "start", "lock 'm'", "create T2", "sem_post 'ready'", ...
 std::string describeStep(const TraceStep &step);
+/// How a trace names the object of `action` as `machine` sees it now: "T2", "'m'", "'x'+4", or "".
+std::string objectOf(const Action &action, const interpreter::Interpreter &machine);
 
 } // namespace weft::cli

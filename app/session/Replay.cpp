@@ -40,12 +40,7 @@ std::string Replay::endMessage() const {
 }
 
 std::string Replay::describe(const Action &action) const {
-    cli::TraceStep step{action, {}, {}};
-    if (targetsThread(action.kind))
-        step.object = "T" + std::to_string(action.object);
-    else if (namesMemoryObject(action.kind))
-        step.object = m_machine->describeAddress(action.object);
-    return cli::describeStep(step);
+    return cli::describeStep({action, {}, cli::objectOf(action, *m_machine)});
 }
 
 void Replay::standAt(std::size_t position) {

@@ -6,10 +6,8 @@
 
 namespace weft::interpreter {
 
-Stepper::Next Stepper::visibleAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size,
-                                     bool write) {
-    if (m_options.model != MemoryModel::Sc)
-        return Next::Continue;
+Stepper::Next Stepper::sharedAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size,
+                                    bool write) {
     if (t.accessGranted) {
         t.accessGranted = false;
         return Next::Continue;

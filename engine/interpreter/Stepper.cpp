@@ -264,26 +264,30 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
             ++f.pc;
             break;
         case Opcode::Load: {
-            const std::uint8_t *bytes = state.memory.read(value(in.a) + std::uint64_t(in.imm), in.size,
-                                                          std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
+            const std::uint64_t address = value(in.a) + std::uint64_t(in.imm);
+            const bool atomic = in.aux & program::kAtomicAccess;
+            const std::uint8_t *bytes =
+                state.memory.read(address, in.size, std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
             if (!bytes)
                 return memoryFault(t, fault), false;
-            if (const Next n = visibleAccess(state, t, value(in.a) + std::uint64_t(in.imm), in.size, false); n != Next::Continue)
+            if (const Next n = visibleAccess(state, t, address, in.size, false); n != Next::Continue)
                 return n == Next::Stop;
-            if (!noteAccess(state, t, value(in.a) + std::uint64_t(in.imm), in.size, false, in.aux & program::kAtomicAccess))
+            if (!noteAccess(state, t, address, in.size, false, atomic))
                 return false;
             regs[in.dst] = loadValue(bytes, in.size, in.width);
             ++f.pc;
             break;
         }
         case Opcode::Store: {
-            std::uint8_t *bytes = state.memory.write(value(in.b) + std::uint64_t(in.imm), in.size,
-                                                     std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
+            const std::uint64_t address = value(in.b) + std::uint64_t(in.imm);
+            const bool atomic = in.aux & program::kAtomicAccess;
+            std::uint8_t *bytes =
+                state.memory.write(address, in.size, std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
             if (!bytes)
                 return memoryFault(t, fault), false;
-            if (const Next n = visibleAccess(state, t, value(in.b) + std::uint64_t(in.imm), in.size, true); n != Next::Continue)
+            if (const Next n = visibleAccess(state, t, address, in.size, true); n != Next::Continue)
                 return n == Next::Stop;
-            if (!noteAccess(state, t, value(in.b) + std::uint64_t(in.imm), in.size, true, in.aux & program::kAtomicAccess))
+            if (!noteAccess(state, t, address, in.size, true, atomic))
                 return false;
             const std::uint64_t v = value(in.a);
             if (in.size == 8)

@@ -53,7 +53,10 @@ public:
     /// sc model: an access of `t` that Memory has just allowed. Continue: perform it now (local
     /// memory, or its event was just granted); Stop: t.pending is now its read/write event;
     /// Fault: an access overlapping another location of the object with a different size.
-    Next visibleAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size, bool write);
+    Next visibleAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size, bool write) {
+        // Inline: under sync (the default) every load and store passes here.
+        return m_options.model == MemoryModel::Sc ? sharedAccess(state, t, p, size, write) : Next::Continue;
+    }
     /// sc model: the object `value` points into (if it is a pointer) becomes shared.
     void markEscaped(InterpreterState &state, std::uint64_t value) const;
     /// Raises a fault of `kind` at `t`'s current instruction; the message gets the location prefix.
@@ -64,6 +67,8 @@ public:
     std::string nameObject(ObjectKind kind, std::uint32_t size, std::uint64_t site) const;
 
 private:
+    /// visibleAccess under the sc model (SharedAccesses.cpp).
+    Next sharedAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size, bool write);
 
     Next call(InterpreterState &state, ThreadState &t, std::uint32_t function);
     Next ret(InterpreterState &state, ThreadState &t, const program::Instruction &in);
