@@ -6,17 +6,12 @@
 #include "tests/model/ModelExploration.hpp"
 #include "tests/model/Programs.hpp"
 #include "tests/model/RandomProgram.hpp"
+#include "tests/LazyVerify.hpp"
 
 #include <QtTest>
 
 #include <map>
 
-/// QVERIFY2 whose message is only built on failure (QVERIFY2 evaluates it every time).
-#define WEFT_VERIFY(condition, message)                                                            \
-    do {                                                                                           \
-        if (!(condition))                                                                          \
-            QFAIL(qPrintable(QStringLiteral(#condition "\n") + (message)));                        \
-    } while (false)
 
 using namespace weft;
 using namespace weft::model;

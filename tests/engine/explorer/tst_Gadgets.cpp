@@ -4,18 +4,13 @@
 // an alternative to D = {d_1..d_m}. An alternative exists iff the formula is satisfiable.
 #include "engine/explorer/Alternatives.hpp"
 #include "tests/model/ExploredModel.hpp"
+#include "tests/LazyVerify.hpp"
 
 #include <QRandomGenerator>
 #include <QtTest>
 
 #include <set>
 
-/// QVERIFY2 whose message is only built on failure (QVERIFY2 evaluates it every time).
-#define WEFT_VERIFY(condition, message)                                                            \
-    do {                                                                                           \
-        if (!(condition))                                                                          \
-            QFAIL(qPrintable(QStringLiteral(#condition "\n") + (message)));                        \
-    } while (false)
 
 using namespace weft;
 using namespace weft::model;

@@ -8,6 +8,7 @@
 #include "tests/model/ModelExploration.hpp"
 #include "tests/model/Programs.hpp"
 #include "tests/model/RandomProgram.hpp"
+#include "tests/LazyVerify.hpp"
 
 #include <QtTest>
 
@@ -15,11 +16,6 @@
 #include <functional>
 #include <map>
 
-#define WEFT_VERIFY(condition, message)                                                            \
-    do {                                                                                           \
-        if (!(condition))                                                                          \
-            QFAIL(qPrintable(QStringLiteral(#condition "\n") + (message)));                        \
-    } while (false)
 
 using namespace weft;
 using namespace weft::model;

@@ -8,6 +8,7 @@
 #include "tests/model/ExploredModel.hpp"
 #include "tests/model/Programs.hpp"
 #include "tests/model/RandomProgram.hpp"
+#include "tests/LazyVerify.hpp"
 
 #include <QRandomGenerator>
 #include <QtTest>
@@ -16,12 +17,6 @@
 #include <map>
 #include <set>
 
-/// QVERIFY2 whose message is only built on failure (QVERIFY2 evaluates it every time).
-#define WEFT_VERIFY(condition, message)                                                            \
-    do {                                                                                           \
-        if (!(condition))                                                                          \
-            QFAIL(qPrintable(QStringLiteral(#condition "\n") + (message)));                        \
-    } while (false)
 
 using namespace weft;
 using namespace weft::model;
