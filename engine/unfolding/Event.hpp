@@ -118,6 +118,9 @@ struct Event {
     /// For writes: the reads of the previous write that are immediate predecessors (sorted ids).
     std::uint32_t extraBegin = 0;
     std::uint32_t extraCount = 0;
+    /// For memory accesses: bit m is set iff the thread holds mutex m (< 64) here, i.e. the last
+    /// event on m in loc(e) is its own lock (README.md, "Accesses under a common lock").
+    std::uint64_t heldMutexes = 0;
 
     ThreadId thread() const { return action.thread; }
     ActionKind kind() const { return action.kind; }

@@ -175,6 +175,9 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
         m_lockNodeEvent.push_back(id);
         if (otherPred == kNoEvent)
             m_lockRoots[ev.mutex].push_back(id);
+        if (action.kind == ActionKind::MutexUnlock && ev.mutex < 64 &&
+            stateAfter(otherPred).owner != action.thread)
+            m_foreignUnlocks |= std::uint64_t{1} << ev.mutex;
         if (action.kind != ActionKind::MutexLock && action.kind != ActionKind::MutexUnlock) {
             ev.state = static_cast<std::uint32_t>(m_states.size());
             m_states.push_back(stateAfter(otherPred).after(action));
@@ -262,6 +265,10 @@ void Unfolding::buildCone(Event &ev, EventId self) {
         else
             merged.insert(it, LockCut{ev.mutex, self});
     }
+    if (ev.isMemoryAccess())
+        for (const LockCut &c : merged)
+            if (c.mutex < 64 && m_events[c.event].isLock() && m_events[c.event].thread() == ev.thread())
+                ev.heldMutexes |= std::uint64_t{1} << c.mutex;
     ev.lmaxBegin = static_cast<std::uint32_t>(m_lmaxPool.size());
     ev.lmaxCount = static_cast<std::uint32_t>(merged.size());
     m_lmaxPool.insert(m_lmaxPool.end(), merged.begin(), merged.end());
@@ -543,14 +550,33 @@ bool Unfolding::memoryCutsConflict(EventId a, EventId b) const {
 void Unfolding::appendLockSiblings(EventId d, std::vector<EventId> &out) const {
     const Event &ed = m_events[d];
     if (ed.isMemoryAccess()) {
-        // README.md: the writes after d's write (or after d's previous write) without d in their
-        // history; for a write, also the reads of its previous write not in its history.
+        // README.md: the writes after d's write (or after d's previous write) and, for a write, the
+        // reads of its previous write, minus those that cannot be immediate conflicts of d, found
+        // in O(1) each ("Spike candidates" there): one of d's thread not after d's thread
+        // predecessor; one ordered with d or cut off by the thread cuts, whose other thread is
+        // past its position or finished in the other history (this also drops those with d in their
+        // history, or in d's); one of another thread under a lock d's thread also holds.
+        const std::uint64_t guards = ed.heldMutexes & ~m_foreignUnlocks;
+        auto lastOf = [&](const Event &e, EventId self, ThreadId t) {
+            return t == e.thread() ? e.threadPred : threadMax(self, t); // in loc(e) \ {e}
+        };
+        auto shuts = [&](EventId q, EventId e) {
+            return q != kNoEvent &&
+                   (threadDepth(q) >= threadDepth(e) || m_events[q].kind() == ActionKind::ThreadExit);
+        };
+        auto excluded = [&](EventId x) {
+            const Event &ex = m_events[x];
+            if (ex.thread() == ed.thread())
+                return x == d || ex.threadPred != ed.threadPred;
+            return (ex.heldMutexes & guards) != 0 || shuts(lastOf(ed, d, ex.thread()), x) ||
+                   shuts(lastOf(ex, x, ed.thread()), d);
+        };
         for (EventId w : writeSuccessors(ed.otherPred, ed.location))
-            if (w != d && !precedesOrEqual(d, w))
+            if (!excluded(w))
                 out.push_back(w);
         if (ed.isWrite())
             for (EventId r : readersOf(ed.otherPred, ed.location))
-                if (!precedesOrEqual(r, d))
+                if (!excluded(r))
                     out.push_back(r);
         return;
     }

@@ -181,6 +181,7 @@ private:
     std::vector<EventId> m_writeNodeEvent;                 // write-tree node -> event
     std::vector<std::vector<EventId>> m_readers;           // write-tree node -> reads of that write
     std::vector<std::vector<EventId>> m_initialReaders;    // per location: reads of the initial value
+    std::uint64_t m_foreignUnlocks = 0; // bit m: some unlock of mutex m (< 64) by a thread not holding it
     std::vector<std::vector<EventId>> m_writeRoots;        // per location: first writes
     std::vector<ObjectId> m_locationObjects;
     std::unordered_map<ObjectId, LocationIndex> m_locationIndex;

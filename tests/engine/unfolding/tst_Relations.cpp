@@ -165,6 +165,7 @@ private slots:
     void randomPrograms();
     void randomMemoryPrograms();
     void memoryPrograms();
+    void memoryUnderForeignUnlock();
 
 private:
     /// Every check of this file on one explored unfolding; `context` names it in failures.
@@ -437,6 +438,24 @@ void tst_Relations::memoryPrograms() {
         if (QTest::currentTestFailed())
             return;
     }
+}
+
+void tst_Relations::memoryUnderForeignUnlock() {
+    // Weft's machines reject a normal mutex released by a thread that does not hold it, but the
+    // engine must not rely on that: T0 locks m, T1 releases it, T2 locks it and writes x, T0 writes
+    // x. Each write follows its own thread's lock of m, yet the two are in immediate conflict, so
+    // the "accesses under a common lock" spike filter must stand down for m.
+    Unfolding u;
+    const ObjectId m = 100, x = 200;
+    const EventId lock0 = u.obtain(Action{ActionKind::MutexLock, 0, m}, kNoEvent, kNoEvent);
+    const EventId unlock1 = u.obtain(Action{ActionKind::MutexUnlock, 1, m}, kNoEvent, lock0);
+    const EventId lock2 = u.obtain(Action{ActionKind::MutexLock, 2, m}, kNoEvent, unlock1);
+    const EventId write2 = u.obtain(Action{ActionKind::MemWrite, 2, x, 4}, lock2, kNoEvent);
+    const EventId write0 = u.obtain(Action{ActionKind::MemWrite, 0, x, 4}, lock0, kNoEvent);
+    QVERIFY(u.event(write0).heldMutexes != 0 && u.event(write2).heldMutexes == u.event(write0).heldMutexes);
+    QCOMPARE(u.immediateConflicts(write0), std::vector<EventId>{write2});
+    QCOMPARE(u.immediateConflicts(write2), std::vector<EventId>{write0});
+    check(u, "foreign unlock", 1);
 }
 
 QTEST_APPLESS_MAIN(tst_Relations)
