@@ -106,6 +106,7 @@ struct Event {
     SequentialTree::NodeId lockNode = SequentialTree::kNone;
     SequentialTree::NodeId writeNode = SequentialTree::kNone; ///< for writes: node in the write tree
     std::uint32_t depth = 0; ///< 1 + the larger depth of the predecessors (for display)
+    std::uint32_t threadDepth = 0; ///< depth of threadNode (kept here: hot in conflict filters)
     std::uint32_t state = 0; ///< for object-tree events other than lock/unlock: index of the state after it
     // Cone storage in the Unfolding's pools.
     std::uint32_t tmaxBegin = 0;
@@ -121,6 +122,9 @@ struct Event {
     /// For memory accesses: bit m is set iff the thread holds mutex m (< 64) here, i.e. the last
     /// event on m in loc(e) is its own lock (README.md, "Accesses under a common lock").
     std::uint64_t heldMutexes = 0;
+    /// For memory accesses: some sibling access may be in immediate conflict with it (Unfolding::
+    /// mayRace); false means its spike is empty, as for every access of data-race-free code.
+    bool racing = false;
 
     ThreadId thread() const { return action.thread; }
     ActionKind kind() const { return action.kind; }

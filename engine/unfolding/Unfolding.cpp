@@ -161,6 +161,7 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
 
     ev.threadNode = m_threadTree.add(threadPred == kNoEvent ? SequentialTree::kNone
                                                             : m_events[threadPred].threadNode);
+    ev.threadDepth = m_threadTree.depth(ev.threadNode);
     m_threadNodeEvent.push_back(id);
     if (threadPred == kNoEvent) {
         if (m_threadRoots.size() <= action.thread)
@@ -200,6 +201,8 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
     }
     buildCone(ev, id);
     m_events.push(ev);
+    if (ev.isMemoryAccess())
+        noteRaces(id);
     if (extras.empty())
         m_byPredecessors.try_emplace(predecessorKey(threadPred, otherPred), id);
     else
@@ -547,36 +550,54 @@ bool Unfolding::memoryCutsConflict(EventId a, EventId b) const {
     return false;
 }
 
+bool Unfolding::mayRace(EventId d, EventId x) const {
+    // README.md, "Spike candidates": O(1) tests that x (a sibling access: after d's write, or a
+    // read of d's previous write) cannot be an immediate conflict of d. Symmetric in d and x.
+    const Event &ed = m_events[d], &ex = m_events[x];
+    if (ex.thread() == ed.thread())
+        return x != d && ex.threadPred == ed.threadPred;
+    if ((ex.heldMutexes & ed.heldMutexes & ~m_foreignUnlocks) != 0)
+        return false; // under a common lock
+    auto lastOf = [&](const Event &e, EventId self, ThreadId t) {
+        return t == e.thread() ? e.threadPred : threadMax(self, t); // in loc(e) \ {e}
+    };
+    auto shuts = [&](EventId q, EventId e) {
+        return q != kNoEvent && (threadDepth(q) >= threadDepth(e) || m_events[q].kind() == ActionKind::ThreadExit);
+    };
+    return !shuts(lastOf(ed, d, ex.thread()), x) && !shuts(lastOf(ex, x, ed.thread()), d);
+}
+
+void Unfolding::noteRaces(EventId e) {
+    // Whether two accesses may race is fixed by their cones, so testing each new access against its
+    // siblings once keeps the flags exact for good (a later foreign unlock cannot enter these cones).
+    const Event &ev = m_events[e];
+    auto test = [&](EventId x) {
+        if (x != e && mayRace(e, x)) {
+            m_events[e].racing = true;
+            m_events[x].racing = true;
+        }
+    };
+    for (EventId w : writeSuccessors(ev.otherPred, ev.location))
+        test(w);
+    if (ev.isWrite())
+        for (EventId r : readersOf(ev.otherPred, ev.location))
+            test(r);
+}
+
 void Unfolding::appendLockSiblings(EventId d, std::vector<EventId> &out) const {
     const Event &ed = m_events[d];
     if (ed.isMemoryAccess()) {
         // README.md: the writes after d's write (or after d's previous write) and, for a write, the
-        // reads of its previous write, minus those that cannot be immediate conflicts of d, found
-        // in O(1) each ("Spike candidates" there): one of d's thread not after d's thread
-        // predecessor; one ordered with d or cut off by the thread cuts, whose other thread is
-        // past its position or finished in the other history (this also drops those with d in their
-        // history, or in d's); one of another thread under a lock d's thread also holds.
-        const std::uint64_t guards = ed.heldMutexes & ~m_foreignUnlocks;
-        auto lastOf = [&](const Event &e, EventId self, ThreadId t) {
-            return t == e.thread() ? e.threadPred : threadMax(self, t); // in loc(e) \ {e}
-        };
-        auto shuts = [&](EventId q, EventId e) {
-            return q != kNoEvent &&
-                   (threadDepth(q) >= threadDepth(e) || m_events[q].kind() == ActionKind::ThreadExit);
-        };
-        auto excluded = [&](EventId x) {
-            const Event &ex = m_events[x];
-            if (ex.thread() == ed.thread())
-                return x == d || ex.threadPred != ed.threadPred;
-            return (ex.heldMutexes & guards) != 0 || shuts(lastOf(ed, d, ex.thread()), x) ||
-                   shuts(lastOf(ex, x, ed.thread()), d);
-        };
+        // reads of its previous write, minus those that cannot be immediate conflicts of d ("Spike
+        // candidates" there). Most accesses have no candidate left at all: skipped in O(1).
+        if (!ed.racing)
+            return;
         for (EventId w : writeSuccessors(ed.otherPred, ed.location))
-            if (!excluded(w))
+            if (mayRace(d, w))
                 out.push_back(w);
         if (ed.isWrite())
             for (EventId r : readersOf(ed.otherPred, ed.location))
-                if (!excluded(r))
+                if (mayRace(d, r))
                     out.push_back(r);
         return;
     }

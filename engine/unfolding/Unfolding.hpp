@@ -97,7 +97,7 @@ public:
     // --- trees
     const SequentialTree &threadTree() const { return m_threadTree; }
     const SequentialTree &lockTree() const { return m_lockTree; }
-    std::uint32_t threadDepth(EventId e) const { return m_threadTree.depth(m_events[e].threadNode); }
+    std::uint32_t threadDepth(EventId e) const { return m_events[e].threadDepth; }
     std::uint32_t lockDepth(EventId e) const { return m_lockTree.depth(m_events[e].lockNode); }
     /// Events whose thread predecessor is `e` (or, for kNoEvent and thread t, the first events of t).
     std::vector<EventId> threadSuccessors(EventId e, ThreadId t = kNoThread) const;
@@ -150,6 +150,9 @@ public:
     /// made by other threads; for a read of w, the writes after w without it in their history; for a
     /// write after w, the other writes after w and the reads of w not in its history. Appends to `out`.
     void appendLockSiblings(EventId d, std::vector<EventId> &out) const;
+    /// For sibling accesses d and x (README.md, "Spike candidates"): false when x is certainly not
+    /// an immediate conflict of d (O(1)); symmetric.
+    bool mayRace(EventId d, EventId x) const;
     /// The events in immediate conflict with `e` (spec §1.6 #ⁱ): the spike candidates of `e` (and, for
     /// a candidate, `e` itself) filtered so that neither side's history conflicts with the other.
     std::vector<EventId> immediateConflicts(EventId e) const;
@@ -181,6 +184,7 @@ private:
     std::vector<EventId> m_writeNodeEvent;                 // write-tree node -> event
     std::vector<std::vector<EventId>> m_readers;           // write-tree node -> reads of that write
     std::vector<std::vector<EventId>> m_initialReaders;    // per location: reads of the initial value
+    void noteRaces(EventId e); // sets Event::racing on e and its siblings that may race with it
     std::uint64_t m_foreignUnlocks = 0; // bit m: some unlock of mutex m (< 64) by a thread not holding it
     std::vector<std::vector<EventId>> m_writeRoots;        // per location: first writes
     std::vector<ObjectId> m_locationObjects;
