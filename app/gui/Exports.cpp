@@ -42,7 +42,7 @@ bool exportScene(QGraphicsScene &scene, const QString &path) {
     return image.save(path, "PNG");
 }
 
-std::string resultsJson(const views::ExplorationSnapshot &snapshot, const program::Program &program,
+std::string resultsJson(const ExplorationSnapshot &snapshot, const program::Program &program,
                         const std::string &file, const ExplorationOptions &options) {
     ExplorationResult result;
     result.stopReason = snapshot.stopReason;
@@ -50,7 +50,7 @@ std::string resultsJson(const views::ExplorationSnapshot &snapshot, const progra
     result.diagnostics = snapshot.diagnostics;
     std::vector<cli::TracedExecution> traces;
     if (snapshot.defects)
-        for (const views::DefectRecord &d : *snapshot.defects) {
+        for (const DefectRecord &d : *snapshot.defects) {
             Defect defect;
             defect.kind = d.kind;
             defect.thread = d.thread;

@@ -6,7 +6,7 @@
 
 #include "engine/explorer/ExplorationOptions.hpp"
 #include "engine/program/Program.hpp"
-#include "views/snapshot/ExplorationSnapshot.hpp"
+#include "engine/results/ExplorationSnapshot.hpp"
 
 #include <QString>
 
@@ -21,7 +21,7 @@ namespace weft::gui {
 /// Renders `scene` to `path`: SVG if it ends in .svg, otherwise a PNG (2× scale, capped size).
 bool exportScene(QGraphicsScene &scene, const QString &path);
 /// The CLI's --json document for the snapshot's results (defects traced by re-running their schedules).
-std::string resultsJson(const views::ExplorationSnapshot &snapshot, const program::Program &program,
+std::string resultsJson(const ExplorationSnapshot &snapshot, const program::Program &program,
                         const std::string &file, const ExplorationOptions &options);
 /// The replayed interleaving as text: one line per event with thread, action, file:line and the
 /// source line, then the end (defect or not) and the output.

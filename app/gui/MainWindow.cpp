@@ -372,7 +372,7 @@ void MainWindow::loadExecution(quint64 execution, quint32 node) {
 }
 
 void MainWindow::showDefect(int row) {
-    const views::DefectRecord *d = m_defectsModel->defect(row);
+    const DefectRecord *d = m_defectsModel->defect(row);
     const session::SnapshotPtr s = m_session->snapshot();
     if (!d || !s)
         return;
@@ -407,7 +407,7 @@ void MainWindow::eventActivated(EventId id) {
     const session::SnapshotPtr s = m_session->snapshot();
     if (!s || id >= s->events.size())
         return;
-    const views::EventRecord &e = s->events[id];
+    const EventRecord &e = s->events[id];
     if (e.spot.line)
         m_editor->setCurrentLine(int(e.spot.line));
     m_replay->selectRow(m_replay->rowOfEvent(id));

@@ -92,7 +92,7 @@ QMenu *MainWindow::showTraceMenu(int row, QPoint globalPos) {
             if (first)
                 m_contextMenu->addSeparator();
             first = false;
-            const views::EventRecord &r = s->events[other];
+            const EventRecord &r = s->events[other];
             QAction *a = m_contextMenu->addAction(tr("What if T%1 had gone first here: %2")
                                                       .arg(r.thread)
                                                       .arg(views::EventAppearance::label(*s, r)));

@@ -7,7 +7,7 @@ namespace weft::session {
 
 namespace {
 /// Marks `e` and its causal predecessors in `in`.
-void markPast(const views::ExplorationSnapshot &s, EventId e, std::vector<char> &in) {
+void markPast(const ExplorationSnapshot &s, EventId e, std::vector<char> &in) {
     std::vector<EventId> work{e};
     while (!work.empty()) {
         const EventId x = work.back();
@@ -21,7 +21,7 @@ void markPast(const views::ExplorationSnapshot &s, EventId e, std::vector<char> 
 }
 } // namespace
 
-std::vector<EventId> causalPast(const views::ExplorationSnapshot &snapshot, EventId e) {
+std::vector<EventId> causalPast(const ExplorationSnapshot &snapshot, EventId e) {
     std::vector<char> in(snapshot.events.size(), 0);
     markPast(snapshot, e, in);
     std::vector<EventId> out;
@@ -31,10 +31,10 @@ std::vector<EventId> causalPast(const views::ExplorationSnapshot &snapshot, Even
     return out;
 }
 
-std::vector<EventId> immediateConflicts(const views::ExplorationSnapshot &snapshot, EventId e) {
+std::vector<EventId> immediateConflicts(const ExplorationSnapshot &snapshot, EventId e) {
     std::vector<EventId> out;
     for (std::size_t i = 0; i < snapshot.conflicts.size(); ++i) {
-        const views::ConflictRecord &c = snapshot.conflicts[i];
+        const ConflictRecord &c = snapshot.conflicts[i];
         if (c.earlier == e)
             out.push_back(c.later);
         else if (c.later == e)
@@ -44,7 +44,7 @@ std::vector<EventId> immediateConflicts(const views::ExplorationSnapshot &snapsh
     return out;
 }
 
-AlternativeConfiguration configurationWith(const views::ExplorationSnapshot &s, const std::vector<EventId> &current,
+AlternativeConfiguration configurationWith(const ExplorationSnapshot &s, const std::vector<EventId> &current,
                                            EventId e) {
     const std::size_t n = s.events.size();
     std::vector<char> past(n, 0);
@@ -53,7 +53,7 @@ AlternativeConfiguration configurationWith(const views::ExplorationSnapshot &s, 
     // causally after such an event (conflict is inherited along causality).
     std::vector<char> conflicting(n, 0);
     for (std::size_t i = 0; i < s.conflicts.size(); ++i) {
-        const views::ConflictRecord &c = s.conflicts[i];
+        const ConflictRecord &c = s.conflicts[i];
         if (c.earlier >= n || c.later >= n)
             continue;
         if (past[c.earlier])
@@ -67,7 +67,7 @@ AlternativeConfiguration configurationWith(const views::ExplorationSnapshot &s, 
     for (EventId c : sorted) {
         if (c >= n)
             continue;
-        const views::EventRecord &r = s.events[c];
+        const EventRecord &r = s.events[c];
         const bool inherited = (r.threadPred != kNoEvent && r.threadPred < n && conflicting[r.threadPred]) ||
                                (r.otherPred != kNoEvent && r.otherPred < n && conflicting[r.otherPred]);
         if (inherited)

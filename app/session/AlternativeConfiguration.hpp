@@ -6,7 +6,7 @@
 #pragma once
 
 #include "engine/execution/Schedule.hpp"
-#include "views/snapshot/ExplorationSnapshot.hpp"
+#include "engine/results/ExplorationSnapshot.hpp"
 
 #include <vector>
 
@@ -18,11 +18,11 @@ struct AlternativeConfiguration {
 };
 
 /// [e]: `e` and its causal predecessors, ascending.
-std::vector<EventId> causalPast(const views::ExplorationSnapshot &snapshot, EventId e);
+std::vector<EventId> causalPast(const ExplorationSnapshot &snapshot, EventId e);
 /// C' for `e` and `current` (a causally closed set of the snapshot's events).
-AlternativeConfiguration configurationWith(const views::ExplorationSnapshot &snapshot,
+AlternativeConfiguration configurationWith(const ExplorationSnapshot &snapshot,
                                            const std::vector<EventId> &current, EventId e);
 /// The events in immediate conflict with `e` (either side), ascending.
-std::vector<EventId> immediateConflicts(const views::ExplorationSnapshot &snapshot, EventId e);
+std::vector<EventId> immediateConflicts(const ExplorationSnapshot &snapshot, EventId e);
 
 } // namespace weft::session

@@ -89,9 +89,9 @@ bool ExplorationSession::start() {
             builder.finish(result);
         } catch (const std::exception &e) {
             // Weft's own failure: report it as the run's end instead of taking the GUI down.
-            auto last = std::make_shared<views::ExplorationSnapshot>();
+            auto last = std::make_shared<ExplorationSnapshot>();
             last->run = run;
-            last->phase = views::ExplorationPhase::Finished;
+            last->phase = ExplorationPhase::Finished;
             last->stopReason = StopReason::Cancelled;
             last->diagnostics.push_back(Diagnostic::error(std::string("internal error: ") + e.what()));
             post(std::move(last));

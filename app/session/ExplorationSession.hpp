@@ -10,7 +10,7 @@
 #include "app/session/PauseGate.hpp"
 #include "engine/explorer/ExplorationOptions.hpp"
 #include "engine/interpreter/InterpreterOptions.hpp"
-#include "views/snapshot/ExplorationSnapshot.hpp"
+#include "engine/results/ExplorationSnapshot.hpp"
 
 #include <QMetaType>
 #include <QObject>
@@ -22,7 +22,7 @@
 
 namespace weft::session {
 
-using SnapshotPtr = std::shared_ptr<const views::ExplorationSnapshot>;
+using SnapshotPtr = std::shared_ptr<const ExplorationSnapshot>;
 
 class ExplorationSession final : public QObject {
     Q_OBJECT

@@ -5,8 +5,8 @@
 
 namespace weft::session {
 
-using views::ExplorationPhase;
-using views::ExplorationSnapshot;
+using ExplorationPhase;
+using ExplorationSnapshot;
 
 static std::uint64_t threadStepKey(ThreadId thread, EventId threadPred) {
     return (std::uint64_t{thread} << 32) | threadPred;
@@ -36,7 +36,7 @@ SnapshotBuilder::SnapshotBuilder(std::uint64_t run, const Unfolding &unfolding, 
       m_lastPublish(m_started) {
     m_sourceFiles = std::make_shared<const std::vector<std::string>>(program.sourceMap.files());
     m_publishedNames = std::make_shared<const std::vector<std::string>>();
-    m_publishedDefects = std::make_shared<const std::vector<views::DefectRecord>>();
+    m_publishedDefects = std::make_shared<const std::vector<DefectRecord>>();
 }
 
 double SnapshotBuilder::elapsedSeconds() const {
@@ -104,7 +104,7 @@ void SnapshotBuilder::recordDefect(const ExecutionSummary &summary) {
         it->second = std::size_t(-1);
         return;
     }
-    views::DefectRecord d;
+    DefectRecord d;
     d.kind = fault->kind;
     d.thread = fault->thread;
     d.message = withoutDirectories(fault->message, *m_sourceFiles);
@@ -128,7 +128,7 @@ void SnapshotBuilder::convertNewEvents() {
         m_eventSpots.resize(m_unfolding.size());
     for (EventId e = static_cast<EventId>(m_events.size()); e < m_unfolding.size(); ++e) {
         const Event &ev = m_unfolding.event(e);
-        views::EventRecord r;
+        EventRecord r;
         r.id = e;
         r.threadPred = ev.threadPred;
         r.otherPred = ev.otherPred;
@@ -172,7 +172,7 @@ void SnapshotBuilder::publish(ExplorationPhase phase, const ExplorationResult *r
     snapshot->objectNames = m_publishedNames;
     snapshot->sourceFiles = m_sourceFiles;
     if (m_defectsChanged) {
-        m_publishedDefects = std::make_shared<const std::vector<views::DefectRecord>>(m_defects);
+        m_publishedDefects = std::make_shared<const std::vector<DefectRecord>>(m_defects);
         m_defectsChanged = false;
     }
     snapshot->defects = m_publishedDefects;
@@ -182,9 +182,9 @@ void SnapshotBuilder::publish(ExplorationPhase phase, const ExplorationResult *r
 
 void SnapshotBuilder::finish(const ExplorationResult &result) {
     // The explorer's own accounts are authoritative; keep the locations found on the way.
-    std::vector<views::DefectRecord> defects;
+    std::vector<DefectRecord> defects;
     for (const Defect &d : result.defects) {
-        views::DefectRecord r;
+        DefectRecord r;
         auto it = m_defectIndex.find({d.kind, d.message});
         if (it != m_defectIndex.end() && it->second < m_defects.size())
             r = m_defects[it->second];

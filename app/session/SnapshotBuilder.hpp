@@ -10,7 +10,7 @@
 #include "engine/explorer/ExplorationObserver.hpp"
 #include "engine/explorer/ExplorationTree.hpp"
 #include "engine/unfolding/Unfolding.hpp"
-#include "views/snapshot/ExplorationSnapshot.hpp"
+#include "engine/results/ExplorationSnapshot.hpp"
 
 #include <chrono>
 #include <functional>
@@ -23,7 +23,7 @@ namespace weft::session {
 
 class SnapshotBuilder final : public ExplorationObserver {
 public:
-    using Snapshot = std::shared_ptr<const views::ExplorationSnapshot>;
+    using Snapshot = std::shared_ptr<const ExplorationSnapshot>;
     using Publish = std::function<void(Snapshot)>;
     using Clock = std::chrono::steady_clock;
 
@@ -40,7 +40,7 @@ public:
     void finish(const ExplorationResult &result);
 
 private:
-    void publish(views::ExplorationPhase phase, const ExplorationResult *result = nullptr);
+    void publish(ExplorationPhase phase, const ExplorationResult *result = nullptr);
     void convertNewEvents();
     void recordSpots(const ExecutionSummary &summary);
     void recordDefect(const ExecutionSummary &summary);
@@ -63,9 +63,9 @@ private:
     Statistics m_statistics;
 
     ExplorationTree m_tree;
-    views::AppendLog<views::EventRecord> m_events;
-    views::AppendLog<views::ConflictRecord> m_conflicts;
-    views::AppendLog<views::ExplorationSnapshot::TreeNode> m_treeNodes;
+    AppendLog<EventRecord> m_events;
+    AppendLog<ConflictRecord> m_conflicts;
+    AppendLog<ExplorationSnapshot::TreeNode> m_treeNodes;
     /// Source spots by event, and by (thread, thread predecessor): where the thread's next action is.
     std::vector<program::SourceSpot> m_eventSpots;
     std::unordered_map<std::uint64_t, program::SourceSpot> m_spotAfter;
@@ -75,9 +75,9 @@ private:
     std::shared_ptr<const std::vector<std::string>> m_publishedNames;
     std::shared_ptr<const std::vector<std::string>> m_sourceFiles;
 
-    std::vector<views::DefectRecord> m_defects;
+    std::vector<DefectRecord> m_defects;
     std::map<std::pair<DefectKind, std::string>, std::size_t> m_defectIndex;
-    std::shared_ptr<const std::vector<views::DefectRecord>> m_publishedDefects;
+    std::shared_ptr<const std::vector<DefectRecord>> m_publishedDefects;
     bool m_defectsChanged = false;
 };
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "engine/explorer/ExplorationTree.hpp"
-#include "views/snapshot/ExplorationSnapshot.hpp"
+#include "engine/results/ExplorationSnapshot.hpp"
 
 #include <memory>
 

@@ -3,7 +3,7 @@
 // Resets only when the snapshot's defect list changed. GUI thread only.
 #pragma once
 
-#include "views/snapshot/ExplorationSnapshot.hpp"
+#include "engine/results/ExplorationSnapshot.hpp"
 
 #include <QAbstractTableModel>
 

@@ -3,7 +3,7 @@
 // and tooltip text. GUI thread only (uses QCoreApplication::translate).
 #pragma once
 
-#include "views/snapshot/ExplorationSnapshot.hpp"
+#include "engine/results/ExplorationSnapshot.hpp"
 
 #include <QColor>
 #include <QCoreApplication>

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "views/eventstructure/LaneLayout.hpp"
-#include "views/snapshot/ExplorationSnapshot.hpp"
+#include "engine/results/ExplorationSnapshot.hpp"
 
 #include <QGraphicsItem>
 

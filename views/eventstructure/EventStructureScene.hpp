@@ -10,7 +10,7 @@
 #include "views/eventstructure/EventEdgesItem.hpp"
 #include "views/eventstructure/EventNodesItem.hpp"
 #include "views/eventstructure/LaneLayout.hpp"
-#include "views/snapshot/ExplorationSnapshot.hpp"
+#include "engine/results/ExplorationSnapshot.hpp"
 
 #include <QElapsedTimer>
 #include <QGraphicsScene>

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "views/explorationtree/ExplorationTreeLayout.hpp"
-#include "views/snapshot/ExplorationSnapshot.hpp"
+#include "engine/results/ExplorationSnapshot.hpp"
 
 #include <QElapsedTimer>
 #include <QGraphicsScene>

@@ -3,7 +3,7 @@
 // SSBs, events, defects and elapsed time, plus a busy indicator while it runs. GUI thread only.
 #pragma once
 
-#include "views/snapshot/ExplorationSnapshot.hpp"
+#include "engine/results/ExplorationSnapshot.hpp"
 
 #include <QWidget>
 

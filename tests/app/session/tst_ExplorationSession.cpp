@@ -59,7 +59,7 @@ void tst_ExplorationSession::lostUpdateToTheEnd() {
     QCOMPARE(s->statistics.defects, 1u);
     QCOMPARE(s->events.size(), 67u);
     QCOMPARE(s->defects->size(), 1u);
-    const views::DefectRecord &d = s->defects->front();
+    const DefectRecord &d = s->defects->front();
     QCOMPARE(d.kind, DefectKind::AssertionFailure);
     QCOMPARE(d.occurrences, 4u);
     QVERIFY2(QString::fromStdString(d.location).endsWith(QStringLiteral("lost_update.c:30:5")), d.location.c_str());
@@ -85,7 +85,7 @@ void tst_ExplorationSession::lostUpdateToTheEnd() {
     }
     // Events know their object and where the thread stood.
     for (std::size_t e = 0; e < s->events.size(); ++e) {
-        const views::EventRecord &r = s->events[e];
+        const EventRecord &r = s->events[e];
         QCOMPARE(r.id, EventId(e));
         if (r.action.kind == ActionKind::MutexLock)
             QCOMPARE(s->objectText(r), std::string("'m'"));
@@ -110,13 +110,13 @@ void tst_ExplorationSession::scModelExploresAndReplaysMemoryEvents() {
     QCOMPARE(s->statistics.sleepSetBlocked, 0u);
     std::size_t writes = 0;
     for (std::size_t e = 0; e < s->events.size(); ++e)
-        if (const views::EventRecord &r = s->events[e]; r.action.kind == ActionKind::MemWrite) {
+        if (const EventRecord &r = s->events[e]; r.action.kind == ActionKind::MemWrite) {
             ++writes;
             QCOMPARE(s->objectText(r), std::string("'x'"));
         }
     QVERIFY(writes >= 2);
-    const views::DefectRecord *lost = nullptr;
-    for (const views::DefectRecord &d : *s->defects)
+    const DefectRecord *lost = nullptr;
+    for (const DefectRecord &d : *s->defects)
         if (d.kind == DefectKind::AssertionFailure)
             lost = &d;
     QVERIFY(lost);
@@ -174,7 +174,7 @@ void tst_ExplorationSession::pauseHoldsTheWorker() {
     QTRY_VERIFY_WITH_TIMEOUT(session.snapshot() && session.snapshot()->statistics.executions >= 5, 30000);
     session.pause();
     QCOMPARE(session.state(), ExplorationSession::State::Paused);
-    QTRY_VERIFY_WITH_TIMEOUT(session.snapshot()->phase == views::ExplorationPhase::Paused, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(session.snapshot()->phase == ExplorationPhase::Paused, 10000);
     const std::uint64_t executions = session.snapshot()->statistics.executions;
     const std::uint64_t serial = session.snapshot()->serial;
     QTest::qWait(400);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "views/snapshot/ExplorationSnapshot.hpp"
+#include "engine/results/ExplorationSnapshot.hpp"
 
 #include <algorithm>
 
-namespace weft::views {
+namespace weft {
 
 std::string ExplorationSnapshot::objectText(const EventRecord &e) const {
     if (targetsThread(e.action.kind))
@@ -42,4 +42,4 @@ ExplorationSnapshot::NodeId ExplorationSnapshot::leafOf(std::uint64_t execution)
     return ExplorationTree::kRoot;
 }
 
-} // namespace weft::views
+} // namespace weft

@@ -10,13 +10,13 @@
 #include "engine/explorer/ExplorationTree.hpp"
 #include "engine/program/SourceMap.hpp"
 #include "engine/results/ExplorationResult.hpp"
-#include "views/snapshot/AppendLog.hpp"
+#include "engine/results/AppendLog.hpp"
 
 #include <memory>
 #include <string>
 #include <vector>
 
-namespace weft::views {
+namespace weft {
 
 /// One event of the unfolding as the views need it (a copy; ids are the engine's EventIds).
 struct EventRecord {
@@ -85,4 +85,4 @@ struct ExplorationSnapshot {
     NodeId leafOf(std::uint64_t execution) const;
 };
 
-} // namespace weft::views
+} // namespace weft

@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-namespace weft::views {
+namespace weft {
 
 template <typename T, std::size_t ChunkSize = 4096> class AppendLog {
     struct Chunk {
@@ -57,4 +57,4 @@ private:
     std::size_t m_size = 0;
 };
 
-} // namespace weft::views
+} // namespace weft
