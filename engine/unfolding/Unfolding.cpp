@@ -14,6 +14,7 @@ LocationIndex Unfolding::internLocation(ObjectId object) {
         m_locationObjects.push_back(object);
         m_initialReaders.emplace_back();
         m_writeRoots.emplace_back();
+        m_initialSiblingLocks.emplace_back();
     }
     return it->second;
 }
@@ -192,6 +193,7 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
                                                                  : m_events[otherPred].writeNode);
             m_writeNodeEvent.push_back(id);
             m_readers.emplace_back();
+            m_siblingLocks.emplace_back();
             if (otherPred == kNoEvent)
                 m_writeRoots[ev.location].push_back(id);
         } else {
@@ -281,7 +283,8 @@ void Unfolding::buildCone(Event &ev, EventId self) {
 void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId> preds) {
     // The predecessors' cuts; a non-memory event that brings at most one distinct cut shares it. A
     // predecessor below another one adds nothing (its cut is included).
-    std::vector<MemoryCutView> cuts;
+    std::vector<MemoryCutView> &cuts = m_scratch.cuts;
+    cuts.clear();
     for (EventId p : preds) {
         if (p == kNoEvent || memoryCut(p).empty())
             continue;
@@ -305,12 +308,7 @@ void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId>
         }
         return;
     }
-    // Per location: the latest write, and per thread the latest read of it.
-    struct View {
-        LocationIndex location;
-        EventId write;
-        std::vector<EventId> reads;
-    };
+    using View = CutScratch::View;
     auto addRead = [&](View &v, EventId r) {
         const ThreadId t = m_events[r].thread();
         for (EventId &o : v.reads)
@@ -344,7 +342,7 @@ void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId>
             v.reads.push_back(self);
         }
     };
-    auto store = [&](std::vector<View> &views) {
+    auto store = [&](std::span<View> views) {
         const auto begin = static_cast<std::uint32_t>(m_memCutPool.size());
         for (View &v : views) {
             auto threadOf = [&](EventId e) { return e == self ? ev.thread() : m_events[e].thread(); };
@@ -367,7 +365,6 @@ void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId>
         else if (base != c.baseId())
             sharedBase = false;
     }
-    std::vector<View> views;
     {
         // Keep one base (shared, or the largest) and record as the delta only the locations where
         // the merge can differ from it: every delta's, the event's own, and, for a cut on another
@@ -379,7 +376,8 @@ void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId>
                 primary = i;
         if (!cuts.empty())
             base = cuts[primary].baseId();
-        std::vector<LocationIndex> locations;
+        std::vector<LocationIndex> &locations = m_scratch.locations;
+        locations.clear();
         for (const MemoryCutView &c : cuts)
             for (const MemoryCut &d : c.delta())
                 locations.push_back(d.location);
@@ -398,27 +396,34 @@ void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId>
         }
         std::sort(locations.begin(), locations.end());
         locations.erase(std::unique(locations.begin(), locations.end()), locations.end());
-        for (LocationIndex l : locations) {
-            View v{l, kNoEvent, {}};
+        // Views are reused from call to call (their read lists keep their capacity): no allocation
+        // per access in the common case.
+        std::vector<View> &pool = m_scratch.views;
+        if (pool.size() < locations.size())
+            pool.resize(locations.size());
+        for (std::size_t i = 0; i < locations.size(); ++i) {
+            View &v = pool[i];
+            v.location = locations[i];
+            v.write = kNoEvent;
+            v.reads.clear();
             for (const MemoryCutView &c : cuts)
-                if (const MemoryCut *entry = c.find(l))
+                if (const MemoryCut *entry = c.find(v.location))
                     absorb(v, *entry);
-            if (ev.isMemoryAccess() && l == ev.location)
+            if (ev.isMemoryAccess() && v.location == ev.location)
                 addSelf(v);
-            views.push_back(std::move(v));
         }
         const std::size_t baseSize = base == MemoryCutView::kNoBase ? 0 : m_memBases[base].second;
-        if (views.size() <= 8 + baseSize / 4) {
-            const auto [begin, count] = store(views);
+        if (locations.size() <= 8 + baseSize / 4) {
+            const auto [begin, count] = store(std::span(pool.data(), locations.size()));
             ev.memBase = base;
             ev.memBegin = begin;
             ev.memCount = count;
             return;
         }
         // The delta grew too large: fold it into a new base (amortised over the deltas before).
-        views.clear();
     }
     // A new base: every location of every cut.
+    std::vector<View> views;
     auto viewOf = [&](LocationIndex l) -> View & {
         auto it = std::lower_bound(views.begin(), views.end(), l,
                                    [](const View &v, LocationIndex x) { return v.location < x; });
@@ -567,18 +572,51 @@ bool Unfolding::mayRace(EventId d, EventId x) const {
     return !shuts(lastOf(ed, d, ex.thread()), x) && !shuts(lastOf(ex, x, ed.thread()), d);
 }
 
+void Unfolding::markRacing(EventId a, EventId b) {
+    m_events[a].racing = true;
+    m_events[b].racing = true;
+}
+
 void Unfolding::noteRaces(EventId e) {
     // Whether two accesses may race is fixed by their cones, so testing each new access against its
     // siblings once keeps the flags exact for good (a later foreign unlock cannot enter these cones).
     const Event &ev = m_events[e];
-    auto test = [&](EventId x) {
-        if (x != e && mayRace(e, x)) {
-            m_events[e].racing = true;
-            m_events[x].racing = true;
+    SiblingLocks &group = ev.otherPred == kNoEvent ? m_initialSiblingLocks[ev.location]
+                                                   : m_siblingLocks[m_events[ev.otherPred].writeNode];
+    (ev.isWrite() ? group.writes : group.reads) &= ev.heldMutexes;
+    const std::uint64_t common = ev.heldMutexes & ~m_foreignUnlocks & group.writes &
+                                 (ev.isWrite() ? group.reads : ~std::uint64_t{0});
+    if (common != 0) {
+        // Every sibling holds a lock e holds: mayRace rules out all but e's own thread's siblings,
+        // which are its alternatives after the same thread predecessor (few, and found in the thread tree).
+        auto test = [&](EventId y) {
+            const Event &ey = m_events[y];
+            if (y != e && ey.isMemoryAccess() && ey.location == ev.location && ey.otherPred == ev.otherPred &&
+                (ey.isWrite() || ev.isWrite()))
+                markRacing(e, y);
+        };
+        if (ev.threadPred == kNoEvent) {
+            for (EventId y : m_threadRoots[ev.thread()])
+                test(y);
+        } else {
+            for (auto n = m_threadTree.firstChild(m_events[ev.threadPred].threadNode); n != SequentialTree::kNone;
+                 n = m_threadTree.nextSibling(n))
+                test(m_threadNodeEvent[n]);
         }
+        return;
+    }
+    auto test = [&](EventId x) {
+        if (x != e && mayRace(e, x))
+            markRacing(e, x);
     };
-    for (EventId w : writeSuccessors(ev.otherPred, ev.location))
-        test(w);
+    if (ev.otherPred == kNoEvent) {
+        for (EventId w : m_writeRoots[ev.location])
+            test(w);
+    } else {
+        for (auto n = m_writeTree.firstChild(m_events[ev.otherPred].writeNode); n != SequentialTree::kNone;
+             n = m_writeTree.nextSibling(n))
+            test(m_writeNodeEvent[n]);
+    }
     if (ev.isWrite())
         for (EventId r : readersOf(ev.otherPred, ev.location))
             test(r);
@@ -657,6 +695,7 @@ std::size_t Unfolding::memoryBytes() const {
            (m_threadNodeEvent.capacity() + m_lockNodeEvent.capacity()) * sizeof(EventId) +
            (m_threadTree.size() + m_lockTree.size() + m_writeTree.size()) * 32 +
            m_memCutPool.capacity() * sizeof(MemoryCut) + m_memBases.capacity() * 8 +
+           (m_siblingLocks.capacity() + m_initialSiblingLocks.capacity()) * sizeof(SiblingLocks) +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId);
 }
 

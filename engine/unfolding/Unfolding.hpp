@@ -171,6 +171,20 @@ private:
     void buildMemoryCut(Event &ev, EventId self, std::span<const EventId> preds);
     bool memoryCutsConflict(EventId a, EventId b) const;
 
+    /// buildMemoryCut's working vectors, kept between calls so that a memory access allocates nothing.
+    struct CutScratch {
+        /// One location of the cut being built: its latest write, and per thread the latest read of it.
+        struct View {
+            LocationIndex location = 0;
+            EventId write = kNoEvent;
+            std::vector<EventId> reads;
+        };
+        std::vector<MemoryCutView> cuts;
+        std::vector<LocationIndex> locations;
+        std::vector<View> views;
+    };
+    CutScratch m_scratch;
+
     Arena<Event> m_events;
     SequentialTree m_threadTree;
     SequentialTree m_lockTree;
@@ -185,7 +199,16 @@ private:
     std::vector<std::vector<EventId>> m_readers;           // write-tree node -> reads of that write
     std::vector<std::vector<EventId>> m_initialReaders;    // per location: reads of the initial value
     void noteRaces(EventId e); // sets Event::racing on e and its siblings that may race with it
+    void markRacing(EventId a, EventId b);
     std::uint64_t m_foreignUnlocks = 0; // bit m: some unlock of mutex m (< 64) by a thread not holding it
+    /// The mutexes every member of a sibling group holds (AND of Event::heldMutexes): the writes after
+    /// one write, and the reads of it. Lets noteRaces skip groups that all share a lock with a new access.
+    struct SiblingLocks {
+        std::uint64_t writes = ~std::uint64_t{0};
+        std::uint64_t reads = ~std::uint64_t{0};
+    };
+    std::vector<SiblingLocks> m_siblingLocks;        // write-tree node -> its successors and readers
+    std::vector<SiblingLocks> m_initialSiblingLocks; // per location: first writes, initial readers
     std::vector<std::vector<EventId>> m_writeRoots;        // per location: first writes
     std::vector<ObjectId> m_locationObjects;
     std::unordered_map<ObjectId, LocationIndex> m_locationIndex;
