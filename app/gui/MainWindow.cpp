@@ -66,6 +66,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_tree->tree(), &views::ExplorationTreeScene::leafActivated, this, &MainWindow::leafActivated);
     connect(m_eventStructure->structure(), &views::EventStructureScene::eventActivated, this,
             &MainWindow::eventActivated);
+    connect(m_replay, &ReplayController::positionChanged, this, &MainWindow::showCurrentStep);
     connect(m_defects, &QAbstractItemView::activated, this, [this](const QModelIndex &i) { showDefect(i.row()); });
     connect(m_examples, &ExamplesMenu::exampleChosen, this, &MainWindow::openFile);
     connect(m_recent, &RecentFilesMenu::fileChosen, this, &MainWindow::openFile);
@@ -413,6 +414,16 @@ void MainWindow::eventActivated(EventId id) {
     m_replay->selectRow(m_replay->rowOfEvent(id));
     m_selectedEvent = id;
     m_exploreWith->setEnabled(std::find(m_configuration.begin(), m_configuration.end(), id) == m_configuration.end());
+}
+
+void MainWindow::showCurrentStep() {
+    // The next event, as the trace's position and the editor's thread markers show it (the arrow of a
+    // debugger points at what runs next); nothing at the end of the interleaving.
+    const session::Replay *r = m_replay->replay();
+    const EventId e = r ? m_replay->eventOfRow(int(r->position())) : kNoEvent;
+    m_eventStructure->structure()->setCurrentEvent(e);
+    if (e != kNoEvent)
+        m_eventStructure->ensureEventVisible(e);
 }
 
 void MainWindow::showAbout() {

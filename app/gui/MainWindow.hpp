@@ -104,6 +104,8 @@ private:
     void explorationFinished();
     void leafActivated(quint64 execution, quint32 node);
     void eventActivated(EventId id);
+    /// Rings the replay's next event in the event structure and scrolls it into view.
+    void showCurrentStep();
     void loadExecution(quint64 execution, quint32 node);
     void createExportActions();
     void createAlternativeActions();

@@ -5,9 +5,6 @@
 
 namespace weft::session {
 
-using ExplorationPhase;
-using ExplorationSnapshot;
-
 static std::uint64_t threadStepKey(ThreadId thread, EventId threadPred) {
     return (std::uint64_t{thread} << 32) | threadPred;
 }

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "views/eventstructure/EventStructureScene.hpp"
 
+#include "views/eventstructure/CurrentEventItem.hpp"
 #include "views/eventstructure/EventAppearance.hpp"
 #include "views/eventstructure/LaneBackgroundItem.hpp"
+#include "views/graphics/SliceScheduler.hpp"
+#include "views/trace/ThreadPalette.hpp"
 
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneHelpEvent>
 #include <QGraphicsSceneMouseEvent>
-#include <QTimer>
 #include <QToolTip>
 
 #include <algorithm>
@@ -28,10 +30,17 @@ EventStructureScene::EventStructureScene(QObject *parent)
     : QGraphicsScene(parent), m_layout(metrics()), m_lanes(new LaneBackgroundItem(m_layout)),
       m_nodes(new EventNodesItem(m_layout)),
       m_edges{new EventEdgesItem(m_layout, EdgeKind::ThreadOrder), new EventEdgesItem(m_layout, EdgeKind::Causality),
-              new EventEdgesItem(m_layout, EdgeKind::Conflict)} {
+              new EventEdgesItem(m_layout, EdgeKind::Conflict)},
+      m_current(new CurrentEventItem(m_layout, QSizeF(EventNodesItem::kWidth, EventNodesItem::kHeight))),
+      m_scheduler(new SliceScheduler([this] { return drawSlice(); },
+                                     // A large structure costs more to repaint: take new snapshots in less
+                                     // often (up to 1 s).
+                                     [this] { return std::min(1000, kBatchIntervalMilliseconds + int(drawnEvents() / 50)); },
+                                     this)) {
     setItemIndexMethod(NoIndex); // a handful of large items
     addItem(m_lanes);
     addItem(m_nodes);
+    addItem(m_current);
     m_nodes->setHidden(&m_hidden);
     for (EventEdgesItem *edges : m_edges) {
         addItem(edges);
@@ -54,8 +63,9 @@ void EventStructureScene::clearStructure() {
         addItem(edges);
         edges->setHidden(&m_hidden);
     }
-    m_catchingUp = false;
-    m_sinceBatch.invalidate();
+    m_scheduler->reset();
+    m_currentEvent = kNoEvent;
+    showCurrentEvent();
     layoutChanged();
 }
 
@@ -69,41 +79,21 @@ void EventStructureScene::setSnapshot(std::shared_ptr<const ExplorationSnapshot>
     if (isUpToDate())
         Q_EMIT upToDate();
     else
-        scheduleSlice();
+        m_scheduler->schedule();
 }
 
 bool EventStructureScene::isUpToDate() const {
     return !m_snapshot || (drawnEvents() == m_snapshot->events.size() && drawnConflicts() == m_snapshot->conflicts.size());
 }
 
-void EventStructureScene::scheduleSlice() {
-    if (m_sliceScheduled)
-        return;
-    m_sliceScheduled = true;
-    int delay = 0;
-    if (!m_catchingUp && m_sinceBatch.isValid()) {
-        // A large structure costs more to repaint: take new snapshots in less often (up to 1 s).
-        const int interval = std::min(1000, kBatchIntervalMilliseconds + int(drawnEvents() / 50));
-        delay = std::max<int>(0, interval - int(m_sinceBatch.elapsed()));
-    }
-    QTimer::singleShot(delay, this, &EventStructureScene::drawSlice);
-}
-
-void EventStructureScene::drawSlice() {
-    m_sliceScheduled = false;
+bool EventStructureScene::drawSlice() {
     if (!m_snapshot)
-        return;
-    if (!m_catchingUp) {
-        m_catchingUp = true;
-        m_sinceBatch.start();
-    }
+        return true;
     const ExplorationSnapshot &s = *m_snapshot;
     const std::size_t from = drawnEvents();
     const std::size_t limit = std::min(s.events.size(), from + kSlice);
-    QElapsedTimer clock;
-    clock.start();
     std::size_t to = from;
-    for (; to < limit && ((to - from) % 256 != 255 || clock.elapsed() < kSliceMilliseconds); ++to) {
+    for (; to < limit && !m_scheduler->isSliceOver(to - from); ++to) {
         const EventRecord &e = s.events[to];
         m_layout.add({e.id, e.thread, e.threadPred, e.depth});
         m_nodes->append(e.action.kind);
@@ -117,12 +107,12 @@ void EventStructureScene::drawSlice() {
     for (std::size_t i = conflicts.count(); i < s.conflicts.size() && s.conflicts[i].later < to; ++i)
         conflicts.append(s.conflicts[i].earlier, s.conflicts[i].later);
     layoutChanged();
-    if (isUpToDate()) {
-        m_catchingUp = false;
-        Q_EMIT upToDate();
-    } else {
-        scheduleSlice();
-    }
+    if (m_currentEvent != kNoEvent && m_current->event() == kNoEvent && m_currentEvent < to)
+        showCurrentEvent(); // drawn at last
+    if (!isUpToDate())
+        return false;
+    Q_EMIT upToDate();
+    return true;
 }
 
 void EventStructureScene::layoutChanged() {
@@ -130,6 +120,7 @@ void EventStructureScene::layoutChanged() {
     m_nodes->layoutChanged();
     for (EventEdgesItem *edges : m_edges)
         edges->layoutChanged();
+    m_current->layoutChanged();
     const QRectF bounds = m_lanes->boundingRect().adjusted(-20, -20, 20, 20);
     if (bounds != sceneRect())
         setSceneRect(bounds);
@@ -148,6 +139,28 @@ void EventStructureScene::setHighlighted(const std::vector<EventId> &events) {
         edges->setOpacity(active ? 0.35 : 1.0);
 }
 
+void EventStructureScene::setCurrentEvent(EventId id) {
+    m_currentEvent = id;
+    showCurrentEvent();
+}
+
+void EventStructureScene::showCurrentEvent() {
+    const EventId id = m_currentEvent;
+    if (id == kNoEvent || id >= drawnEvents() || isHidden(id) || !m_snapshot) {
+        m_current->setEvent(kNoEvent, {});
+        return;
+    }
+    m_current->setEvent(id, threadColour(m_snapshot->events[id].thread));
+}
+
+QRectF EventStructureScene::nodeRect(EventId id) const {
+    if (id >= drawnEvents())
+        return {};
+    const QPointF c = m_layout.position(id);
+    return {c.x() - EventNodesItem::kWidth / 2, c.y() - EventNodesItem::kHeight / 2, EventNodesItem::kWidth,
+            EventNodesItem::kHeight};
+}
+
 void EventStructureScene::setHiddenThreads(std::vector<ThreadId> hidden) {
     m_hiddenThreads = std::move(hidden);
     m_hidden.assign(drawnEvents(), false);
@@ -158,6 +171,7 @@ void EventStructureScene::setHiddenThreads(std::vector<ThreadId> hidden) {
     m_nodes->update();
     for (EventEdgesItem *edges : m_edges)
         edges->update();
+    showCurrentEvent();
 }
 
 std::vector<ThreadId> EventStructureScene::threads() const {

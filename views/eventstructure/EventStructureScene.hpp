@@ -2,7 +2,7 @@
 // The event structure explored so far as a scene: one lane per thread (LaneLayout), the events as one
 // EventNodesItem, thread-order and cross-thread causality arrows and dashed immediate conflicts as
 // EventEdgesItems. Each snapshot only appends what is new, at most 5 times a second and in time-boxed
-// slices of the event loop; items read positions from the layout when painting, so a lane that widens
+// slices of the event loop (SliceScheduler); items read positions from the layout when painting, so a lane that widens
 // moves nothing by hand. Clicks and tooltips find the event under the mouse through the layout.
 // GUI thread only.
 #pragma once
@@ -12,22 +12,22 @@
 #include "views/eventstructure/LaneLayout.hpp"
 #include "engine/results/ExplorationSnapshot.hpp"
 
-#include <QElapsedTimer>
 #include <QGraphicsScene>
 
 #include <memory>
 
 namespace weft::views {
 
+class CurrentEventItem;
 class LaneBackgroundItem;
+class SliceScheduler;
 
 class EventStructureScene final : public QGraphicsScene {
     Q_OBJECT
 public:
     using EdgeKind = EventEdgesItem::Kind;
-    /// At most this many events, and about kSliceMilliseconds of work, per slice of the event loop.
+    /// At most this many events, and about SliceScheduler::kSliceMilliseconds of work, per slice.
     static constexpr std::size_t kSlice = 20000;
-    static constexpr int kSliceMilliseconds = 15;
     /// New snapshots are taken in at most this often, less often for large structures (each batch
     /// repaints the scene).
     static constexpr int kBatchIntervalMilliseconds = 200;
@@ -41,6 +41,14 @@ public:
     void clearStructure();
     /// Emphasises these events (a configuration) and fades the others; empty: no emphasis.
     void setHighlighted(const std::vector<EventId> &events);
+    /// Marks the debugger's current step: the event the replay performs next, ringed in its thread's
+    /// colour (kNoEvent: none). Not drawn while the event is not drawn yet or its thread is filtered out.
+    void setCurrentEvent(EventId id);
+    EventId currentEvent() const { return m_currentEvent; }
+    /// The marker of the current event (what is drawn, in which colour).
+    const CurrentEventItem &currentEventMarker() const { return *m_current; }
+    /// The node of `id` in scene coordinates (empty if it is not drawn).
+    QRectF nodeRect(EventId id) const;
 
     std::size_t drawnEvents() const { return m_nodes->count(); }
     std::size_t drawnConflicts() const { return m_edges[std::size_t(EdgeKind::Conflict)]->count(); }
@@ -75,18 +83,18 @@ protected:
     void contextMenuEvent(QGraphicsSceneContextMenuEvent *event) override;
 
 private:
-    void scheduleSlice();
-    void drawSlice();
+    bool drawSlice();
     void layoutChanged();
+    void showCurrentEvent();
 
     std::shared_ptr<const ExplorationSnapshot> m_snapshot;
     LaneLayout m_layout;
     LaneBackgroundItem *m_lanes;
     EventNodesItem *m_nodes;
     EventEdgesItem *m_edges[3];
-    bool m_sliceScheduled = false;
-    bool m_catchingUp = false;  ///< a batch is being drawn in slices
-    QElapsedTimer m_sinceBatch; ///< since the current (or last) batch started
+    CurrentEventItem *m_current;
+    EventId m_currentEvent = kNoEvent;
+    SliceScheduler *m_scheduler;
     std::vector<ThreadId> m_hiddenThreads;
     std::vector<bool> m_hidden; ///< per drawn event: its thread is filtered out
 };

@@ -1,33 +1,39 @@
 // SPDX-License-Identifier: MIT
 #include "views/explorationtree/ExplorationTreeScene.hpp"
 
+#include "views/explorationtree/TreeBranchesItem.hpp"
 #include "views/explorationtree/TreeLeavesItem.hpp"
-#include "views/graphics/LineBatchItem.hpp"
+#include "views/graphics/SliceScheduler.hpp"
 
 #include <QGraphicsSceneHelpEvent>
 #include <QGraphicsSceneMouseEvent>
 #include <QGraphicsView>
-#include <QTimer>
 #include <QToolTip>
 
 namespace weft::views {
 
 ExplorationTreeScene::ExplorationTreeScene(QObject *parent)
-    : QGraphicsScene(parent), m_leaves(new TreeLeavesItem(kColumnWidth)) {
-    setItemIndexMethod(NoIndex); // few, large items
+    : QGraphicsScene(parent), m_branches(new TreeBranchesItem(kColumnWidth, kRowHeight)),
+      m_leaves(new TreeLeavesItem(kColumnWidth)),
+      m_scheduler(new SliceScheduler([this] { return drawSlice(); },
+                                     // A wide tree costs more to repaint: take new snapshots in less often (up to 1 s).
+                                     [this] { return std::min(1000, kBatchIntervalMilliseconds + int(leafCount() / 200)); },
+                                     this)) {
+    setItemIndexMethod(NoIndex); // two large items
+    addItem(m_branches);
     addItem(m_leaves);
 }
 
 void ExplorationTreeScene::clearTree() {
-    removeItem(m_leaves);
-    clear();
+    delete m_branches;
     delete m_leaves;
+    m_branches = new TreeBranchesItem(kColumnWidth, kRowHeight);
     m_leaves = new TreeLeavesItem(kColumnWidth);
+    addItem(m_branches);
     addItem(m_leaves);
     m_layout = ExplorationTreeLayout();
     m_snapshot.reset();
-    m_catchingUp = false;
-    m_sinceBatch.invalidate();
+    m_scheduler->reset();
     setSceneRect(QRectF());
 }
 
@@ -40,19 +46,7 @@ void ExplorationTreeScene::setSnapshot(std::shared_ptr<const ExplorationSnapshot
     if (isUpToDate())
         Q_EMIT upToDate();
     else
-        scheduleSlice();
-}
-
-void ExplorationTreeScene::scheduleSlice() {
-    if (m_sliceScheduled)
-        return;
-    m_sliceScheduled = true;
-    int delay = 0;
-    if (!m_catchingUp && m_sinceBatch.isValid()) {
-        const int interval = std::min(1000, kBatchIntervalMilliseconds + int(leafCount() / 100));
-        delay = std::max<int>(0, interval - int(m_sinceBatch.elapsed()));
-    }
-    QTimer::singleShot(delay, this, &ExplorationTreeScene::drawSlice);
+        m_scheduler->schedule();
 }
 
 std::size_t ExplorationTreeScene::leafCount() const { return m_leaves->count(); }
@@ -80,69 +74,34 @@ QString ExplorationTreeScene::leafToolTip(std::uint64_t execution) const {
     return {};
 }
 
-void ExplorationTreeScene::drawSlice() {
-    m_sliceScheduled = false;
+bool ExplorationTreeScene::drawSlice() {
     if (!m_snapshot)
-        return;
-    if (!m_catchingUp) {
-        m_catchingUp = true;
-        m_sinceBatch.start();
-    }
+        return true;
     const auto &tree = m_snapshot->tree;
     const std::size_t from = m_layout.size();
     const std::size_t limit = std::min(tree.size(), from + kSlice);
-    QElapsedTimer clock;
-    clock.start();
-    std::vector<QLineF> left, right, dots;
     std::size_t n = from;
-    for (; n < limit && (n % 256 != 255 || clock.elapsed() < kSliceMilliseconds); ++n) {
+    for (; n < limit && !m_scheduler->isSliceOver(n - from); ++n) {
         const ExplorationSnapshot::TreeNode &node = tree[n];
-        m_layout.add(node);
-        const auto id = static_cast<ExplorationTree::NodeId>(n);
-        const QPointF at = positionOf(id);
-        if (n != ExplorationTree::kRoot) {
-            const QPointF parent = positionOf(node.parent);
-            if (parent.x() == at.x()) {
-                left.emplace_back(parent, at);
-            } else { // a right child: along the parent's row, then down
-                right.emplace_back(parent, QPointF(at.x(), parent.y()));
-                right.emplace_back(QPointF(at.x(), parent.y()), at);
-            }
-        }
+        const TreeCell cell = m_layout.add(node);
+        const TreeCell parent = n != ExplorationTree::kRoot ? m_layout.cell(node.parent) : TreeCell{};
+        m_branches->append(cell, parent, node.isLeaf);
         if (node.isLeaf)
-            m_leaves->append({at, id, node.leaf});
-        else
-            dots.emplace_back(at, at); // a zero-length line with a round cap is a dot
-    }
-    // Cosmetic pens: the tree is often scaled differently along each axis. One pixel wide: the raster
-    // engine draws those on its fast path (wider cosmetic lines go through the stroker).
-    auto pen = [](QColor colour, qreal width, Qt::PenCapStyle cap = Qt::SquareCap) {
-        QPen p(colour, width, Qt::SolidLine, cap);
-        p.setCosmetic(true);
-        return p;
-    };
-    if (!left.empty())
-        addItem(new LineBatchItem(std::move(left), pen(QColor(110, 110, 110), 1), false));
-    if (!right.empty())
-        addItem(new LineBatchItem(std::move(right), pen(QColor(230, 140, 30), 1), false));
-    if (!dots.empty()) {
-        auto *item = new LineBatchItem(std::move(dots), pen(QColor(80, 80, 80), 5, Qt::RoundCap), false);
-        item->setZValue(1);
-        item->setMinimumScale(0.6); // dots closer than ~10 pixels would only blur the branches
-        addItem(item);
+            m_leaves->append({positionOf(static_cast<ExplorationTree::NodeId>(n)), static_cast<ExplorationTree::NodeId>(n),
+                              node.leaf});
     }
     const QRectF bounds(-kColumnWidth, -kRowHeight, (m_layout.columns() + 1) * kColumnWidth,
                         (m_layout.rows() + 1) * kRowHeight);
+    m_branches->setBounds(bounds);
+    m_branches->update();
     m_leaves->setBounds(bounds);
     m_leaves->update();
     if (bounds != sceneRect())
         setSceneRect(bounds);
-    if (isUpToDate()) {
-        m_catchingUp = false;
-        Q_EMIT upToDate();
-    } else {
-        scheduleSlice();
-    }
+    if (!isUpToDate())
+        return false;
+    Q_EMIT upToDate();
+    return true;
 }
 
 std::uint64_t ExplorationTreeScene::leafAt(QPointF scenePos, const QTransform &device) const {

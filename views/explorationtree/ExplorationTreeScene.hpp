@@ -1,27 +1,29 @@
 // SPDX-License-Identifier: MIT
 // The binary tree of Explore calls growing live: inner nodes as dots joined by branch lines (left child
-// straight down, right child = alternative via an elbow into a new column) in line batches, and every
-// leaf in one TreeLeavesItem. Each snapshot adds only the new nodes, at most 5 times a second and in
-// time-boxed slices of the event loop. Clicking a leaf selects its execution. GUI thread only.
+// straight down, right child = alternative via an elbow into a new column) in one TreeBranchesItem, and
+// every leaf in one TreeLeavesItem. Each snapshot adds only the new nodes, at most 5 times a second and
+// in time-boxed slices of the event loop (SliceScheduler). Clicking a leaf selects its execution. GUI
+// thread only.
 #pragma once
 
 #include "views/explorationtree/ExplorationTreeLayout.hpp"
 #include "engine/results/ExplorationSnapshot.hpp"
 
-#include <QElapsedTimer>
 #include <QGraphicsScene>
 
 #include <memory>
 
 namespace weft::views {
 
+class SliceScheduler;
+class TreeBranchesItem;
 class TreeLeavesItem;
 
 class ExplorationTreeScene final : public QGraphicsScene {
     Q_OBJECT
 public:
     static constexpr std::size_t kSlice = 20000; ///< at most this many nodes per slice
-    static constexpr int kSliceMilliseconds = 15;
+    /// New snapshots are taken in at most this often, less often for large trees.
     static constexpr int kBatchIntervalMilliseconds = 200;
     static constexpr qreal kColumnWidth = 18;
     static constexpr qreal kRowHeight = 16;
@@ -40,6 +42,8 @@ public:
     QPointF leafPosition(std::uint64_t execution) const;
     /// The execution whose leaf is under `scenePos` as `view` shows it, or 0.
     std::uint64_t leafAt(QPointF scenePos, const QTransform &device) const;
+    /// The branches as drawn (one entry per column).
+    const TreeBranchesItem &branches() const { return *m_branches; }
     QString leafToolTip(std::uint64_t execution) const;
     /// Marks this execution's leaf as the chosen one (0: none).
     void setChosenExecution(std::uint64_t execution);
@@ -56,16 +60,14 @@ protected:
     void helpEvent(QGraphicsSceneHelpEvent *event) override;
 
 private:
-    void scheduleSlice();
-    void drawSlice();
+    bool drawSlice();
     static QTransform deviceTransform(QWidget *viewport);
 
     std::shared_ptr<const ExplorationSnapshot> m_snapshot;
     ExplorationTreeLayout m_layout;
+    TreeBranchesItem *m_branches;
     TreeLeavesItem *m_leaves;
-    bool m_sliceScheduled = false;
-    bool m_catchingUp = false;
-    QElapsedTimer m_sinceBatch;
+    SliceScheduler *m_scheduler;
 };
 
 } // namespace weft::views

@@ -10,6 +10,8 @@
 #include "app/session/AlternativeConfiguration.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
 #include "views/eventstructure/EventStructureView.hpp"
+#include "views/eventstructure/CurrentEventItem.hpp"
+#include "views/trace/ThreadPalette.hpp"
 #include "app/gui/ReplayController.hpp"
 #include "app/session/Replay.hpp"
 #include "views/defects/DefectsModel.hpp"
@@ -48,6 +50,7 @@ private Q_SLOTS:
     void debugMenuHasShortcuts();
     void exploreWithAnEventOfTheStructure();
     void whatIfAnotherThreadHadGoneFirst();
+    void eventStructureMarksTheCurrentStep();
     void filterTheEventStructureByThread();
     void exportsWriteFiles();
     void settingsPersist();
@@ -326,6 +329,52 @@ void tst_Debugger::whatIfAnotherThreadHadGoneFirst() {
     QVERIFY(std::find(now.begin(), now.end(), alternative) != now.end());
     verifyTraceFollows(*m_window, now);
     QCOMPARE(replay->traceModel()->position(), std::size_t(replay->rowOfEvent(alternative)));
+}
+
+void tst_Debugger::eventStructureMarksTheCurrentStep() {
+    // The event the replay performs next is ringed in its thread's colour in the event structure and
+    // scrolled into view (zoom unchanged) at each F10; Shift+F10 moves the ring back.
+    m_window->selectExecution(2);
+    ReplayController *replay = m_window->replay();
+    const auto s = m_window->session().snapshot();
+    auto *view = m_window->eventStructureView();
+    views::EventStructureScene *scene = view->structure();
+    auto next = [&] { return replay->eventOfRow(int(replay->traceModel()->position())); };
+    QCOMPARE(replay->traceModel()->position(), 0u);
+    QVERIFY(next() != kNoEvent);
+    QCOMPARE(scene->currentEvent(), next()); // before the first step: main's start
+
+    view->fitAll();
+    for (int i = 0; i < 8; ++i) // far enough in that the structure no longer fits
+        view->zoomIn();
+    const qreal zoom = view->zoom();
+    auto visible = [&] { return view->mapToScene(view->viewport()->rect()).boundingRect(); };
+    std::vector<EventId> marked{scene->currentEvent()};
+    for (std::size_t step = 1; step <= 5; ++step) {
+        QTest::keyClick(m_window, Qt::Key_F10);
+        QCOMPARE(replay->traceModel()->position(), step);
+        const EventId e = next();
+        QVERIFY(e != kNoEvent);
+        QCOMPARE(scene->currentEvent(), e);
+        QCOMPARE(scene->currentEventMarker().event(), e);
+        QCOMPARE(scene->currentEventMarker().colour(), views::threadColour(s->events[e].thread));
+        QVERIFY(visible().contains(scene->nodeRect(e)));
+        QCOMPARE(view->zoom(), zoom);
+        marked.push_back(e);
+    }
+    QTest::keyClick(m_window, Qt::Key_F10, Qt::ShiftModifier);
+    QCOMPARE(scene->currentEvent(), marked[4]);
+    QTest::keyClick(m_window, Qt::Key_F10, Qt::ShiftModifier);
+    QCOMPARE(scene->currentEvent(), marked[3]);
+    QCOMPARE(scene->currentEventMarker().event(), marked[3]);
+    QVERIFY(visible().contains(scene->nodeRect(marked[3])));
+    // At the end nothing is next: no ring; Restart puts it back on the first event.
+    QTest::keyClick(m_window, Qt::Key_F8);
+    QCOMPARE(scene->currentEvent(), kNoEvent);
+    QCOMPARE(scene->currentEventMarker().event(), kNoEvent);
+    QTest::keyClick(m_window, Qt::Key_F10, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(scene->currentEvent(), marked[0]);
+    view->fitAll();
 }
 
 void tst_Debugger::filterTheEventStructureByThread() {

@@ -3,9 +3,11 @@
 // (placed events stay put, new ones are added in event-loop slices), a new run starts over,
 // highlighting, clicks and tooltips on events, and zoom/fit with real key and wheel events.
 #include "tests/views/SnapshotFixture.hpp"
+#include "views/eventstructure/CurrentEventItem.hpp"
 #include "views/eventstructure/EventAppearance.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
 #include "views/eventstructure/EventStructureView.hpp"
+#include "views/trace/ThreadPalette.hpp"
 
 #include <QtTest>
 #include <QToolTip>
@@ -25,6 +27,7 @@ private Q_SLOTS:
     void clickSelectsEvent();
     void toolTipOnHover();
     void zoomAndFit();
+    void currentEventIsRingedAndScrolledTo();
 };
 
 // T0: start, create T1, create T2; T1 and T2 lock m in either order (two conflicting first locks).
@@ -194,6 +197,51 @@ void tst_EventStructureScene::zoomAndFit() {
     QVERIFY(view.isAutoFit());
     const QRectF visible = view.mapToScene(view.viewport()->rect()).boundingRect();
     QVERIFY(visible.adjusted(-1, -1, 1, 1).contains(view.sceneRect()));
+}
+
+void tst_EventStructureScene::currentEventIsRingedAndScrolledTo() {
+    test::SnapshotFixture f;
+    lockRace(f);
+    EventStructureView view;
+    view.resize(300, 200);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    EventStructureScene &scene = *view.structure();
+    scene.setCurrentEvent(5); // before it is drawn: marked once it is
+    QCOMPARE(scene.currentEventMarker().event(), kNoEvent);
+    scene.setSnapshot(f.snapshot());
+    QTRY_VERIFY(scene.isUpToDate());
+    QCOMPARE(scene.currentEvent(), EventId{5});
+    QCOMPARE(scene.currentEventMarker().event(), EventId{5});
+    QCOMPARE(scene.currentEventMarker().colour(), threadColour(1)); // T1's lock, in T1's colour
+    QCOMPARE(scene.currentEventMarker().nodeRect(), scene.nodeRect(5));
+    QVERIFY(scene.currentEventMarker().boundingRect().contains(scene.nodeRect(5)));
+
+    // Zoomed in on T0's first event, T2's events are off-screen: showing one scrolls, never zooms.
+    view.setAutoFit(false);
+    view.setTransform(QTransform::fromScale(3, 3));
+    view.centerOn(scene.layout().position(0));
+    auto visible = [&] { return view.mapToScene(view.viewport()->rect()).boundingRect(); };
+    QVERIFY(!visible().contains(scene.nodeRect(8)));
+    scene.setCurrentEvent(8);
+    view.ensureEventVisible(8);
+    QVERIFY(visible().contains(scene.nodeRect(8)));
+    QCOMPARE(view.zoom(), 3.0);
+    QCOMPARE(scene.currentEventMarker().colour(), threadColour(2));
+    const QPointF before = visible().center();
+    view.ensureEventVisible(8); // already in view: nothing moves
+    QCOMPARE(visible().center(), before);
+
+    // A filtered-out thread's event is not marked; showing the thread again marks it again.
+    scene.setHiddenThreads({2});
+    QCOMPARE(scene.currentEventMarker().event(), kNoEvent);
+    scene.setHiddenThreads({});
+    QCOMPARE(scene.currentEventMarker().event(), EventId{8});
+    scene.setCurrentEvent(kNoEvent);
+    QCOMPARE(scene.currentEventMarker().event(), kNoEvent);
+    view.grab(); // paints with and without a marker
+    scene.setCurrentEvent(3);
+    view.grab();
 }
 
 QTEST_MAIN(tst_EventStructureScene)
