@@ -215,7 +215,8 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
 }
 
 void Unfolding::buildCone(Event &ev, EventId self) {
-    std::vector<EventId> preds{ev.threadPred, ev.otherPred};
+    std::vector<EventId> &preds = m_scratch.preds;
+    preds.assign({ev.threadPred, ev.otherPred});
     for (std::uint32_t i = 0; i < ev.extraCount; ++i)
         preds.push_back(m_extraPool[ev.extraBegin + i]);
 
@@ -240,16 +241,16 @@ void Unfolding::buildCone(Event &ev, EventId self) {
     ev.tmaxCount = static_cast<std::uint32_t>(width);
 
     // lmax: merge of the predecessors' sorted cuts (deeper lock-tree node wins), plus the event itself.
-    std::vector<LockCut> merged;
+    std::vector<LockCut> &merged = m_scratch.lockCut, &a = m_scratch.lockCutSide;
+    merged.clear();
     for (EventId p : preds) {
         if (p == kNoEvent)
             continue;
         std::span<const LockCut> b = lockCut(p);
         if (b.empty())
             continue;
-        std::vector<LockCut> a;
         a.swap(merged);
-        merged.reserve(a.size() + b.size() + 1);
+        merged.clear();
         std::size_t i = 0, j = 0;
         while (i < a.size() || j < b.size()) {
             if (j == b.size() || (i < a.size() && a[i].mutex < b[j].mutex)) {
@@ -274,9 +275,18 @@ void Unfolding::buildCone(Event &ev, EventId self) {
         for (const LockCut &c : merged)
             if (c.mutex < 64 && m_events[c.event].isLock() && m_events[c.event].thread() == ev.thread())
                 ev.heldMutexes |= std::uint64_t{1} << c.mutex;
-    ev.lmaxBegin = static_cast<std::uint32_t>(m_lmaxPool.size());
-    ev.lmaxCount = static_cast<std::uint32_t>(merged.size());
-    m_lmaxPool.insert(m_lmaxPool.end(), merged.begin(), merged.end());
+    // Most events (every memory access and most unlocks) have their thread predecessor's lock cut:
+    // they share its range of the pool instead of copying it.
+    if (ev.threadPred != kNoEvent && std::ranges::equal(merged, lockCut(ev.threadPred), [](const LockCut &x, const LockCut &y) {
+            return x.mutex == y.mutex && x.event == y.event;
+        })) {
+        ev.lmaxBegin = m_events[ev.threadPred].lmaxBegin;
+        ev.lmaxCount = m_events[ev.threadPred].lmaxCount;
+    } else {
+        ev.lmaxBegin = static_cast<std::uint32_t>(m_lmaxPool.size());
+        ev.lmaxCount = static_cast<std::uint32_t>(merged.size());
+        m_lmaxPool.insert(m_lmaxPool.end(), merged.begin(), merged.end());
+    }
     buildMemoryCut(ev, self, preds);
 }
 

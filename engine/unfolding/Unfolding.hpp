@@ -171,7 +171,8 @@ private:
     void buildMemoryCut(Event &ev, EventId self, std::span<const EventId> preds);
     bool memoryCutsConflict(EventId a, EventId b) const;
 
-    /// buildMemoryCut's working vectors, kept between calls so that a memory access allocates nothing.
+    /// buildCone's and buildMemoryCut's working vectors, kept between calls so that creating an event
+    /// allocates nothing but its own records.
     struct CutScratch {
         /// One location of the cut being built: its latest write, and per thread the latest read of it.
         struct View {
@@ -179,6 +180,8 @@ private:
             EventId write = kNoEvent;
             std::vector<EventId> reads;
         };
+        std::vector<EventId> preds;                // buildCone: the predecessors
+        std::vector<LockCut> lockCut, lockCutSide; // buildCone: the lock cut being merged
         std::vector<MemoryCutView> cuts;
         std::vector<LocationIndex> locations;
         std::vector<View> views;
