@@ -125,6 +125,9 @@ struct Event {
     /// For memory accesses: some sibling access may be in immediate conflict with it (Unfolding::
     /// mayRace); false means its spike is empty, as for every access of data-race-free code.
     bool racing = false;
+    /// For memory accesses: the previous access of the same thread in the same sibling list (the
+    /// writes after one write, or the reads of it); see Unfolding::noteRaces.
+    EventId prevSibling = kNoEvent;
 
     ThreadId thread() const { return action.thread; }
     ActionKind kind() const { return action.kind; }

@@ -14,7 +14,7 @@ LocationIndex Unfolding::internLocation(ObjectId object) {
         m_locationObjects.push_back(object);
         m_initialReaders.emplace_back();
         m_writeRoots.emplace_back();
-        m_initialSiblingLocks.emplace_back();
+        m_initialSiblingLists.emplace_back();
     }
     return it->second;
 }
@@ -193,7 +193,7 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
                                                                  : m_events[otherPred].writeNode);
             m_writeNodeEvent.push_back(id);
             m_readers.emplace_back();
-            m_siblingLocks.emplace_back();
+            m_siblingLists.emplace_back();
             if (otherPred == kNoEvent)
                 m_writeRoots[ev.location].push_back(id);
         } else {
@@ -590,46 +590,40 @@ void Unfolding::markRacing(EventId a, EventId b) {
 void Unfolding::noteRaces(EventId e) {
     // Whether two accesses may race is fixed by their cones, so testing each new access against its
     // siblings once keeps the flags exact for good (a later foreign unlock cannot enter these cones).
-    const Event &ev = m_events[e];
-    SiblingLocks &group = ev.otherPred == kNoEvent ? m_initialSiblingLocks[ev.location]
-                                                   : m_siblingLocks[m_events[ev.otherPred].writeNode];
-    (ev.isWrite() ? group.writes : group.reads) &= ev.heldMutexes;
-    const std::uint64_t common = ev.heldMutexes & ~m_foreignUnlocks & group.writes &
-                                 (ev.isWrite() ? group.reads : ~std::uint64_t{0});
-    if (common != 0) {
-        // Every sibling holds a lock e holds: mayRace rules out all but e's own thread's siblings,
-        // which are its alternatives after the same thread predecessor (few, and found in the thread tree).
-        auto test = [&](EventId y) {
-            const Event &ey = m_events[y];
-            if (y != e && ey.isMemoryAccess() && ey.location == ev.location && ey.otherPred == ev.otherPred &&
-                (ey.isWrite() || ev.isWrite()))
-                markRacing(e, y);
-        };
-        if (ev.threadPred == kNoEvent) {
-            for (EventId y : m_threadRoots[ev.thread()])
-                test(y);
-        } else {
-            for (auto n = m_threadTree.firstChild(m_events[ev.threadPred].threadNode); n != SequentialTree::kNone;
-                 n = m_threadTree.nextSibling(n))
-                test(m_threadNodeEvent[n]);
-        }
-        return;
-    }
-    auto test = [&](EventId x) {
-        if (x != e && mayRace(e, x))
-            markRacing(e, x);
-    };
-    if (ev.otherPred == kNoEvent) {
-        for (EventId w : m_writeRoots[ev.location])
-            test(w);
+    Event &ev = m_events[e];
+    SiblingLists &lists = ev.otherPred == kNoEvent ? m_initialSiblingLists[ev.location]
+                                                   : m_siblingLists[m_events[ev.otherPred].writeNode];
+    SiblingList &own = ev.isWrite() ? lists.writes : lists.reads;
+    own.held &= ev.heldMutexes;
+    auto chain = std::ranges::find(own.chains, ev.thread(), &SiblingList::ThreadChain::thread);
+    if (chain == own.chains.end()) {
+        own.chains.push_back({ev.thread(), e, ev.threadDepth});
     } else {
-        for (auto n = m_writeTree.firstChild(m_events[ev.otherPred].writeNode); n != SequentialTree::kNone;
-             n = m_writeTree.nextSibling(n))
-            test(m_writeNodeEvent[n]);
+        ev.prevSibling = chain->latest;
+        chain->latest = e;
+        chain->maxDepth = std::max(chain->maxDepth, ev.threadDepth);
     }
-    if (ev.isWrite())
-        for (EventId r : readersOf(ev.otherPred, ev.location))
-            test(r);
+    // The siblings: the writes after e's write and, for a write, the reads of it.
+    const bool write = ev.isWrite();
+    const std::uint64_t common =
+        ev.heldMutexes & ~m_foreignUnlocks & lists.writes.held & (write ? lists.reads.held : ~std::uint64_t{0});
+    auto scan = [&](const SiblingList &list) {
+        for (const SiblingList::ThreadChain &c : list.chains) {
+            if (c.thread != ev.thread()) {
+                if (common != 0)
+                    continue; // every member shares a lock with e (mayRace's lock rule)
+                const EventId q = threadMax(e, c.thread);
+                if (q != kNoEvent && (threadDepth(q) >= c.maxDepth || m_events[q].kind() == ActionKind::ThreadExit))
+                    continue; // mayRace's thread-cut rule holds for every member
+            }
+            for (EventId x = c.latest; x != kNoEvent; x = m_events[x].prevSibling)
+                if (x != e && mayRace(e, x))
+                    markRacing(e, x);
+        }
+    };
+    scan(lists.writes);
+    if (write)
+        scan(lists.reads);
 }
 
 void Unfolding::appendLockSiblings(EventId d, std::vector<EventId> &out) const {
@@ -705,7 +699,7 @@ std::size_t Unfolding::memoryBytes() const {
            (m_threadNodeEvent.capacity() + m_lockNodeEvent.capacity()) * sizeof(EventId) +
            (m_threadTree.size() + m_lockTree.size() + m_writeTree.size()) * 32 +
            m_memCutPool.capacity() * sizeof(MemoryCut) + m_memBases.capacity() * 8 +
-           (m_siblingLocks.capacity() + m_initialSiblingLocks.capacity()) * sizeof(SiblingLocks) +
+           (m_siblingLists.capacity() + m_initialSiblingLists.capacity()) * sizeof(SiblingLists) +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId);
 }
 

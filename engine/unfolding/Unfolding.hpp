@@ -204,14 +204,24 @@ private:
     void noteRaces(EventId e); // sets Event::racing on e and its siblings that may race with it
     void markRacing(EventId a, EventId b);
     std::uint64_t m_foreignUnlocks = 0; // bit m: some unlock of mutex m (< 64) by a thread not holding it
-    /// The mutexes every member of a sibling group holds (AND of Event::heldMutexes): the writes after
-    /// one write, and the reads of it. Lets noteRaces skip groups that all share a lock with a new access.
-    struct SiblingLocks {
-        std::uint64_t writes = ~std::uint64_t{0};
-        std::uint64_t reads = ~std::uint64_t{0};
+    /// A sibling list (the writes after one write, or the reads of it) as noteRaces scans it: the
+    /// mutexes every member holds (AND of Event::heldMutexes), and per thread a chain of its members
+    /// (through Event::prevSibling) with their deepest position, so that a thread whose members all
+    /// lie before the new access's cut, or under a lock it holds, is skipped whole.
+    struct SiblingList {
+        struct ThreadChain {
+            ThreadId thread;
+            EventId latest;
+            std::uint32_t maxDepth;
+        };
+        std::uint64_t held = ~std::uint64_t{0};
+        std::vector<ThreadChain> chains;
     };
-    std::vector<SiblingLocks> m_siblingLocks;        // write-tree node -> its successors and readers
-    std::vector<SiblingLocks> m_initialSiblingLocks; // per location: first writes, initial readers
+    struct SiblingLists {
+        SiblingList writes, reads;
+    };
+    std::vector<SiblingLists> m_siblingLists;        // write-tree node -> its successors and readers
+    std::vector<SiblingLists> m_initialSiblingLists; // per location: first writes, initial readers
     std::vector<std::vector<EventId>> m_writeRoots;        // per location: first writes
     std::vector<ObjectId> m_locationObjects;
     std::unordered_map<ObjectId, LocationIndex> m_locationIndex;
