@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Module-level lowering: functions and globals are numbered, constants evaluated, globals' initial
-// bytes laid out, debug info turned into the source map. Instructions: LoweringFunction.cpp.
+// bytes laid out, debug info turned into the source map. Instructions: LoweringFunction.cpp; C types
+// from the debug info: LoweringTypes.cpp.
 #include "engine/program/Lowering.hpp"
 
 #include "engine/program/LoweringContext.hpp"
 #include "engine/program/PointerEncoding.hpp"
 
-#include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/DebugInfoMetadata.h>
@@ -228,51 +228,6 @@ bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_
     return why = "unsupported constant", false;
 }
 
-std::string LoweringContext::describeType(const llvm::DIType *type) const {
-    if (!type)
-        return "void";
-    if (auto *basic = llvm::dyn_cast<llvm::DIBasicType>(type))
-        return basic->getName().str();
-    if (auto *derived = llvm::dyn_cast<llvm::DIDerivedType>(type)) {
-        const llvm::DIType *base = derived->getBaseType();
-        switch (derived->getTag()) {
-        case llvm::dwarf::DW_TAG_pointer_type: {
-            const std::string inner = describeType(base);
-            return inner.ends_with('*') ? inner + '*' : inner + " *";
-        }
-        case llvm::dwarf::DW_TAG_const_type: return "const " + describeType(base);
-        case llvm::dwarf::DW_TAG_volatile_type: return "volatile " + describeType(base);
-        case llvm::dwarf::DW_TAG_restrict_type: return describeType(base);
-        case llvm::dwarf::DW_TAG_atomic_type: return "_Atomic " + describeType(base);
-        case llvm::dwarf::DW_TAG_typedef: return derived->getName().str();
-        default: return describeType(base);
-        }
-    }
-    if (auto *composite = llvm::dyn_cast<llvm::DICompositeType>(type)) {
-        const std::string name = composite->getName().empty() ? "<anonymous>" : composite->getName().str();
-        switch (composite->getTag()) {
-        case llvm::dwarf::DW_TAG_structure_type: return "struct " + name;
-        case llvm::dwarf::DW_TAG_union_type: return "union " + name;
-        case llvm::dwarf::DW_TAG_enumeration_type: return "enum " + name;
-        case llvm::dwarf::DW_TAG_array_type: {
-            std::string dims;
-            for (const llvm::DINode *element : composite->getElements()) {
-                dims += '[';
-                if (auto *range = llvm::dyn_cast<llvm::DISubrange>(element))
-                    if (auto *count = llvm::dyn_cast_if_present<llvm::ConstantInt *>(range->getCount()))
-                        dims += std::to_string(count->getSExtValue());
-                dims += ']';
-            }
-            return describeType(composite->getBaseType()) + ' ' + dims;
-        }
-        default: return name;
-        }
-    }
-    if (llvm::isa<llvm::DISubroutineType>(type))
-        return "function";
-    return type->getName().str();
-}
-
 SourceSpot LoweringContext::declarationOf(const llvm::Function &f) {
     if (const llvm::DISubprogram *sp = f.getSubprogram())
         return {program.sourceMap.addFile(fileOf(sp)), sp->getLine(), 0};
@@ -361,6 +316,7 @@ void describeGlobal(LoweringContext &ctx, const llvm::GlobalVariable &g, Variabl
     const llvm::DIGlobalVariable *var = expressions.front()->getVariable();
     out.name = var->getName().str();
     out.type = ctx.describeType(var->getType());
+    out.typeIndex = ctx.typeIndexOf(var->getType());
     out.declared = {ctx.program.sourceMap.addFile(fileOf(var->getScope())), var->getLine(), 0};
 }
 

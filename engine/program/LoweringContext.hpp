@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-// State shared by the two halves of the lowering (Lowering.cpp: module, constants, types, debug info;
-// LoweringFunction.cpp: instructions). Private to engine/program; LLVM types are only forward-declared.
+// State shared by the parts of the lowering (Lowering.cpp: module, constants, debug info;
+// LoweringTypes.cpp: C types; LoweringFunction.cpp: instructions). Private to engine/program; LLVM
+// types are only forward-declared.
 #pragma once
 
 #include "engine/base/Diagnostic.hpp"
 #include "engine/program/Program.hpp"
 
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -54,6 +56,9 @@ public:
     bool evaluate(const llvm::Constant *value, std::vector<std::uint64_t> &leaves, std::string &why) const;
     /// C spelling of a debug-info type ("int", "struct node *", ...).
     std::string describeType(const llvm::DIType *type) const;
+    /// The index in program.sourceMap.types of the shape of `type` (typedefs and qualifiers stripped),
+    /// added on first use; `dimension` > 0 is the element type of a multi-dimensional array.
+    std::uint32_t typeIndexOf(const llvm::DIType *type, unsigned dimension = 0, unsigned depth = 0);
 
     /// Where a function is declared (its debug info, else the module's file).
     SourceSpot declarationOf(const llvm::Function &f);
@@ -65,6 +70,7 @@ public:
 
 private:
     std::unordered_map<std::uint64_t, std::uint32_t> m_constantIndex;
+    std::map<std::pair<const llvm::DIType *, unsigned>, std::uint32_t> m_typeIndex;
 };
 
 /// Lowers the body of defined function `f` into program.functions[index] (LoweringFunction.cpp).

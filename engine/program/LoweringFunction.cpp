@@ -220,7 +220,7 @@ void FunctionLowering::bind(const llvm::DILocalVariable *var, const llvm::Value 
     auto [it, inserted] = m_variables.try_emplace(var, std::uint32_t(m_src.locals.size()));
     if (inserted)
         m_src.locals.push_back({var->getName().str(), m_ctx.describeType(var->getType()),
-                                {m_spot.file, var->getLine(), 0}});
+                                {m_spot.file, var->getLine(), 0}, m_ctx.typeIndexOf(var->getType())});
     Operand op = kNoOperand;
     if (auto r = m_regs.find(where); r != m_regs.end() && r->second.second == 1)
         op = r->second.first;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Where each instruction of a Program comes from (file:line:column), and the program's names:
-// functions, their local variables and the globals, with C types from the debug info. Plain data.
+// functions, their local variables and the globals, with C types from the debug info (spelled, and
+// their shape in a type table). Plain data.
 #pragma once
 
+#include "engine/program/CType.hpp"
 #include "engine/program/Instruction.hpp"
 
 #include <cstdint>
@@ -23,6 +25,7 @@ struct Variable {
     std::string name;
     std::string type; ///< C spelling, e.g. "int", "struct node *", "pthread_mutex_t"
     SourceSpot declared;
+    std::uint32_t typeIndex = kNoType; ///< its type's shape in SourceMap::types
 };
 
 /// From instruction `from` on, local variable `variable` is found at `where`.
@@ -54,6 +57,10 @@ public:
 
     std::vector<FunctionSource> functions; ///< parallel to Program::functions
     std::vector<Variable> globals;          ///< parallel to Program::globals
+    std::vector<CType> types;               ///< the types of variables, fields and elements
+
+    /// The shape of type `index`, or null for kNoType.
+    const CType *type(std::uint32_t index) const { return index < types.size() ? &types[index] : nullptr; }
 
     /// The spot of instruction `pc` of function `function` (line 0 if unknown).
     SourceSpot spotOf(std::uint32_t function, std::uint32_t pc) const;
