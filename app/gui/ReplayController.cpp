@@ -8,6 +8,7 @@
 #include "views/trace/ThreadPalette.hpp"
 #include "views/trace/TraceModel.hpp"
 #include "views/variables/VariablesModel.hpp"
+#include "views/variables/VariablesView.hpp"
 
 #include <QAction>
 #include <QFileInfo>
@@ -24,7 +25,7 @@ namespace weft::gui {
 ReplayController::ReplayController(views::SourceEditor *editor, QWidget *parent)
     : QObject(parent), m_editor(editor), m_trace(new views::TraceModel(this)), m_threads(new views::ThreadsModel(this)),
       m_variables(new views::VariablesModel(this)), m_traceView(new QTableView(parent)),
-      m_threadsView(new QTreeView(parent)), m_variablesView(new QTreeView(parent)), m_console(new QPlainTextEdit(parent)) {
+      m_threadsView(new QTreeView(parent)), m_variablesView(new views::VariablesView(parent)), m_console(new QPlainTextEdit(parent)) {
     m_traceView->setObjectName(QStringLiteral("traceView"));
     m_traceView->setModel(m_trace);
     m_traceView->setSelectionBehavior(QAbstractItemView::SelectItems);
@@ -210,10 +211,8 @@ void ReplayController::frameSelected() {
         return;
     const ThreadId thread = current.data(views::ThreadsModel::ThreadRole).toUInt();
     const int frame = std::max(0, current.data(views::ThreadsModel::FrameRole).toInt());
-    if (thread != m_variables->selectedThread() || frame != m_variables->selectedFrame()) {
-        m_variables->selectFrame(thread, frame);
-        m_variablesView->expandAll();
-    }
+    if (thread != m_variables->selectedThread() || frame != m_variables->selectedFrame())
+        m_variables->selectFrame(thread, frame); // the view restores its rows' expansion
 }
 
 void ReplayController::refresh() {
@@ -251,7 +250,6 @@ void ReplayController::refresh() {
     }
     m_variables->setState(std::move(state));
     m_variables->selectFrame(thread, frame);
-    m_variablesView->expandAll();
     if (m_console->toPlainText() != output) {
         m_console->setPlainText(output);
         m_console->verticalScrollBar()->setValue(m_console->verticalScrollBar()->maximum());

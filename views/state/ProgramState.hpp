@@ -12,11 +12,15 @@
 
 namespace weft::views {
 
-/// A C variable: name, C type and its value as text ("42", "'a' (97)", "→ 'x'", "locked by T1").
+/// A C variable, or a field or element of one: name ("count", "[2]" for parts), C type and its value
+/// as text ("42", "'a' (97)", "→ 'x'", "locked by T1"; a struct or array: a summary of its parts,
+/// "{count = 2, next = NULL}", "{1, 2, 3, …}").
 struct VariableValue {
     std::string name;
     std::string type;
     std::string value;
+    std::vector<VariableValue> children; ///< fields of a struct or union, elements of an array (the first ones)
+    std::uint64_t omitted = 0;           ///< parts not in `children` (elements past the shown ones)
 };
 
 struct FrameState {

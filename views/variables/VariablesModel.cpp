@@ -1,15 +1,44 @@
 // SPDX-License-Identifier: MIT
 #include "views/variables/VariablesModel.hpp"
 
+#include <QLocale>
+
 namespace weft::views {
 
 namespace {
+
 const FrameState *frameOf(const ProgramState &state, ThreadId thread, int frame) {
     const ThreadState *t = state.thread(thread);
     if (!t || frame < 0 || std::size_t(frame) >= t->frames.size())
         return nullptr;
     return &t->frames[std::size_t(frame)];
 }
+
+/// The previous step's value of part `index` of a list, matched by name (by position first: fields
+/// and elements keep theirs).
+const VariableValue *previousOf(const std::vector<VariableValue> *before, std::size_t index,
+                                const std::string &name) {
+    if (!before)
+        return nullptr;
+    if (index < before->size() && (*before)[index].name == name)
+        return &(*before)[index];
+    for (const VariableValue &v : *before)
+        if (v.name == name)
+            return &v;
+    return nullptr;
+}
+
+void setText(QStandardItem *item, const QString &text) {
+    if (item->text() != text)
+        item->setText(text);
+}
+
+QStandardItem *cell(const QString &text = {}) {
+    auto *item = new QStandardItem(text);
+    item->setEditable(false);
+    return item;
+}
+
 } // namespace
 
 VariablesModel::VariablesModel(QObject *parent) : QStandardItemModel(0, ColumnCount, parent) {
@@ -36,74 +65,125 @@ void VariablesModel::selectFrame(ThreadId thread, int frame) {
     rebuild();
 }
 
-const VariableValue *VariablesModel::previous(bool global, const std::string &name) const {
-    const std::vector<VariableValue> *list = nullptr;
-    if (global) {
-        list = &m_previous.globals;
-    } else {
-        // The same frame counted from the thread's outermost one, so a call or return shifts nothing.
-        const ThreadState *now = m_state.thread(m_thread);
-        const ThreadState *before = m_previous.thread(m_thread);
-        if (!now || !before)
-            return nullptr;
-        const std::size_t depth = now->frames.size() - std::size_t(m_frame);
-        if (depth > before->frames.size())
-            return nullptr;
-        const FrameState &f = before->frames[before->frames.size() - depth];
-        const FrameState *current = frameOf(m_state, m_thread, m_frame);
-        if (!current || current->function != f.function)
-            return nullptr;
-        list = &f.locals;
-    }
-    for (const VariableValue &v : *list)
-        if (v.name == name)
-            return &v;
-    return nullptr;
+const std::vector<VariableValue> *VariablesModel::previousList(bool global) const {
+    if (global)
+        return &m_previous.globals;
+    // The same frame counted from the thread's outermost one, so a call or return shifts nothing.
+    const ThreadState *now = m_state.thread(m_thread);
+    const ThreadState *before = m_previous.thread(m_thread);
+    if (!now || !before)
+        return nullptr;
+    const std::size_t depth = now->frames.size() - std::size_t(m_frame);
+    if (depth > before->frames.size())
+        return nullptr;
+    const FrameState &f = before->frames[before->frames.size() - depth];
+    const FrameState *current = frameOf(m_state, m_thread, m_frame);
+    if (!current || current->function != f.function)
+        return nullptr;
+    return &f.locals;
 }
 
 void VariablesModel::rebuild() {
-    removeRows(0, rowCount());
-    auto group = [&](const QString &title, const std::vector<VariableValue> &values, bool global) {
-        auto *head = new QStandardItem(title);
+    syncGroup(0, tr("Globals"), m_state.globals, previousList(true));
+    if (const FrameState *f = frameOf(m_state, m_thread, m_frame))
+        syncGroup(1,
+                  tr("Locals of %1 (T%2)").arg(QString::fromStdString(f->function)).arg(m_thread),
+                  f->locals, previousList(false));
+    else if (rowCount() > 1)
+        removeRows(1, rowCount() - 1);
+    Q_EMIT refreshed();
+}
+
+void VariablesModel::syncGroup(int row, const QString &title,
+                               const std::vector<VariableValue> &values,
+                               const std::vector<VariableValue> *before) {
+    if (row >= rowCount()) {
+        QStandardItem *head = cell(title);
         QFont bold = head->font();
         bold.setBold(true);
         head->setFont(bold);
-        head->setEditable(false);
-        for (const VariableValue &v : values) {
-            const VariableValue *before = previous(global, v.name);
-            const bool changed = before && before->value != v.value;
-            QList<QStandardItem *> row{new QStandardItem(QString::fromStdString(v.name)),
-                                       new QStandardItem(QString::fromStdString(v.value)),
-                                       new QStandardItem(QString::fromStdString(v.type))};
-            for (QStandardItem *item : row) {
-                item->setEditable(false);
-                item->setData(changed, ChangedRole);
-                if (changed)
-                    item->setBackground(QColor(255, 225, 140));
-            }
-            if (changed)
-                row[Value]->setToolTip(tr("Changed by the last step (was %1)").arg(QString::fromStdString(before->value)));
-            head->appendRow(row);
+        appendRow({head, cell(), cell()});
+    }
+    QStandardItem *head = item(row);
+    setText(head, title);
+    syncRows(head, values, 0, before);
+}
+
+void VariablesModel::syncRows(QStandardItem *parent, const std::vector<VariableValue> &values,
+                              std::uint64_t omitted, const std::vector<VariableValue> *before) {
+    // Rows are kept while they show the same variable (name and type) and replaced from the first
+    // that does not: a step changes values, rarely the shape, and kept rows keep their expansion.
+    int row = 0;
+    for (; std::size_t(row) < values.size(); ++row) {
+        const VariableValue &v = values[std::size_t(row)];
+        const QString name = QString::fromStdString(v.name), type = QString::fromStdString(v.type);
+        const QString value = QString::fromStdString(v.value);
+        const bool isSame =
+            row < parent->rowCount() && !parent->child(row, Name)->data(MoreRole).toBool() &&
+            parent->child(row, Name)->text() == name && parent->child(row, Type)->text() == type;
+        if (!isSame) {
+            if (row < parent->rowCount())
+                parent->removeRows(row, parent->rowCount() - row);
+            parent->appendRow({cell(name), cell(value), cell(type)});
         }
-        auto *blank1 = new QStandardItem, *blank2 = new QStandardItem;
-        blank1->setEditable(false);
-        blank2->setEditable(false);
-        appendRow({head, blank1, blank2});
-    };
-    group(tr("Globals"), m_state.globals, true);
-    if (const FrameState *f = frameOf(m_state, m_thread, m_frame))
-        group(tr("Locals of %1 (T%2)").arg(QString::fromStdString(f->function)).arg(m_thread), f->locals, false);
+        const VariableValue *previous = previousOf(before, std::size_t(row), v.name);
+        const bool changed = previous && previous->value != v.value;
+        for (int column = 0; column < ColumnCount; ++column) {
+            QStandardItem *item = parent->child(row, column);
+            if (item->data(ChangedRole).toBool() != changed || !item->data(ChangedRole).isValid()) {
+                item->setData(changed, ChangedRole);
+                item->setData(changed ? QVariant(QColor(255, 225, 140)) : QVariant(),
+                              Qt::BackgroundRole);
+            }
+        }
+        QStandardItem *valueItem = parent->child(row, Value);
+        setText(valueItem, value);
+        const QString tip = changed ? tr("Changed by the last step (was %1)")
+                                          .arg(QString::fromStdString(previous->value))
+                                    : QString();
+        if (valueItem->toolTip() != tip)
+            valueItem->setToolTip(tip);
+        syncRows(parent->child(row, Name), v.children, v.omitted,
+                 previous ? &previous->children : nullptr);
+    }
+    if (omitted > 0) {
+        // The elements past the shown ones: one row saying how many (a huge array stays cheap).
+        const QString more = tr("%1 more not shown").arg(QLocale().toString(qulonglong(omitted)));
+        if (row < parent->rowCount() && parent->child(row, Name)->data(MoreRole).toBool()) {
+            setText(parent->child(row, Value), more);
+        } else {
+            if (row < parent->rowCount())
+                parent->removeRows(row, parent->rowCount() - row);
+            QStandardItem *name = cell(QStringLiteral("…"));
+            name->setData(true, MoreRole);
+            parent->appendRow({name, cell(more), cell()});
+        }
+        ++row;
+    }
+    if (row < parent->rowCount())
+        parent->removeRows(row, parent->rowCount() - row);
 }
 
 QModelIndex VariablesModel::find(const QString &name, bool global) const {
     const int groupRow = global ? 0 : 1;
     if (groupRow >= rowCount())
         return {};
-    QStandardItem *head = item(groupRow);
-    for (int r = 0; r < head->rowCount(); ++r)
-        if (head->child(r)->text() == name)
-            return head->child(r)->index();
+    return part(item(groupRow)->index(), name);
+}
+
+QModelIndex VariablesModel::part(const QModelIndex &parent, const QString &name) const {
+    const QModelIndex at = parent.siblingAtColumn(Name);
+    for (int r = 0; r < rowCount(at); ++r)
+        if (index(r, Name, at).data().toString() == name)
+            return index(r, Name, at);
     return {};
+}
+
+QStringList VariablesModel::pathOf(const QModelIndex &index) const {
+    QStringList path;
+    for (QModelIndex at = index.siblingAtColumn(Name); at.isValid(); at = at.parent())
+        path.prepend(at.data().toString());
+    return path;
 }
 
 } // namespace weft::views

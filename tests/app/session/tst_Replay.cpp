@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Replay: steps lost_update.c's failing interleaving by event (forwards, back, run to a step, to the
 // end) and by source line inside the running thread, and the state inspector reads thread statuses,
-// call stacks, globals and locals with their C types, and the output at each step.
+// call stacks, globals and locals with their C types, and the output at each step; variables_shapes.c's
+// structs and arrays come with their fields and elements, a large array's first elements only.
 #include "app/cli/ProgramLoader.hpp"
+#include "app/cli/TracedExecution.hpp"
 #include "app/session/Replay.hpp"
 #include "app/session/StateInspector.hpp"
+#include "app/session/ValueFormatter.hpp"
+#include "views/variables/VariablesModel.hpp"
 
 #include <QtTest>
 
@@ -19,6 +23,7 @@ private Q_SLOTS:
     void stepsBySourceLine();
     void inspectsThreadsAndVariables();
     void endsOnTheDefect();
+    void inspectsStructsAndArrays();
 
 private:
     std::unique_ptr<cli::LoadedProgram> m_program;
@@ -140,6 +145,133 @@ void tst_Replay::endsOnTheDefect() {
     QVERIFY(!passing.endsInDefect());
     passing.runToEnd();
     QCOMPARE(inspectState(passing).output, std::string("x = 2\n"));
+}
+
+/// The part `name` of `v` ("count", "[2]"), or null.
+static const views::VariableValue *part(const views::VariableValue *v, const char *name) {
+    return v ? find(v->children, name) : nullptr;
+}
+
+/// "name : type = value" of each part of `v`, for comparing a whole level at once.
+static QStringList partsOf(const views::VariableValue *v) {
+    QStringList out;
+    if (v)
+        for (const views::VariableValue &c : v->children)
+            out << QString::fromStdString(c.name + " : " + c.type + " = " + c.value);
+    return out;
+}
+
+void tst_Replay::inspectsStructsAndArrays() {
+    auto loaded = cli::loadProgram(testProgram("variables_shapes"), {}, {});
+    QVERIFY(loaded.has_value());
+    Replay r(loaded->program, Schedule{}); // main locks first: T0 start, create, lock, unlock, T1 start, lock, ...
+    QCOMPARE(cli::describeStep(r.trace().steps[5]), std::string("lock 'm'"));
+    QCOMPARE(r.trace().steps[5].action.thread, ThreadId(1));
+    r.runTo(2); // main stands on its lock
+    views::ProgramState s = inspectState(r);
+
+    const views::VariableValue *counter = find(s.globals, "counter");
+    QVERIFY(counter);
+    QCOMPARE(counter->type, std::string("counter_t")); // the typedef's name, its struct's fields
+    QCOMPARE(counter->value, std::string("{count = 2, next = NULL}"));
+    QCOMPARE(partsOf(counter), QStringList({"count : int = 2", "next : struct counter * = NULL"}));
+
+    const views::VariableValue *box = find(s.globals, "box");
+    QVERIFY(box);
+    QCOMPARE(box->value, std::string("{name = \"box\", corner = {x = 1, y = 2}, size = {x = 3, y = 4}}"));
+    QCOMPARE(partsOf(box), QStringList({"name : char [8] = \"box\"", "corner : struct point = {x = 1, y = 2}",
+                                        "size : struct point = {x = 3, y = 4}"}));
+    QCOMPARE(partsOf(part(box, "corner")), QStringList({"x : int = 1", "y : int = 2"}));
+    QCOMPARE(part(box, "name")->children.size(), 8u);
+    QCOMPARE(part(part(box, "name"), "[0]")->value, std::string("'b' (98)"));
+
+    const views::VariableValue *primes = find(s.globals, "primes");
+    QVERIFY(primes);
+    QCOMPARE(primes->type, std::string("int [5]"));
+    QCOMPARE(primes->value, std::string("{2, 3, 5, 7, 11}"));
+    QCOMPARE(partsOf(primes), QStringList({"[0] : int = 2", "[1] : int = 3", "[2] : int = 5", "[3] : int = 7",
+                                           "[4] : int = 11"}));
+
+    const views::VariableValue *path = find(s.globals, "path");
+    QVERIFY(path);
+    QCOMPARE(path->type, std::string("struct point [3]"));
+    QCOMPARE(partsOf(path), QStringList({"[0] : struct point = {x = 0, y = 0}", "[1] : struct point = {x = 1, y = 1}",
+                                         "[2] : struct point = {x = 2, y = 4}"}));
+    QCOMPARE(partsOf(part(path, "[2]")), QStringList({"x : int = 2", "y : int = 4"}));
+
+    const views::VariableValue *grid = find(s.globals, "grid");
+    QVERIFY(grid);
+    QCOMPARE(grid->type, std::string("int [2][3]"));
+    QCOMPARE(grid->value, std::string("{{1, 2, 3}, {4, 5, 6}}"));
+    QCOMPARE(partsOf(grid), QStringList({"[0] : int [3] = {1, 2, 3}", "[1] : int [3] = {4, 5, 6}"}));
+    QCOMPARE(partsOf(part(grid, "[1]")), QStringList({"[0] : int = 4", "[1] : int = 5", "[2] : int = 6"}));
+
+    const views::VariableValue *state = find(s.globals, "state");
+    QVERIFY(state);
+    QCOMPARE(partsOf(state), QStringList({"ready : unsigned int : 1 = 1", "level : int : 4 = -3",
+                                          "colour : enum colour = GREEN (1)"}));
+    QCOMPARE(find(s.globals, "m")->value, std::string("unlocked")); // mutexes as before
+    QVERIFY(find(s.globals, "m")->children.empty());
+
+    // A large array: its first elements, and how many more there are.
+    const views::VariableValue *big = find(s.globals, "big");
+    QVERIFY(big);
+    QCOMPARE(big->children.size(), std::size_t(session::ValueFormatter::kMaxElements));
+    QCOMPARE(big->omitted, 1000u - session::ValueFormatter::kMaxElements);
+    QCOMPARE(big->children.back().name, std::string("[99]"));
+    QVERIFY(big->value.starts_with("{0, 0, 0,"));
+    QVERIFY(big->value.ends_with(", …}"));
+    QVERIFY(big->value.size() <= session::ValueFormatter::kMaxSummary + 4);
+
+    const views::VariableValue *local = find(s.threads[0].frames.front().locals, "local");
+    QVERIFY(local);
+    QCOMPARE(local->type, std::string("struct point"));
+    QCOMPARE(partsOf(local), QStringList({"x : int = 10", "y : int = 20"}));
+    QCOMPARE(find(s.threads[0].frames.front().locals, "t")->value, std::string("T1"));
+
+    // The model highlights what a step changed, part by part: main writes local.x, T1 its globals.
+    views::VariablesModel model;
+    model.setState(s);
+    model.selectFrame(0, 0);
+    r.runTo(3); // main stands on its unlock, local.x written
+    s = inspectState(r);
+    QCOMPARE(partsOf(find(s.threads[0].frames.front().locals, "local")), QStringList({"x : int = 11", "y : int = 20"}));
+    model.setState(s);
+    const auto isChanged = [&](const QModelIndex &i) { return i.data(views::VariablesModel::ChangedRole).toBool(); };
+    const QModelIndex localRow = model.find(QStringLiteral("local"), false);
+    QVERIFY(isChanged(localRow));
+    QVERIFY(isChanged(model.part(localRow, QStringLiteral("x"))));
+    QVERIFY(!isChanged(model.part(localRow, QStringLiteral("y"))));
+    QVERIFY(!isChanged(model.find(QStringLiteral("counter"), true)));
+
+    r.runTo(6); // T1 stands on its unlock, its writes done
+    s = inspectState(r);
+    model.setState(s);
+    model.selectFrame(1, 0);
+    counter = find(s.globals, "counter");
+    QCOMPARE(partsOf(counter), QStringList({"count : int = 3", "next : struct counter * = → 'counter'"}));
+    QCOMPARE(part(part(find(s.globals, "box"), "corner"), "y")->value, std::string("7"));
+    QCOMPARE(partsOf(part(find(s.globals, "path"), "[1]")), QStringList({"x : int = 5", "y : int = 1"}));
+    QCOMPARE(find(s.globals, "grid")->value, std::string("{{1, 2, 3}, {4, 5, 60}}"));
+    const QModelIndex counterRow = model.find(QStringLiteral("counter"), true);
+    QVERIFY(isChanged(counterRow));
+    QVERIFY(isChanged(model.part(counterRow, QStringLiteral("count"))));
+    QCOMPARE(model.part(counterRow, QStringLiteral("count")).siblingAtColumn(views::VariablesModel::Value).data().toString(),
+             QStringLiteral("3"));
+    const QModelIndex boxRow = model.find(QStringLiteral("box"), true);
+    QVERIFY(isChanged(model.part(model.part(boxRow, QStringLiteral("corner")), QStringLiteral("y"))));
+    QVERIFY(!isChanged(model.part(model.part(boxRow, QStringLiteral("corner")), QStringLiteral("x"))));
+    QVERIFY(!isChanged(model.part(boxRow, QStringLiteral("size"))));
+    const QModelIndex gridRow = model.find(QStringLiteral("grid"), true);
+    QVERIFY(isChanged(model.part(model.part(gridRow, QStringLiteral("[1]")), QStringLiteral("[2]"))));
+    QVERIFY(!isChanged(model.part(gridRow, QStringLiteral("[0]"))));
+    QVERIFY(!isChanged(model.find(QStringLiteral("primes"), true)));
+    // big[999] is past the shown elements: the "…" row says how many more there are.
+    const QModelIndex bigRow = model.find(QStringLiteral("big"), true);
+    QCOMPARE(model.rowCount(bigRow), int(session::ValueFormatter::kMaxElements) + 1);
+    const QModelIndex more = model.index(model.rowCount(bigRow) - 1, views::VariablesModel::Name, bigRow);
+    QVERIFY(more.data(views::VariablesModel::MoreRole).toBool());
+    QVERIFY(more.siblingAtColumn(views::VariablesModel::Value).data().toString().startsWith(QStringLiteral("900 ")));
 }
 
 QTEST_MAIN(tst_Replay)

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: MIT
+#include "app/session/ValueFormatter.hpp"
+
+#include "app/session/Replay.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <iomanip>
+#include <sstream>
+
+namespace weft::session {
+
+namespace {
+
+using program::CType;
+
+/// A scalar C type: its size in bytes and how to print it; size 0 = not a scalar we know.
+struct Scalar {
+    unsigned size = 0;
+    bool isSigned = false;
+    bool isFloat = false;
+    bool isPointer = false;
+    bool isChar = false;
+    bool isThread = false;
+    bool isMutex = false;
+};
+
+/// Deeper parts are summarised only: no C program nests its types this deep by value.
+constexpr unsigned kMaxDepth = 16;
+
+std::string stripQualifiers(std::string type) {
+    for (const char *q : {"const ", "volatile ", "static ", "restrict ", "_Atomic "})
+        for (std::size_t at; (at = type.find(q)) != std::string::npos;)
+            type.erase(at, std::strlen(q));
+    while (!type.empty() && type.back() == ' ')
+        type.pop_back();
+    return type;
+}
+
+/// What a type's spelling alone says: pointers (for variables the debug info does not describe,
+/// such as stdout), and the threads library's types shown specially.
+Scalar scalarOf(const std::string &spelled) {
+    const std::string type = stripQualifiers(spelled);
+    Scalar s;
+    if (!type.empty() && type.back() == '*') {
+        s.size = 8;
+        s.isPointer = true;
+    } else if (type == "pthread_t") {
+        s.size = 8;
+        s.isThread = true;
+    } else if (type == "pthread_mutex_t") {
+        s.isMutex = true;
+    }
+    return s;
+}
+
+/// The scalar of `spelled` with shape `type` (null: known by its spelling only).
+Scalar scalarOf(const std::string &spelled, const CType *type) {
+    Scalar s = scalarOf(spelled);
+    if (!type || s.isThread || s.isMutex)
+        return s;
+    s = {};
+    switch (type->kind) {
+    case CType::Kind::Pointer:
+        s.size = 8;
+        s.isPointer = true;
+        break;
+    case CType::Kind::Scalar:
+    case CType::Kind::Enum:
+        s.size = unsigned(type->size);
+        s.isSigned = type->encoding == CType::Encoding::Signed ||
+                     type->encoding == CType::Encoding::SignedChar;
+        s.isChar = type->encoding == CType::Encoding::SignedChar ||
+                   type->encoding == CType::Encoding::UnsignedChar;
+        s.isFloat = type->encoding == CType::Encoding::Float;
+        if (s.size > 8 || (s.isFloat && s.size != 4 && s.size != 8))
+            s.size = 0; // long double, __int128: shown as bytes
+        break;
+    default:
+        break;
+    }
+    return s;
+}
+
+/// Types of the threads library other than pthread_t and mutexes: their fields are the C library's
+/// private business, so they show as bytes.
+bool isOpaque(const std::string &spelled) {
+    const std::string type = stripQualifiers(spelled);
+    return type.rfind("pthread_", 0) == 0 || type == "sem_t";
+}
+
+std::string bytesText(const std::uint8_t *bytes, std::size_t size) {
+    std::ostringstream out;
+    out << '{';
+    const std::size_t shown = std::min<std::size_t>(size, 16);
+    for (std::size_t i = 0; i < shown; ++i)
+        out << (i ? " " : "") << std::hex << std::setw(2) << std::setfill('0')
+            << unsigned(bytes[i]);
+    if (shown < size)
+        out << " …";
+    out << '}';
+    return out.str();
+}
+
+/// A char array's text as a C string literal, up to its first NUL.
+std::string stringText(const std::uint8_t *bytes, std::uint64_t size) {
+    std::string out = "\"";
+    for (std::uint64_t i = 0; i < size && bytes[i]; ++i) {
+        if (out.size() >= ValueFormatter::kMaxSummary - 2)
+            return out + "\"…";
+        const char c = char(bytes[i]);
+        if (c == '"' || c == '\\')
+            out += '\\', out += c;
+        else if (c == '\n')
+            out += "\\n";
+        else if (bytes[i] >= 32 && bytes[i] < 127)
+            out += c;
+        else {
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\x%02x", unsigned(bytes[i]));
+            out += escaped;
+        }
+    }
+    return out + '"';
+}
+
+/// A summary "{a = 1, b = 2, …}" grown part by part until kMaxSummary characters.
+class Summary {
+public:
+    bool isFull() const { return m_full; }
+    void add(const std::string &part) {
+        if (m_full)
+            return;
+        const std::string separated = (m_text.size() > 1 ? ", " : "") + part;
+        if (m_text.size() + separated.size() + 1 > ValueFormatter::kMaxSummary) {
+            m_text += m_text.size() > 1 ? ", …" : "…";
+            m_full = true;
+            return;
+        }
+        m_text += separated;
+    }
+    std::string text() const { return m_text + '}'; }
+
+private:
+    std::string m_text = "{";
+    bool m_full = false;
+};
+
+} // namespace
+
+ValueFormatter::ValueFormatter(const Replay &replay)
+    : m_replay(replay), m_state(replay.machine().state()) {}
+
+views::VariableValue ValueFormatter::inRegister(const program::Variable &variable,
+                                                std::uint64_t raw) const {
+    views::VariableValue out{variable.name, variable.type, {}, {}, 0};
+    out.value =
+        scalarText(variable.type, m_replay.program().sourceMap.type(variable.typeIndex), raw);
+    return out;
+}
+
+views::VariableValue ValueFormatter::inMemory(const program::Variable &variable,
+                                              std::uint64_t address) const {
+    views::VariableValue out{variable.name, variable.type, {}, {}, 0};
+    const interpreter::MemoryObject *object = m_state.memory.objectAt(address);
+    const std::int64_t offset = program::decodePointer(address).offset;
+    if (!object || !object->alive || offset < 0 || std::uint64_t(offset) >= object->bytes.size()) {
+        out.value = "?";
+        return out;
+    }
+    Bytes where{address, object->bytes.data() + offset,
+                object->bytes.size() - std::uint64_t(offset)};
+    std::uint64_t budget = kMaxParts;
+    describe(out, variable.typeIndex, where, budget, 0);
+    return out;
+}
+
+void ValueFormatter::describe(views::VariableValue &out, std::uint32_t typeIndex, Bytes where,
+                              std::uint64_t &budget, unsigned depth) const {
+    const CType *type = m_replay.program().sourceMap.type(typeIndex);
+    const Scalar s = scalarOf(out.type, type);
+    if (s.isMutex) {
+        const ThreadId owner = m_state.ownerOf(where.address);
+        out.value =
+            owner == kNoThread ? std::string("unlocked") : "locked by T" + std::to_string(owner);
+        return;
+    }
+    if (!where.bytes) {
+        out.value = "?";
+        return;
+    }
+    if (type && type->isAggregate() && !isOpaque(out.type)) {
+        if (depth >= kMaxDepth)
+            out.value = "{…}";
+        else
+            describeParts(out, *type, where, budget, depth);
+        return;
+    }
+    if (s.size == 0 || s.size > where.available) {
+        const std::uint64_t size =
+            type && type->size ? std::min(type->size, where.available) : where.available;
+        out.value = bytesText(where.bytes, std::size_t(size));
+        return;
+    }
+    std::uint64_t raw = 0;
+    std::memcpy(&raw, where.bytes, s.size);
+    out.value = scalarText(out.type, type, raw);
+}
+
+void ValueFormatter::describeParts(views::VariableValue &out, const CType &type, Bytes where,
+                                   std::uint64_t &budget, unsigned depth) const {
+    // `budget` counts the parts still to show as children; with none left, parts are still read for
+    // the summary (until it is full) but not kept.
+    const bool isArray = type.kind == CType::Kind::Array;
+    const std::uint64_t parts = isArray ? type.count : type.fields.size();
+    const CType *element = isArray ? m_replay.program().sourceMap.type(type.elementIndex) : nullptr;
+    const std::uint64_t stride = element ? element->size : 0;
+    Summary summary;
+    bool isString = false;
+    if (element && element->kind == CType::Kind::Scalar && element->size == 1 &&
+        (element->encoding == CType::Encoding::SignedChar ||
+         element->encoding == CType::Encoding::UnsignedChar)) {
+        out.value = stringText(where.bytes, std::min(type.count, where.available));
+        isString = true;
+    }
+    for (std::uint64_t i = 0; i < parts; ++i) {
+        const bool keep = budget > 0 && (!isArray || i < kMaxElements);
+        if (!keep && (isString || summary.isFull()))
+            break;
+        views::VariableValue part;
+        std::uint32_t partType = program::kNoType;
+        std::uint64_t offset = 0;
+        const program::CField *field = nullptr;
+        if (isArray) {
+            part.name = '[' + std::to_string(i) + ']';
+            part.type = type.element;
+            partType = type.elementIndex;
+            offset = i * stride;
+        } else {
+            field = &type.fields[i];
+            part.name = field->name.empty() ? std::string("<anonymous>") : field->name;
+            part.type = field->type;
+            partType = field->typeIndex;
+            offset = field->offset;
+        }
+        if (keep)
+            --budget;
+        std::uint64_t partBudget = keep ? budget : 0;
+        if (field && field->bitSize) {
+            // A bitfield: its bits start at bitOffset of the byte at `offset` (little-endian).
+            const Bytes bits = where.at(offset);
+            const CType *fieldType = m_replay.program().sourceMap.type(partType);
+            if (!bits.bytes) {
+                part.value = "?";
+            } else {
+                std::uint64_t raw = 0;
+                std::memcpy(&raw, bits.bytes, std::min<std::uint64_t>(bits.available, 8));
+                const std::uint64_t mask = (std::uint64_t{1} << field->bitSize) - 1;
+                raw = (raw >> field->bitOffset) & mask;
+                if (fieldType && fieldType->encoding == CType::Encoding::Signed &&
+                    (raw >> (field->bitSize - 1)) & 1)
+                    raw |= ~mask;
+                part.value = scalarText(part.type, fieldType, raw);
+            }
+            part.type += " : " + std::to_string(field->bitSize);
+        } else {
+            describe(part, partType, where.at(offset), partBudget, depth + 1);
+        }
+        if (keep)
+            budget = partBudget;
+        if (!isString)
+            summary.add(isArray ? part.value : part.name + " = " + part.value);
+        if (keep)
+            out.children.push_back(std::move(part));
+    }
+    out.omitted = parts - out.children.size();
+    if (!isString)
+        out.value = summary.text();
+}
+
+std::string ValueFormatter::scalarText(const std::string &spelled, const CType *type,
+                                       std::uint64_t raw) const {
+    const Scalar s = type ? scalarOf(spelled, type) : scalarOf(spelled);
+    const Scalar shown = s.size ? s : Scalar{8, true};
+    if (shown.isPointer)
+        return raw == 0 ? std::string("NULL") : "→ " + m_replay.machine().describeAddress(raw);
+    if (shown.isThread)
+        return "T" + std::to_string(raw);
+    if (shown.isFloat) {
+        double d;
+        if (shown.size == 4) {
+            float f;
+            const std::uint32_t bits = std::uint32_t(raw);
+            std::memcpy(&f, &bits, 4);
+            d = f;
+        } else {
+            std::memcpy(&d, &raw, 8);
+        }
+        std::ostringstream out;
+        out << d;
+        return out.str();
+    }
+    const unsigned bits = shown.size * 8;
+    if (bits < 64)
+        raw &= (std::uint64_t{1} << bits) - 1;
+    std::string text;
+    std::int64_t number = std::int64_t(raw);
+    if (shown.isSigned && bits < 64 && (raw >> (bits - 1)) & 1)
+        number = std::int64_t(raw | ~((std::uint64_t{1} << bits) - 1));
+    text = shown.isSigned ? std::to_string(number) : std::to_string(raw);
+    if (shown.isChar && raw >= 32 && raw < 127)
+        text = "'" + std::string(1, char(raw)) + "' (" + text + ")";
+    if (type && type->kind == CType::Kind::Enum)
+        for (const auto &[name, value] : type->enumerators)
+            if (value == (shown.isSigned ? number : std::int64_t(raw)))
+                return name + " (" + text + ")";
+    return text;
+}
+
+} // namespace weft::session
