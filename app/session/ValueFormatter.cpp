@@ -124,7 +124,8 @@ std::string stringText(const std::uint8_t *bytes, std::uint64_t size) {
     return out + '"';
 }
 
-/// A summary "{a = 1, b = 2, …}" grown part by part until kMaxSummary characters.
+/// A summary "{a = 1, b = 2, …}" grown part by part until kMaxSummary characters; the part that
+/// does not fit is cut (so nested summaries still show their first values).
 class Summary {
 public:
     bool isFull() const { return m_full; }
@@ -132,12 +133,20 @@ public:
         if (m_full)
             return;
         const std::string separated = (m_text.size() > 1 ? ", " : "") + part;
-        if (m_text.size() + separated.size() + 1 > ValueFormatter::kMaxSummary) {
-            m_text += m_text.size() > 1 ? ", …" : "…";
-            m_full = true;
+        if (m_text.size() + separated.size() + 1 <= ValueFormatter::kMaxSummary) {
+            m_text += separated;
             return;
         }
-        m_text += separated;
+        std::size_t cut = ValueFormatter::kMaxSummary > m_text.size() + 1
+                              ? ValueFormatter::kMaxSummary - m_text.size() - 1
+                              : 0;
+        while (cut > 0 && (std::uint8_t(separated[cut]) & 0xC0) == 0x80)
+            --cut; // not inside a UTF-8 sequence ("→", "…")
+        std::string head = separated.substr(0, cut);
+        if (const std::size_t comma = head.rfind(", "); comma != std::string::npos)
+            head.resize(comma + 2); // after a whole value
+        m_text += head + "…";
+        m_full = true;
     }
     std::string text() const { return m_text + '}'; }
 
@@ -209,8 +218,9 @@ void ValueFormatter::describe(views::VariableValue &out, std::uint32_t typeIndex
 
 void ValueFormatter::describeParts(views::VariableValue &out, const CType &type, Bytes where,
                                    std::uint64_t &budget, unsigned depth) const {
-    // `budget` counts the parts still to show as children; with none left, parts are still read for
-    // the summary (until it is full) but not kept.
+    // `budget` counts the parts still to show as children. The first `kept` parts are kept, each
+    // sharing what its later siblings leave (so the rows of a 2-D array all show their first
+    // elements, not the first rows all of theirs); later parts are read for the summary only.
     const bool isArray = type.kind == CType::Kind::Array;
     const std::uint64_t parts = isArray ? type.count : type.fields.size();
     const CType *element = isArray ? m_replay.program().sourceMap.type(type.elementIndex) : nullptr;
@@ -223,8 +233,9 @@ void ValueFormatter::describeParts(views::VariableValue &out, const CType &type,
         out.value = stringText(where.bytes, std::min(type.count, where.available));
         isString = true;
     }
+    const std::uint64_t kept = std::min({parts, isArray ? kMaxElements : parts, budget});
     for (std::uint64_t i = 0; i < parts; ++i) {
-        const bool keep = budget > 0 && (!isArray || i < kMaxElements);
+        const bool keep = i < kept;
         if (!keep && (isString || summary.isFull()))
             break;
         views::VariableValue part;
@@ -243,9 +254,13 @@ void ValueFormatter::describeParts(views::VariableValue &out, const CType &type,
             partType = field->typeIndex;
             offset = field->offset;
         }
-        if (keep)
+        std::uint64_t share = 0;
+        if (keep) {
+            const std::uint64_t later = kept - i - 1; // each needs its own row
             --budget;
-        std::uint64_t partBudget = keep ? budget : 0;
+            share = (budget - later) / (later + 1);
+        }
+        std::uint64_t partBudget = share;
         if (field && field->bitSize) {
             // A bitfield: its bits start at bitOffset of the byte at `offset` (little-endian).
             const Bytes bits = where.at(offset);
@@ -266,8 +281,7 @@ void ValueFormatter::describeParts(views::VariableValue &out, const CType &type,
         } else {
             describe(part, partType, where.at(offset), partBudget, depth + 1);
         }
-        if (keep)
-            budget = partBudget;
+        budget -= share - partBudget; // what the part did not use goes back
         if (!isString)
             summary.add(isArray ? part.value : part.name + " = " + part.value);
         if (keep)

@@ -2,7 +2,8 @@
 // Replay: steps lost_update.c's failing interleaving by event (forwards, back, run to a step, to the
 // end) and by source line inside the running thread, and the state inspector reads thread statuses,
 // call stacks, globals and locals with their C types, and the output at each step; variables_shapes.c's
-// structs and arrays come with their fields and elements, a large array's first elements only.
+// structs and arrays come with their fields and elements, a large array's first elements only, and
+// however large a variable, the parts read for it are bounded.
 #include "app/cli/ProgramLoader.hpp"
 #include "app/cli/TracedExecution.hpp"
 #include "app/session/Replay.hpp"
@@ -24,6 +25,7 @@ private Q_SLOTS:
     void inspectsThreadsAndVariables();
     void endsOnTheDefect();
     void inspectsStructsAndArrays();
+    void boundsLargeValues();
 
 private:
     std::unique_ptr<cli::LoadedProgram> m_program;
@@ -272,6 +274,67 @@ void tst_Replay::inspectsStructsAndArrays() {
     const QModelIndex more = model.index(model.rowCount(bigRow) - 1, views::VariablesModel::Name, bigRow);
     QVERIFY(more.data(views::VariablesModel::MoreRole).toBool());
     QVERIFY(more.siblingAtColumn(views::VariablesModel::Value).data().toString().startsWith(QStringLiteral("900 ")));
+}
+
+/// The number of parts of `v`, recursively.
+static std::size_t partCount(const views::VariableValue &v) {
+    std::size_t n = v.children.size();
+    for (const views::VariableValue &c : v.children)
+        n += partCount(c);
+    return n;
+}
+
+void tst_Replay::boundsLargeValues() {
+    // A 1 MiB array and 100 structs of 1000 ints: each shows at most kMaxParts parts.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("large.c"));
+    QFile source(file);
+    QVERIFY(source.open(QIODevice::WriteOnly));
+    source.write("struct row { int cells[1000]; };\n"
+                 "char bytes[1 << 20];\n"
+                 "struct row rows[100];\n"
+                 "int main(void) { bytes[0] = 'a'; rows[99].cells[999] = 7; return 0; }\n");
+    source.close();
+    auto loaded = cli::loadProgram(file.toStdString(), {}, {});
+    QVERIFY(loaded.has_value());
+    Replay r(loaded->program, Schedule{});
+    r.runToEnd();
+    QElapsedTimer timer;
+    timer.start();
+    const views::ProgramState s = inspectState(r);
+    const qint64 elapsed = timer.elapsed();
+    const views::VariableValue *bytes = find(s.globals, "bytes");
+    QVERIFY(bytes);
+    QCOMPARE(bytes->value, std::string("\"a\""));
+    QCOMPARE(bytes->children.size(), std::size_t(session::ValueFormatter::kMaxElements));
+    QCOMPARE(bytes->omitted, (1u << 20) - session::ValueFormatter::kMaxElements);
+    const views::VariableValue *rows = find(s.globals, "rows");
+    QVERIFY(rows);
+    QVERIFY(partCount(*rows) <= session::ValueFormatter::kMaxParts);
+    // Every row is there, each with its first cells (the budget is shared, not spent on the first rows).
+    QCOMPARE(rows->children.size(), 100u);
+    for (const views::VariableValue &row : rows->children) {
+        QCOMPARE(row.children.size(), 1u); // .cells
+        const views::VariableValue &cells = row.children.front();
+        QVERIFY(cells.children.size() >= 30);
+        QCOMPARE(cells.children.size() + cells.omitted, 1000u);
+    }
+    QVERIFY(rows->value.starts_with("{{cells = {0, 0, "));
+    QVERIFY(rows->value.ends_with(", …}"));
+    QVERIFY(rows->value.size() <= session::ValueFormatter::kMaxSummary + 4);
+    QVERIFY2(elapsed < 1000, qPrintable(QStringLiteral("%1 ms").arg(elapsed))); // typically 1
+
+    // The pane's model: built, then brought up to date in place at the next step.
+    views::VariablesModel model;
+    timer.restart();
+    model.setState(s);
+    model.setState(s);
+    QVERIFY2(timer.elapsed() < 1000, qPrintable(QStringLiteral("%1 ms").arg(timer.elapsed())));
+    const QModelIndex rowsRow = model.find(QStringLiteral("rows"), true);
+    QCOMPARE(model.rowCount(rowsRow), 100);
+    const QModelIndex lastCells = model.part(model.part(rowsRow, QStringLiteral("[99]")), QStringLiteral("cells"));
+    QVERIFY(model.index(model.rowCount(lastCells) - 1, 0, lastCells).data(views::VariablesModel::MoreRole).toBool());
 }
 
 QTEST_MAIN(tst_Replay)
