@@ -6,6 +6,8 @@
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
+#include <cmath>
+
 namespace weft::views {
 
 EventNodesItem::EventNodesItem(const LaneLayout &layout) : m_layout(layout) {
@@ -35,10 +37,55 @@ static QColor faded(const QColor &colour) {
     return QColor((colour.red() + 3 * 255) / 4, (colour.green() + 3 * 255) / 4, (colour.blue() + 3 * 255) / 4);
 }
 
+bool EventNodesItem::paintDots(QPainter *painter, const QStyleOptionGraphicsItem *option) {
+    // Nodes smaller than 3 pixels: one pixel each, and thousands of events share a pixel. Draw each
+    // pixel once per colour, in device coordinates: the cost follows the pixels, not the events.
+    const QTransform t = painter->worldTransform();
+    if (t.type() > QTransform::TxScale)
+        return false;
+    const QRect clip = t.mapRect(option->exposedRect).toAlignedRect().adjusted(-1, -1, 1, 1);
+    const std::size_t width = std::size_t(std::max(0, clip.width())), height = std::size_t(std::max(0, clip.height()));
+    if (width * height == 0 || width * height > (std::size_t(1) << 24))
+        return false; // a huge export: plain points
+    constexpr std::size_t kKinds = std::size_t(ActionKind::BarrierPass) + 1;
+    static_assert(2 * kKinds < 255, "a colour code per pixel is one byte");
+    m_pixelColour.assign(width * height, 0);
+    std::vector<QPoint> points[kKinds][2];
+    const qreal m11 = t.m11(), m22 = t.m22(), dx = t.dx(), dy = t.dy();
+    for (EventId id = 0; id < m_kinds.size(); ++id) {
+        if (isHidden(id))
+            continue;
+        const QPointF c = m_layout.position(id);
+        const int x = int(std::floor(c.x() * m11 + dx)) - clip.left(), y = int(std::floor(c.y() * m22 + dy)) - clip.top();
+        if (x < 0 || y < 0 || std::size_t(x) >= width || std::size_t(y) >= height)
+            continue;
+        const std::size_t k = std::size_t(m_kinds[id]), f = emphasis(id) == Emphasis::Faded;
+        std::uint8_t &pixel = m_pixelColour[std::size_t(y) * width + std::size_t(x)];
+        const auto code = std::uint8_t(1 + 2 * k + f);
+        if (pixel == code)
+            continue;
+        pixel = code;
+        points[k][f].emplace_back(x + clip.left(), y + clip.top());
+    }
+    painter->save();
+    painter->resetTransform();
+    for (std::size_t k = 0; k < kKinds; ++k)
+        for (std::size_t f = 0; f < 2; ++f)
+            if (!points[k][f].empty()) {
+                const QColor fill = f ? faded(EventAppearance::fill(ActionKind(k))) : EventAppearance::fill(ActionKind(k));
+                painter->setPen(QPen(fill.darker(130), 0));
+                painter->drawPoints(points[k][f].data(), int(points[k][f].size()));
+            }
+    painter->restore();
+    return true;
+}
+
 void EventNodesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) {
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const QRectF visible = option->exposedRect.adjusted(-kWidth / 2, -kHeight / 2, kWidth / 2, kHeight / 2);
     if (lod < 0.2) {
+        if (lod * kWidth < 3 && paintDots(painter, option))
+            return;
         // Far away: plain blocks, or single pixels when blocks would be dots; one call per colour.
         constexpr std::size_t kKinds = std::size_t(ActionKind::BarrierPass) + 1;
         const bool dots = lod * kWidth < 3;

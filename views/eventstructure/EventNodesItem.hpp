@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Every event of the event structure as one scene item: boxes in their action's colour at the
 // LaneLayout's positions (read when painting, so lanes move for free), labels when zoomed in, plain
-// blocks when zoomed out, only the exposed ones drawn. A highlighted configuration is outlined and the
-// other events are faded. Thousands of events cost one item, not thousands. GUI thread only.
+// blocks when zoomed out, single pixels (each drawn once) when zoomed out further, only the exposed
+// ones drawn. A highlighted configuration is outlined and the other events are faded. Thousands of
+// events cost one item, not thousands. GUI thread only.
 #pragma once
 
 #include "views/eventstructure/LaneLayout.hpp"
@@ -40,12 +41,16 @@ public:
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
 private:
+    /// Far out, nodes as single pixels, each pixel drawn once per colour; false: not possible here.
+    bool paintDots(QPainter *painter, const QStyleOptionGraphicsItem *option);
+
     const LaneLayout &m_layout;
     const ExplorationSnapshot *m_snapshot = nullptr;
     std::vector<ActionKind> m_kinds;
     std::vector<bool> m_highlighted;
     const std::vector<bool> *m_hidden = nullptr;
     QRectF m_bounds;
+    std::vector<std::uint8_t> m_pixelColour; ///< paintDots' scratch: the colour drawn at each pixel
 };
 
 } // namespace weft::views

@@ -85,7 +85,10 @@ void CountersBar::setSnapshot(const std::shared_ptr<const ExplorationSnapshot> &
     setValue(Events, QString::number(s.events));
     setValue(Defects, QString::number(s.defects));
     setValue(Elapsed, tr("%1 s").arg(s.wallSeconds, 0, 'f', 1));
-    m_values[Defects]->setStyleSheet(s.defects ? QStringLiteral("color: #c01e1e") : QString());
+    // Only when it changes: setting a style sheet re-polishes the label, and snapshots come 20 times a second.
+    const QString defectsStyle = s.defects ? QStringLiteral("color: #c01e1e") : QString();
+    if (m_values[Defects]->styleSheet() != defectsStyle)
+        m_values[Defects]->setStyleSheet(defectsStyle);
     switch (snapshot->phase) {
     case ExplorationPhase::Running:
         m_state->setText(tr("Exploring…"));

@@ -28,6 +28,7 @@ private Q_SLOTS:
     void toolTipOnHover();
     void zoomAndFit();
     void currentEventIsRingedAndScrolledTo();
+    void farOutEventsArePixels();
 };
 
 // T0: start, create T1, create T2; T1 and T2 lock m in either order (two conflicting first locks).
@@ -242,6 +243,33 @@ void tst_EventStructureScene::currentEventIsRingedAndScrolledTo() {
     view.grab(); // paints with and without a marker
     scene.setCurrentEvent(3);
     view.grab();
+}
+
+void tst_EventStructureScene::farOutEventsArePixels() {
+    // 4 threads x 2500 events fitted into 300 x 200 pixels: one pixel per event, many per pixel.
+    test::SnapshotFixture f;
+    std::vector<EventId> last(4, kNoEvent);
+    for (int i = 0; i < 2500; ++i)
+        for (ThreadId t = 0; t < 4; ++t)
+            last[t] = f.event(t, ActionKind::MutexLock, last[t], t > 0 ? last[t - 1] : kNoEvent, 7);
+    EventStructureView view;
+    view.resize(300, 200);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.structure()->setSnapshot(f.snapshot());
+    QTRY_VERIFY(view.structure()->isUpToDate());
+    view.fitAll();
+    QVERIFY(view.zoom() * EventNodesItem::kWidth < 3); // nodes would be under 3 pixels wide
+    const QImage image = view.viewport()->grab().toImage();
+    const QRgb lock = EventAppearance::fill(ActionKind::MutexLock).darker(130).rgb();
+    for (EventId e : {EventId{0}, EventId{5001}, last[3]}) {
+        const QPoint at = view.mapFromScene(view.structure()->layout().position(e));
+        bool found = false; // the event's pixel, give or take the rounding
+        for (int dx = -1; dx <= 1; ++dx)
+            for (int dy = -1; dy <= 1; ++dy)
+                found = found || image.pixel(at + QPoint(dx, dy)) == lock;
+        QVERIFY2(found, qPrintable(QStringLiteral("event %1").arg(e)));
+    }
 }
 
 QTEST_MAIN(tst_EventStructureScene)
