@@ -23,12 +23,12 @@ VariablesView::VariablesView(QWidget *parent) : QTreeView(parent) {
 }
 
 void VariablesView::setModel(QAbstractItemModel *model) {
-    if (m_model)
-        disconnect(m_model, nullptr, this, nullptr);
+    disconnect(m_refreshed);
     QTreeView::setModel(model);
     m_model = qobject_cast<VariablesModel *>(model);
     if (m_model)
-        connect(m_model, &VariablesModel::refreshed, this, [this] { restoreExpansion(); });
+        m_refreshed =
+            connect(m_model, &VariablesModel::refreshed, this, [this] { restoreExpansion(); });
     restoreExpansion();
 }
 

@@ -27,6 +27,7 @@ private:
     QString keyOf(const QModelIndex &index) const;
 
     VariablesModel *m_model = nullptr;
+    QMetaObject::Connection m_refreshed;
     QSet<QString> m_expanded;        ///< paths of rows the user expanded
     QSet<QString> m_collapsedGroups; ///< paths of groups the user collapsed
 };
