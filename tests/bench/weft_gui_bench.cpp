@@ -44,27 +44,37 @@ struct Instance {
     std::vector<std::string> defines;
 };
 
-/// `weft explore` without output: compile, then Interpreter + ScheduledExecutor + Explorer.
-double cliSeconds(const Instance &instance, std::uint64_t &executions) {
-    auto loaded = cli::loadProgram(instance.file.toStdString(), instance.defines, {});
-    if (!loaded)
-        return -1;
-    QElapsedTimer clock;
-    clock.start();
-    interpreter::Interpreter machine(loaded->program);
-    ScheduledExecutor executor(machine);
-    Explorer explorer(executor, ExplorationOptions{});
-    const ExplorationResult r = explorer.run();
-    executions = r.statistics.executions;
-    return clock.nsecsElapsed() / 1e9;
-}
-
 /// CPU time of the calling thread, in milliseconds.
 double threadCpuMs() {
     timespec t{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
 }
+
+/// CPU time of the whole process (every thread), in milliseconds.
+double processCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+/// `weft explore` without output: compile, then Interpreter + ScheduledExecutor + Explorer.
+double cliSeconds(const Instance &instance, std::uint64_t &executions, double &cpuMs) {
+    auto loaded = cli::loadProgram(instance.file.toStdString(), instance.defines, {});
+    if (!loaded)
+        return -1;
+    QElapsedTimer clock;
+    clock.start();
+    const double cpu = threadCpuMs();
+    interpreter::Interpreter machine(loaded->program);
+    ScheduledExecutor executor(machine);
+    Explorer explorer(executor, ExplorationOptions{});
+    const ExplorationResult r = explorer.run();
+    executions = r.statistics.executions;
+    cpuMs = threadCpuMs() - cpu;
+    return clock.nsecsElapsed() / 1e9;
+}
+
 
 struct GuiRun {
     double seconds = 0;
@@ -75,6 +85,7 @@ struct GuiRun {
     double worstCpuGapMs = 0;
     double p99CpuGapMs = 0;
     double worstGapAtSeconds = 0; ///< when the worst (wall clock) gap ended
+    double workerCpuMs = 0; ///< CPU time of every thread but the GUI thread: the exploration worker
     std::uint64_t executions = 0;
     std::size_t events = 0;
 };
@@ -109,10 +120,12 @@ GuiRun guiExploration(const Instance &instance) {
     QEventLoop loop;
     QObject::connect(&window.session(), &session::ExplorationSession::finished, &loop, &QEventLoop::quit);
     clock.start();
+    const double processCpu = processCpuMs(), guiCpu = threadCpuMs();
     ticker.start();
     window.explore();
     loop.exec();
     out.seconds = clock.nsecsElapsed() / 1e9;
+    out.workerCpuMs = (processCpuMs() - processCpu) - (threadCpuMs() - guiCpu);
     // Let the views catch up with the last snapshot (counted in the latency too).
     auto *structure = window.eventStructureView()->structure();
     while (!structure->isUpToDate())
@@ -180,12 +193,15 @@ int main(int argc, char **argv) {
         if (!selected(instance.name))
             continue;
         std::uint64_t cliExecutions = 0;
-        const double cli = cliSeconds(instance, cliExecutions);
+        double cliCpuMs = 0;
+        const double cli = cliSeconds(instance, cliExecutions, cliCpuMs);
         std::printf("%s CLI exploration: %.2f s, %llu executions\n", instance.name, cli,
                     (unsigned long long)cliExecutions);
         const GuiRun gui = guiExploration(instance);
         std::printf("%s GUI exploration: %.2f s, %llu executions, %zu events; GUI/CLI = %.2f\n", instance.name,
                     gui.seconds, (unsigned long long)gui.executions, gui.events, cli > 0 ? gui.seconds / cli : 0.0);
+        std::printf("%s CPU time: CLI %.2f s, GUI worker threads %.2f s; worker/CLI = %.2f\n", instance.name,
+                    cliCpuMs / 1e3, gui.workerCpuMs / 1e3, cliCpuMs > 0 ? gui.workerCpuMs / cliCpuMs : 0.0);
         std::printf("%s event-loop latency while exploring: worst %lld ms (at %.2f s), p99 %.0f ms (target <= 50 ms); "
                     "GUI thread busy between ticks: worst %.0f ms, p99 %.0f ms\n",
                     instance.name, gui.worstGapMs, gui.worstGapAtSeconds, gui.p99GapMs, gui.worstCpuGapMs,

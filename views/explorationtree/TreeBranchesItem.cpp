@@ -12,6 +12,7 @@ namespace weft::views {
 static const QColor kChainColour(110, 110, 110);
 static const QColor kElbowColour(230, 140, 30);
 static const QColor kDotColour(80, 80, 80);
+static constexpr int kShift = 1 << 24; ///< added before truncating to int, so truncation is floor
 
 TreeBranchesItem::TreeBranchesItem(qreal columnWidth, qreal rowHeight)
     : m_columnWidth(columnWidth), m_rowHeight(rowHeight) {
@@ -31,6 +32,7 @@ void TreeBranchesItem::append(TreeCell cell, TreeCell parent, bool isLeaf) {
     }
     Column &c = m_columns[cell.column];
     c.bottom = cell.row;
+    m_maxRow = std::max(m_maxRow, cell.row);
     c.endsInLeaf = isLeaf;
 }
 
@@ -39,6 +41,13 @@ void TreeBranchesItem::setBounds(const QRectF &bounds) {
         return;
     prepareGeometryChange();
     m_bounds = bounds;
+}
+
+std::vector<int> TreeBranchesItem::rowPositions(qreal rowPixels, qreal offset) const {
+    std::vector<int> y(std::size_t(m_maxRow) + 2);
+    for (std::size_t r = 0; r < y.size(); ++r)
+        y[r] = int(std::lround(qreal(r) * rowPixels + offset));
+    return y;
 }
 
 void TreeBranchesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) {
@@ -59,8 +68,10 @@ void TreeBranchesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
 
 void TreeBranchesItem::paintColumns(QPainter *painter, const QTransform &t, const QRect &clip) {
     const qreal sx = t.m11() * m_columnWidth, sy = t.m22() * m_rowHeight, dx = t.dx(), dy = t.dy();
-    auto x = [&](std::uint32_t column) { return int(std::lround(column * sx + dx)); };
-    auto y = [&](std::uint32_t row) { return int(std::lround(row * sy + dy)); };
+    const qreal shiftedDx = dx + 0.5 + kShift; // rounding without a call: see paintMerged
+    auto x = [&](std::uint32_t column) { return int(column * sx + shiftedDx) - kShift; };
+    const std::vector<int> rowY = rowPositions(sy, dy);
+    auto y = [&](std::uint32_t row) { return rowY[row]; };
     std::vector<QLine> chains, elbows;
     std::vector<QPoint> dots;
     const bool withDots = std::abs(t.m11()) >= kDotScale && std::abs(t.m22()) >= kDotScale;
@@ -102,8 +113,12 @@ void TreeBranchesItem::paintColumns(QPainter *painter, const QTransform &t, cons
 
 void TreeBranchesItem::paintMerged(QPainter *painter, const QTransform &t, const QRect &clip) {
     const qreal sx = t.m11() * m_columnWidth, sy = t.m22() * m_rowHeight, dx = t.dx(), dy = t.dy();
-    auto x = [&](std::uint32_t column) { return int(std::floor(column * sx + dx)); };
-    auto y = [&](std::uint32_t row) { return int(std::lround(row * sy + dy)); };
+    // This loop visits every column: no rounding calls in it. x: floor as a truncation of a value
+    // made positive; y: a table of the (few) rows.
+    const qreal shiftedDx = dx + kShift;
+    auto x = [&](std::uint32_t column) { return int(column * sx + shiftedDx) - kShift; };
+    const std::vector<int> rowY = rowPositions(sy, dy);
+    auto y = [&](std::uint32_t row) { return rowY[row]; };
     const int width = clip.width(), height = clip.height();
     if (width <= 0 || height <= 0)
         return;

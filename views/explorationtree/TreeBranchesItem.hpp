@@ -47,10 +47,13 @@ private:
     void paintMerged(QPainter *painter, const QTransform &t, const QRect &clip);
     /// Close up: every visible column's lines, and the dots when zoomed in far enough.
     void paintColumns(QPainter *painter, const QTransform &t, const QRect &clip);
+    /// The device y of every row (0..deepest + 1) for rows `rowPixels` apart from `offset`.
+    std::vector<int> rowPositions(qreal rowPixels, qreal offset) const;
 
     qreal m_columnWidth;
     qreal m_rowHeight;
     std::vector<Column> m_columns;
+    std::uint32_t m_maxRow = 0;
     QRectF m_bounds;
     std::vector<std::uint8_t> m_marks; ///< paintMerged's scratch bitmap, kept to avoid reallocating
 };
