@@ -137,9 +137,14 @@ void EventNodesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
         if (lod < 0.45 || !m_snapshot || id >= m_snapshot->events.size())
             continue;
         painter->setPen(e == Emphasis::Faded ? QColor(150, 150, 150) : QColor(Qt::black));
-        const QString label = EventAppearance::label(*m_snapshot, m_snapshot->events[id]);
-        painter->drawText(box.adjusted(3, 0, -3, 0), Qt::AlignCenter | Qt::TextSingleLine,
-                          metrics.elidedText(label, Qt::ElideRight, int(box.width() - 6)));
+        // Labels are made and elided once per event: the font is in scene units, so the elided text
+        // does not depend on the zoom, and formatting it on every paint costs more than drawing it.
+        if (m_labels.size() <= id)
+            m_labels.resize(std::size_t{id} + 1);
+        if (m_labels[id].isNull())
+            m_labels[id] = metrics.elidedText(EventAppearance::label(*m_snapshot, m_snapshot->events[id]),
+                                              Qt::ElideRight, int(box.width() - 6));
+        painter->drawText(box.adjusted(3, 0, -3, 0), Qt::AlignCenter | Qt::TextSingleLine, m_labels[id]);
     }
 }
 

@@ -10,6 +10,7 @@
 #include "engine/results/ExplorationSnapshot.hpp"
 
 #include <QGraphicsItem>
+#include <QString>
 
 #include <vector>
 
@@ -51,6 +52,7 @@ private:
     const std::vector<bool> *m_hidden = nullptr;
     QRectF m_bounds;
     std::vector<std::uint8_t> m_pixelColour; ///< paintDots' scratch: the colour drawn at each pixel
+    std::vector<QString> m_labels;           ///< elided labels, made when first drawn (null: not yet)
 };
 
 } // namespace weft::views
