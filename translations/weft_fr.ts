@@ -897,5 +897,9 @@
         <source>Locals of %1 (T%2)</source>
         <translation>Variables locales de %1 (T%2)</translation>
     </message>
+    <message>
+        <source>%1 more not shown</source>
+        <translation>%1 de plus, non affichés</translation>
+    </message>
 </context>
 </TS>
