@@ -18,10 +18,7 @@ TracedExecution traceSchedule(const program::Program &program, const interpreter
     ScheduledExecutor executor(machine);
     TracedExecution out;
     executor.setBeforeAction([&](const Action &a) {
-        TraceStep step{a, {}, {}};
-        const auto frames = machine.callStack(a.thread);
-        if (!frames.empty())
-            step.spot = frames.front().spot;
+        TraceStep step{a, machine.currentSpot(a.thread), {}};
         step.object = objectOf(a, machine);
         out.steps.push_back(std::move(step));
     });

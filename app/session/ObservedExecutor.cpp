@@ -6,8 +6,7 @@ namespace weft::session {
 ObservedExecutor::ObservedExecutor(const program::Program &program, interpreter::InterpreterOptions options)
     : m_machine(program, options), m_executor(m_machine) {
     m_executor.setBeforeAction([this](const Action &a) {
-        const auto frames = m_machine.callStack(a.thread);
-        m_spots.push_back(frames.empty() ? program::SourceSpot{} : frames.front().spot);
+        m_spots.push_back(m_machine.currentSpot(a.thread));
         m_threads.push_back(a.thread);
     });
 }

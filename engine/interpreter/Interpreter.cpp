@@ -272,6 +272,14 @@ std::vector<FrameLocation> Interpreter::callStack(ThreadId t) const {
     return out;
 }
 
+program::SourceSpot Interpreter::currentSpot(ThreadId t) const {
+    const ThreadState *thread = m_state.find(t);
+    if (!thread || thread->stack.frames.empty())
+        return {};
+    const Frame &top = thread->stack.top();
+    return m_program.sourceMap.spotOf(top.function, top.pc);
+}
+
 std::string Interpreter::describeAddress(std::uint64_t address) const {
     const program::DecodedPointer d = program::decodePointer(address);
     const MemoryObject *object = m_state.memory.objectAt(address);

@@ -75,6 +75,9 @@ public:
     program::SourceSpot faultSpot() const { return m_faultSpot; }
     /// `t`'s frames, innermost first (empty once it has exited).
     std::vector<FrameLocation> callStack(ThreadId t) const;
+    /// Where `t` stands: its innermost frame's spot (line 0 once it has exited). Cheap enough to ask
+    /// before every action.
+    program::SourceSpot currentSpot(ThreadId t) const;
     /// A readable name for an address: "'m'", "'buf'+8", "heap block allocated at f.c:12:7", ...
     std::string describeAddress(std::uint64_t address) const;
 
