@@ -594,36 +594,50 @@ void Unfolding::noteRaces(EventId e) {
     SiblingLists &lists = ev.otherPred == kNoEvent ? m_initialSiblingLists[ev.location]
                                                    : m_siblingLists[m_events[ev.otherPred].writeNode];
     SiblingList &own = ev.isWrite() ? lists.writes : lists.reads;
-    own.held &= ev.heldMutexes;
     auto chain = std::ranges::find(own.chains, ev.thread(), &SiblingList::ThreadChain::thread);
     if (chain == own.chains.end()) {
-        own.chains.push_back({ev.thread(), e, ev.threadDepth});
+        own.chains.push_back({ev.thread(), e, ev.threadDepth, ev.heldMutexes});
     } else {
         ev.prevSibling = chain->latest;
         chain->latest = e;
         chain->maxDepth = std::max(chain->maxDepth, ev.threadDepth);
+        chain->held &= ev.heldMutexes;
     }
     // The siblings: the writes after e's write and, for a write, the reads of it.
     const bool write = ev.isWrite();
-    const std::uint64_t common =
-        ev.heldMutexes & ~m_foreignUnlocks & lists.writes.held & (write ? lists.reads.held : ~std::uint64_t{0});
     auto scan = [&](const SiblingList &list) {
         for (const SiblingList::ThreadChain &c : list.chains) {
-            if (c.thread != ev.thread()) {
-                if (common != 0)
-                    continue; // every member shares a lock with e (mayRace's lock rule)
-                const EventId q = threadMax(e, c.thread);
-                if (q != kNoEvent && (threadDepth(q) >= c.maxDepth || m_events[q].kind() == ActionKind::ThreadExit))
-                    continue; // mayRace's thread-cut rule holds for every member
-            }
+            if (c.thread == ev.thread())
+                continue; // below
+            if ((c.held & ev.heldMutexes & ~m_foreignUnlocks) != 0)
+                continue; // every member shares a lock with e (mayRace's lock rule)
+            const EventId q = threadMax(e, c.thread);
+            if (q != kNoEvent && (threadDepth(q) >= c.maxDepth || m_events[q].kind() == ActionKind::ThreadExit))
+                continue; // mayRace's thread-cut rule holds for every member
             for (EventId x = c.latest; x != kNoEvent; x = m_events[x].prevSibling)
-                if (x != e && mayRace(e, x))
+                if (mayRace(e, x))
                     markRacing(e, x);
         }
     };
     scan(lists.writes);
     if (write)
         scan(lists.reads);
+    // e's own thread: only its alternatives after the same thread predecessor may race with it
+    // (mayRace's same-thread rule); they are the thread tree's children there, usually few.
+    auto sameThread = [&](EventId y) {
+        const Event &ey = m_events[y];
+        if (y != e && ey.isMemoryAccess() && ey.location == ev.location && ey.otherPred == ev.otherPred &&
+            (ey.isWrite() || write))
+            markRacing(e, y);
+    };
+    if (ev.threadPred == kNoEvent) {
+        for (EventId y : m_threadRoots[ev.thread()])
+            sameThread(y);
+    } else {
+        for (auto n = m_threadTree.firstChild(m_events[ev.threadPred].threadNode); n != SequentialTree::kNone;
+             n = m_threadTree.nextSibling(n))
+            sameThread(m_threadNodeEvent[n]);
+    }
 }
 
 void Unfolding::appendLockSiblings(EventId d, std::vector<EventId> &out) const {

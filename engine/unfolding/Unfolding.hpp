@@ -204,17 +204,17 @@ private:
     void noteRaces(EventId e); // sets Event::racing on e and its siblings that may race with it
     void markRacing(EventId a, EventId b);
     std::uint64_t m_foreignUnlocks = 0; // bit m: some unlock of mutex m (< 64) by a thread not holding it
-    /// A sibling list (the writes after one write, or the reads of it) as noteRaces scans it: the
-    /// mutexes every member holds (AND of Event::heldMutexes), and per thread a chain of its members
-    /// (through Event::prevSibling) with their deepest position, so that a thread whose members all
-    /// lie before the new access's cut, or under a lock it holds, is skipped whole.
+    /// A sibling list (the writes after one write, or the reads of it) as noteRaces scans it: per
+    /// thread, a chain of its members (through Event::prevSibling) with their deepest position and the
+    /// mutexes all of them hold, so that a thread whose members all lie before the new access's cut,
+    /// or under a lock it holds, is skipped whole.
     struct SiblingList {
         struct ThreadChain {
             ThreadId thread;
             EventId latest;
             std::uint32_t maxDepth;
+            std::uint64_t held; ///< AND of the members' Event::heldMutexes
         };
-        std::uint64_t held = ~std::uint64_t{0};
         std::vector<ThreadChain> chains;
     };
     struct SiblingLists {
