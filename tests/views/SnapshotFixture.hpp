@@ -6,6 +6,7 @@
 #include "engine/explorer/ExplorationTree.hpp"
 #include "engine/results/ExplorationSnapshot.hpp"
 
+#include <bit>
 #include <memory>
 
 namespace weft::views::test {
@@ -48,6 +49,21 @@ public:
         m_tree.add(s);
         for (std::size_t n = m_nodes.size(); n < m_tree.nodes().size(); ++n)
             m_nodes.push(m_tree.nodes()[n]);
+    }
+
+    /// A full binary tree of 2^depth executions explored depth-first over 2 * depth lock events
+    /// (execution i takes the alternative at the highest bit where i differs from i - 1); `leafOf(i)`
+    /// gives each leaf's kind.
+    template <typename LeafOf> void fullBinaryTree(int depth, LeafOf &&leafOf) {
+        for (int i = 0; i < 2 * depth; ++i)
+            event(0, ActionKind::MutexLock, kNoEvent, kNoEvent, 7);
+        for (std::uint32_t i = 0; i < (1u << depth); ++i) {
+            std::vector<EventId> trail;
+            for (int d = 0; d < depth; ++d)
+                trail.push_back(EventId(2 * d + ((i >> (depth - 1 - d)) & 1)));
+            const std::uint32_t branch = i > 0 ? std::uint32_t(depth - std::bit_width(i ^ (i - 1))) : 0;
+            execution(trail, branch, leafOf(i));
+        }
     }
 
     std::shared_ptr<const ExplorationSnapshot> snapshot(ExplorationPhase phase = ExplorationPhase::Running) {

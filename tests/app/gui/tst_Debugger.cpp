@@ -5,6 +5,7 @@
 // markers follow; activating (double-click, Enter) the defect runs its counterexample to the failing assertion.
 #include "app/gui/ExamplesMenu.hpp"
 #include "app/gui/MainWindow.hpp"
+#include "tests/app/gui/GuiTestWindow.hpp"
 #include "app/gui/RecentFilesMenu.hpp"
 #include "app/gui/SettingsMenu.hpp"
 #include "app/session/AlternativeConfiguration.hpp"
@@ -60,18 +61,13 @@ private:
     MainWindow *m_window = nullptr;
 };
 
-static QString testProgram(const char *name) {
-    return QStringLiteral(WEFT_TEST_PROGRAMS "/%1/%1.c").arg(QLatin1String(name));
-}
+using test::testProgram;
 
 void tst_Debugger::initTestCase() {
     QStandardPaths::setTestModeEnabled(true); // QSettings in a test location
     QSettings().clear();
     m_window = new MainWindow;
-    m_window->resize(1400, 900);
-    m_window->show();
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window));
+    QVERIFY(test::showAndActivate(*m_window, QSize(1400, 900)));
     QVERIFY(m_window->openFile(testProgram("lost_update")));
     QSignalSpy finished(&m_window->session(), &session::ExplorationSession::finished);
     QTest::keyClick(m_window, Qt::Key_F5);

@@ -4,6 +4,7 @@
 // with a compile error shows Clang's diagnostic in the editor; clicking a leaf highlights its events;
 // the French UI (--lang fr) translates the menus.
 #include "app/gui/MainWindow.hpp"
+#include "tests/app/gui/GuiTestWindow.hpp"
 #include "app/gui/ReplayController.hpp"
 #include "app/gui/Translation.hpp"
 #include "views/defects/DefectsModel.hpp"
@@ -40,20 +41,12 @@ private Q_SLOTS:
     void frenchUserInterface();
 };
 
-static QString testProgram(const char *name) {
-    return QStringLiteral(WEFT_TEST_PROGRAMS "/%1/%1.c").arg(QLatin1String(name));
-}
-
-static void showAndActivate(MainWindow &window) {
-    window.resize(1200, 800);
-    window.show();
-    window.activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(&window));
-}
+using test::showAndActivate;
+using test::testProgram;
 
 void tst_MainWindow::exploreWithF5() {
     MainWindow window;
-    showAndActivate(window);
+    QVERIFY(showAndActivate(window));
     QVERIFY(window.openFile(testProgram("lost_update")));
     QVERIFY(window.editor()->toPlainText().contains(QStringLiteral("pthread_mutex_lock(&m);")));
     QVERIFY(window.exploreAction()->isEnabled());
@@ -85,7 +78,7 @@ void tst_MainWindow::exploreWithF5() {
 
 void tst_MainWindow::leafClickHighlightsExecution() {
     MainWindow window;
-    showAndActivate(window);
+    QVERIFY(showAndActivate(window));
     QVERIFY(window.openFile(testProgram("lost_update")));
     QSignalSpy finished(&window.session(), &session::ExplorationSession::finished);
     window.exploreAction()->trigger();
@@ -130,7 +123,7 @@ void tst_MainWindow::leafClickHighlightsExecution() {
 void tst_MainWindow::pauseAndCancelWithShortcuts() {
     MainWindow window;
     window.setCompileFlags({"PARAM1=5", "PARAM2=4"}, {});
-    showAndActivate(window);
+    QVERIFY(showAndActivate(window));
     QVERIFY(window.openFile(testProgram("dispatcher")));
     QTest::keyClick(&window, Qt::Key_F5);
     QVERIFY(window.session().isExploring());
@@ -162,7 +155,7 @@ void tst_MainWindow::windowStaysResponsiveWhileExploring() {
     // (weft-gui-bench measures latency).
     MainWindow window;
     window.setCompileFlags({"PARAM1=5", "PARAM2=4"}, {});
-    showAndActivate(window);
+    QVERIFY(showAndActivate(window));
     QVERIFY(window.openFile(testProgram("dispatcher")));
     auto threadCpuMs = [] {
         timespec t{};
@@ -207,7 +200,7 @@ void tst_MainWindow::compileErrorInEditor() {
     file.close();
 
     MainWindow window;
-    showAndActivate(window);
+    QVERIFY(showAndActivate(window));
     QVERIFY(!window.openFile(path));
     views::SourceEditor *editor = window.editor();
     QVERIFY(editor->toPlainText().contains(QStringLiteral("int x = 1 +;")));

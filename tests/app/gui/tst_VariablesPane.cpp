@@ -5,6 +5,7 @@
 // between), and a field a step writes is highlighted.
 #include "app/cli/ProgramLoader.hpp"
 #include "app/gui/MainWindow.hpp"
+#include "tests/app/gui/GuiTestWindow.hpp"
 #include "app/gui/ReplayController.hpp"
 #include "views/trace/TraceModel.hpp"
 #include "views/variables/VariablesModel.hpp"
@@ -39,18 +40,13 @@ private:
     VariablesModel *m_model = nullptr;
 };
 
-static QString testProgram(const char *name) {
-    return QStringLiteral(WEFT_TEST_PROGRAMS "/%1/%1.c").arg(QLatin1String(name));
-}
+using test::testProgram;
 
 void tst_VariablesPane::initTestCase() {
     QStandardPaths::setTestModeEnabled(true); // QSettings in a test location
     QSettings().clear();
     m_window = new MainWindow;
-    m_window->resize(1400, 900);
-    m_window->show();
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window));
+    QVERIFY(test::showAndActivate(*m_window, QSize(1400, 900)));
     QVERIFY(m_window->openFile(testProgram("variables_shapes")));
     auto loaded = cli::loadProgram(testProgram("variables_shapes").toStdString(), {}, {});
     QVERIFY(loaded.has_value());

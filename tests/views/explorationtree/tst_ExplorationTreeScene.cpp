@@ -122,21 +122,11 @@ void tst_ExplorationTreeScene::legend() {
 }
 
 void tst_ExplorationTreeScene::thousandsOfExecutions() {
-    // A full binary tree of depth 14: 16,384 executions explored depth-first (execution i takes the
-    // alternative at the highest bit where i differs from i - 1). One leaf item, a few line batches.
+    // A full binary tree of depth 14: 16,384 executions explored depth-first. One leaf item, a few
+    // line batches.
     constexpr int kDepth = 14;
     test::SnapshotFixture f;
-    for (int i = 0; i < 2 * kDepth; ++i)
-        f.event(0, ActionKind::MutexLock, kNoEvent, kNoEvent, 7);
-    for (std::uint32_t i = 0; i < (1u << kDepth); ++i) {
-        std::vector<EventId> trail;
-        for (int d = 0; d < kDepth; ++d)
-            trail.push_back(EventId(2 * d + ((i >> (kDepth - 1 - d)) & 1)));
-        std::uint32_t branch = 0;
-        if (i > 0)
-            branch = std::uint32_t(kDepth - 1 - std::bit_width(i ^ (i - 1)) + 1);
-        f.execution(trail, branch, i % 7 ? LeafKind::Maximal : LeafKind::SleepBlocked);
-    }
+    f.fullBinaryTree(kDepth, [](std::uint32_t i) { return i % 7 ? LeafKind::Maximal : LeafKind::SleepBlocked; });
     QCOMPARE(f.tree().nodes().size(), std::size_t(1) + 2 * (1u << kDepth) - 2 + (1u << kDepth));
     ExplorationTreeView view;
     view.resize(400, 300);

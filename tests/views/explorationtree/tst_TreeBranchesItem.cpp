@@ -102,15 +102,7 @@ void tst_TreeBranchesItem::farOutLeavesNoGap() {
     // A full binary tree of 4,096 executions in 256 pixels: 16 columns per pixel column.
     constexpr int kDepth = 12;
     test::SnapshotFixture f;
-    for (int i = 0; i < 2 * kDepth; ++i)
-        f.event(0, ActionKind::MutexLock, kNoEvent, kNoEvent, 7);
-    for (std::uint32_t i = 0; i < (1u << kDepth); ++i) {
-        std::vector<EventId> trail;
-        for (int d = 0; d < kDepth; ++d)
-            trail.push_back(EventId(2 * d + ((i >> (kDepth - 1 - d)) & 1)));
-        const std::uint32_t branch = i > 0 ? std::uint32_t(kDepth - std::bit_width(i ^ (i - 1))) : 0;
-        f.execution(trail, branch, LeafKind::Maximal);
-    }
+    f.fullBinaryTree(kDepth, [](std::uint32_t) { return LeafKind::Maximal; });
     const auto item = branchesOf(f.tree());
     QCOMPARE(item->columns().size(), std::size_t(1) << kDepth);
     const qreal sx = 256.0 / ((1 << kDepth) * kColumn), sy = 8.0 / kRow;
