@@ -142,9 +142,8 @@ void SnapshotBuilder::convertNewEvents() {
                 r.spot = it->second;
         }
         m_events.push(r);
-        for (EventId c : m_unfolding.immediateConflicts(e))
-            if (c < e)
-                m_conflicts.push({c, e});
+        for (EventId c : m_unfolding.earlierImmediateConflicts(e))
+            m_conflicts.push({c, e});
     }
 }
 

@@ -676,6 +676,19 @@ void Unfolding::appendLockSiblings(EventId d, std::vector<EventId> &out) const {
 std::vector<EventId> Unfolding::immediateConflicts(EventId e) const {
     std::vector<EventId> siblings;
     appendLockSiblings(e, siblings);
+    keepImmediateConflicts(e, siblings);
+    return siblings;
+}
+
+std::vector<EventId> Unfolding::earlierImmediateConflicts(EventId e) const {
+    std::vector<EventId> siblings;
+    appendLockSiblings(e, siblings);
+    std::erase_if(siblings, [&](EventId x) { return x >= e; });
+    keepImmediateConflicts(e, siblings);
+    return siblings;
+}
+
+void Unfolding::keepImmediateConflicts(EventId e, std::vector<EventId> &siblings) const {
     if (m_events[e].isMemoryAccess()) {
         // Candidates conflict with e; immediate iff neither history conflicts with the other event.
         auto historyFits = [&](EventId x, EventId with) {
@@ -685,7 +698,7 @@ std::vector<EventId> Unfolding::immediateConflicts(EventId e) const {
             return true;
         };
         std::erase_if(siblings, [&](EventId x) { return !historyFits(x, e) || !historyFits(e, x); });
-        return siblings;
+        return;
     }
     // Siblings share the other predecessor, so only the thread predecessors can bring a conflict in.
     auto historyFits = [&](EventId x, EventId with) {
@@ -693,7 +706,6 @@ std::vector<EventId> Unfolding::immediateConflicts(EventId e) const {
         return p == kNoEvent || !inConflict(p, with);
     };
     std::erase_if(siblings, [&](EventId x) { return !historyFits(x, e) || !historyFits(e, x); });
-    return siblings;
 }
 
 bool Unfolding::areLockSiblings(EventId a, EventId b) const {

@@ -156,6 +156,9 @@ public:
     /// The events in immediate conflict with `e` (spec §1.6 #ⁱ): the spike candidates of `e` (and, for
     /// a candidate, `e` itself) filtered so that neither side's history conflicts with the other.
     std::vector<EventId> immediateConflicts(EventId e) const;
+    /// The same, only those with a smaller id than `e`: each conflict once, from its later event (half
+    /// the work for a caller that lists every conflict of the unfolding).
+    std::vector<EventId> earlierImmediateConflicts(EventId e) const;
     /// Both are operations on one object right after the same event (used to justify D-events).
     bool areLockSiblings(EventId a, EventId b) const;
     /// Both access one location after the same write, at least one writes (used to justify D-events).
@@ -170,6 +173,8 @@ private:
     void buildCone(Event &ev, EventId self);
     void buildMemoryCut(Event &ev, EventId self, std::span<const EventId> preds);
     bool memoryCutsConflict(EventId a, EventId b) const;
+    /// Keeps the candidates of `siblings` that are immediate conflicts of `e`.
+    void keepImmediateConflicts(EventId e, std::vector<EventId> &siblings) const;
 
     /// buildCone's and buildMemoryCut's working vectors, kept between calls so that creating an event
     /// allocates nothing but its own records.

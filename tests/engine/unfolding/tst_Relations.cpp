@@ -155,6 +155,11 @@ QString describe(const Unfolding &u, EventId e) {
         .arg(ev.otherPred == kNoEvent ? -1 : qint64(ev.otherPred));
 }
 
+std::set<EventId> asSet(const std::vector<EventId> &events) { return {events.begin(), events.end()}; }
+
+/// The members of `events` with a smaller id than `e`.
+std::set<EventId> below(const std::set<EventId> &events, EventId e) { return {events.begin(), events.lower_bound(e)}; }
+
 } // namespace
 
 class tst_Relations : public QObject {
@@ -286,6 +291,8 @@ void tst_Relations::checkLockSiblings(const Unfolding &u, const ExplicitOrder &o
             }
             WEFT_VERIFY(std::set<EventId>(reported.begin(), reported.end()) == immediate,
                         (context + ": immediate conflicts of " + describe(u, d)));
+            WEFT_VERIFY(asSet(u.earlierImmediateConflicts(d)) == below(immediate, d),
+                        (context + ": earlier immediate conflicts of " + describe(u, d)));
             continue;
         }
         if (!ed.isLock()) {
@@ -312,7 +319,9 @@ void tst_Relations::checkLockSiblings(const Unfolding &u, const ExplicitOrder &o
             WEFT_VERIFY(siblings == expected, (context + ": root " + describe(u, d)));
         }
         // Every immediate conflict of d (§1.6: e # d, loc(e) ∪ hist(d) and hist(e) ∪ loc(d)
-        // conflict-free) is an acquisition of the same mutex (§1.8.3) and is listed.
+        // conflict-free) is an acquisition of the same mutex (§1.8.3) and is listed; exactly those
+        // are reported.
+        std::set<EventId> immediate;
         for (EventId e = 0; e < u.size(); ++e) {
             if (order.isConfiguration({d, e}))
                 continue;
@@ -327,7 +336,13 @@ void tst_Relations::checkLockSiblings(const Unfolding &u, const ExplicitOrder &o
             const QString where = context + ": " + describe(u, d) + " #i " + describe(u, e);
             WEFT_VERIFY(ee.isLock() && ee.action.object == ed.action.object, (where));
             WEFT_VERIFY(siblings.contains(e), (where));
+            immediate.insert(e);
         }
+        const std::vector<EventId> reported = u.immediateConflicts(d);
+        WEFT_VERIFY(std::set<EventId>(reported.begin(), reported.end()) == immediate,
+                    (context + ": immediate conflicts of " + describe(u, d)));
+        WEFT_VERIFY(asSet(u.earlierImmediateConflicts(d)) == below(immediate, d),
+                    (context + ": earlier immediate conflicts of " + describe(u, d)));
     }
 }
 
