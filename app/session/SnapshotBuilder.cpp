@@ -51,10 +51,10 @@ void SnapshotBuilder::onExecution(const ExecutionSummary &summary) {
     recordSpots(summary);
     if (summary.leaf == LeafKind::Defect)
         recordDefect(summary);
-    m_tree.add(summary);
-    const auto &nodes = m_tree.nodes();
-    for (std::size_t n = m_treeNodes.size(); n < nodes.size(); ++n)
-        m_treeNodes.push(nodes[n]);
+    if (m_treeNodes.size() == 0)
+        m_treeNodes.push({}); // the root
+    m_treeGrowth.add(summary, static_cast<ExplorationTree::NodeId>(m_treeNodes.size()),
+                     [this](const ExplorationSnapshot::TreeNode &node) { m_treeNodes.push(node); });
 
     if (summary.index == 1 || Clock::now() - m_lastPublish >= m_interval)
         publish(ExplorationPhase::Running);
@@ -77,8 +77,9 @@ void SnapshotBuilder::recordSpots(const ExecutionSummary &summary) {
         if (spot.line == 0)
             continue;
         const EventId e = summary.trail[i];
-        if (m_eventSpots[e].line == 0)
-            m_eventSpots[e] = spot;
+        if (m_eventSpots[e].line != 0)
+            continue; // an event's spot follows from its history: the same in every execution
+        m_eventSpots[e] = spot;
         const Event &ev = m_unfolding.event(e);
         m_spotAfter.try_emplace(threadStepKey(ev.thread(), ev.threadPred), spot);
     }

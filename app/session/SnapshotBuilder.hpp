@@ -62,7 +62,7 @@ private:
     std::uint64_t m_serial = 0;
     Statistics m_statistics;
 
-    ExplorationTree m_tree;
+    ExplorationTree::Growth m_treeGrowth; // the nodes go straight to m_treeNodes
     AppendLog<EventRecord> m_events;
     AppendLog<ConflictRecord> m_conflicts;
     AppendLog<ExplorationSnapshot::TreeNode> m_treeNodes;

@@ -6,23 +6,8 @@
 namespace weft {
 
 void ExplorationTree::add(const ExecutionSummary &summary) {
-    const std::size_t keep = std::min<std::size_t>(summary.branchDepth, m_path.size());
-    m_path.resize(keep);
-    for (std::size_t i = keep; i < summary.trail.size(); ++i) {
-        Node node;
-        node.parent = i == 0 ? kRoot : m_path[i - 1];
-        node.event = summary.trail[i];
-        node.afterAlternative = i == keep && summary.index > 1;
-        m_path.push_back(static_cast<NodeId>(m_nodes.size()));
-        m_nodes.push_back(node);
-    }
-    Node leaf;
-    leaf.parent = summary.trail.empty() ? kRoot : m_path[summary.trail.size() - 1];
-    leaf.isLeaf = true;
-    leaf.leaf = summary.leaf;
-    leaf.execution = summary.index;
-    m_leaves.push_back(static_cast<NodeId>(m_nodes.size()));
-    m_nodes.push_back(leaf);
+    m_leaves.push_back(m_growth.add(summary, static_cast<NodeId>(m_nodes.size()),
+                                    [this](const Node &node) { m_nodes.push_back(node); }));
 }
 
 std::vector<EventId> ExplorationTree::pathTo(NodeId node) const {
