@@ -229,29 +229,28 @@ bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
     }
     assert(isLockTreeKind(action.kind) && "the interpreter does not produce this action");
     const ThreadId t = thread.id;
-    const std::string who = "T" + std::to_string(t);
-    const std::string object = describeAddress(action.object);
     const SyncObjectState &before = m_state.object(action.object);
-    auto fail = [&](const std::string &text) {
-        violation(t, who + text);
+    // Messages are only built for a misuse (naming the object is not free, and this runs per action).
+    auto fail = [&](const char *verb, const char *what) {
+        violation(t, "T" + std::to_string(t) + verb + describeAddress(action.object) + what);
         return false;
     };
     switch (action.kind) {
     case ActionKind::MutexUnlock:
         if (before.owner != t)
-            return fail(" unlocks mutex " + object + ", which it does not hold");
+            return fail(" unlocks mutex ", ", which it does not hold");
         break;
     case ActionKind::MutexTrylock: thread.callResult = before.succeeds(action) ? 0 : kEbusy; break;
     case ActionKind::SemWait:
     case ActionKind::SemTrywait:
     case ActionKind::SemPost:
         if (!before.initialised)
-            return fail(" uses semaphore " + object + " before initialising it (sem_init)");
+            return fail(" uses semaphore ", " before initialising it (sem_init)");
         thread.callResult = before.succeeds(action) ? 0 : 0xFFFFFFFFu; // failed sem_trywait: -1, errno not set
         break;
     case ActionKind::BarrierArrive:
         if (before.parties <= 0)
-            return fail(" waits at barrier " + object + " before initialising it (pthread_barrier_init)");
+            return fail(" waits at barrier ", " before initialising it (pthread_barrier_init)");
         thread.callResult = before.completesRound() ? kBarrierSerialThread : 0;
         thread.barrierRound = before.round;
         break;
