@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: MIT
+// The Unfolding's work on shared-memory accesses (the sc model; README.md "Memory locations with
+// read-read independence" and "Spike candidates"): building an event's memory cut, the conflict test
+// between two cuts, and which sibling accesses may race (the spike candidates that survive).
+#include "engine/unfolding/Unfolding.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+namespace weft {
+
+void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId> preds) {
+    // The predecessors' cuts; a non-memory event that brings at most one distinct cut shares it. A
+    // predecessor below another one adds nothing (its cut is included).
+    std::vector<MemoryCutView> &cuts = m_scratch.cuts;
+    cuts.clear();
+    for (EventId p : preds) {
+        if (p == kNoEvent || memoryCut(p).empty())
+            continue;
+        if (std::any_of(preds.begin(), preds.end(),
+                        [&](EventId q) { return q != kNoEvent && q != p && precedes(p, q); }))
+            continue;
+        const MemoryCutView cut = memoryCut(p);
+        const bool same = std::any_of(cuts.begin(), cuts.end(), [&](const MemoryCutView &c) {
+            return c.baseId() == cut.baseId() && c.delta().data() == cut.delta().data() &&
+                   c.delta().size() == cut.delta().size();
+        });
+        if (!same)
+            cuts.push_back(cut);
+    }
+    if (cuts.size() <= 1 && !ev.isMemoryAccess()) {
+        if (!cuts.empty()) {
+            const MemoryCutView &c = cuts[0];
+            ev.memBase = c.baseId();
+            ev.memBegin = static_cast<std::uint32_t>(c.delta().data() - m_memCutPool.data());
+            ev.memCount = static_cast<std::uint32_t>(c.delta().size());
+        }
+        return;
+    }
+    using View = CutScratch::View;
+    auto addRead = [&](View &v, EventId r) {
+        const ThreadId t = m_events[r].thread();
+        for (EventId &o : v.reads)
+            if (m_events[o].thread() == t) {
+                if (threadDepth(r) > threadDepth(o))
+                    o = r;
+                return;
+            }
+        v.reads.push_back(r);
+    };
+    auto absorb = [&](View &v, const MemoryCut &c) {
+        if (c.write != v.write) {
+            // The histories are compatible, so one write is before the other; reads of the older
+            // one precede the next write, so only the newer write's reads stay.
+            if (writeAtOrBefore(c.write, v.write))
+                return;
+            v.reads.clear();
+            v.write = c.write;
+        }
+        for (EventId r : cutReads(c))
+            addRead(v, r);
+    };
+    auto addSelf = [&](View &v) {
+        if (ev.isWrite()) {
+            v.write = self;
+            v.reads.clear();
+        } else {
+            assert(v.write == ev.otherPred);
+            // self is not in the arena yet; it is its thread's latest read.
+            std::erase_if(v.reads, [&](EventId o) { return m_events[o].thread() == ev.thread(); });
+            v.reads.push_back(self);
+        }
+    };
+    auto store = [&](std::span<View> views) {
+        const auto begin = static_cast<std::uint32_t>(m_memCutPool.size());
+        for (View &v : views) {
+            auto threadOf = [&](EventId e) { return e == self ? ev.thread() : m_events[e].thread(); };
+            std::sort(v.reads.begin(), v.reads.end(), [&](EventId a, EventId b) { return threadOf(a) < threadOf(b); });
+            m_memCutPool.push_back({v.location, v.write, static_cast<std::uint32_t>(m_cutReadsPool.size()),
+                                    static_cast<std::uint32_t>(v.reads.size())});
+            m_cutReadsPool.insert(m_cutReadsPool.end(), v.reads.begin(), v.reads.end());
+        }
+        return std::pair{begin, static_cast<std::uint32_t>(views.size())};
+    };
+
+    // Shared base: only the locations some delta mentions (and the event's own) can differ from it.
+    std::uint32_t base = MemoryCutView::kNoBase;
+    bool sharedBase = true;
+    for (const MemoryCutView &c : cuts) {
+        if (c.baseId() == MemoryCutView::kNoBase)
+            continue;
+        if (base == MemoryCutView::kNoBase)
+            base = c.baseId();
+        else if (base != c.baseId())
+            sharedBase = false;
+    }
+    {
+        // Keep one base (shared, or the largest) and record as the delta only the locations where
+        // the merge can differ from it: every delta's, the event's own, and, for a cut on another
+        // base, its entries that would change the kept one (a scan, but no O(locations) copy).
+        std::size_t primary = 0;
+        auto baseSizeOf = [&](const MemoryCutView &c) { return c.base().size(); };
+        for (std::size_t i = 1; i < cuts.size(); ++i)
+            if (baseSizeOf(cuts[i]) > baseSizeOf(cuts[primary]))
+                primary = i;
+        if (!cuts.empty())
+            base = cuts[primary].baseId();
+        std::vector<LocationIndex> &locations = m_scratch.locations;
+        locations.clear();
+        for (const MemoryCutView &c : cuts)
+            for (const MemoryCut &d : c.delta())
+                locations.push_back(d.location);
+        if (ev.isMemoryAccess())
+            locations.push_back(ev.location);
+        for (std::size_t i = 0; i < cuts.size() && !sharedBase; ++i) {
+            if (i == primary || cuts[i].baseId() == base || cuts[i].baseId() == MemoryCutView::kNoBase)
+                continue;
+            for (const MemoryCut &x : cuts[i].base()) {
+                const MemoryCut *kept = cuts[primary].find(x.location);
+                const bool changes = !kept || (x.write != kept->write ? !writeAtOrBefore(x.write, kept->write)
+                                                                      : !std::ranges::equal(cutReads(x), cutReads(*kept)));
+                if (changes)
+                    locations.push_back(x.location);
+            }
+        }
+        std::sort(locations.begin(), locations.end());
+        locations.erase(std::unique(locations.begin(), locations.end()), locations.end());
+        // Views are reused from call to call (their read lists keep their capacity): no allocation
+        // per access in the common case.
+        std::vector<View> &pool = m_scratch.views;
+        if (pool.size() < locations.size())
+            pool.resize(locations.size());
+        for (std::size_t i = 0; i < locations.size(); ++i) {
+            View &v = pool[i];
+            v.location = locations[i];
+            v.write = kNoEvent;
+            v.reads.clear();
+            for (const MemoryCutView &c : cuts)
+                if (const MemoryCut *entry = c.find(v.location))
+                    absorb(v, *entry);
+            if (ev.isMemoryAccess() && v.location == ev.location)
+                addSelf(v);
+        }
+        const std::size_t baseSize = base == MemoryCutView::kNoBase ? 0 : m_memBases[base].second;
+        if (locations.size() <= 8 + baseSize / 4) {
+            const auto [begin, count] = store(std::span(pool.data(), locations.size()));
+            ev.memBase = base;
+            ev.memBegin = begin;
+            ev.memCount = count;
+            return;
+        }
+        // The delta grew too large: fold it into a new base (amortised over the deltas before).
+    }
+    // A new base: every location of every cut.
+    std::vector<View> views;
+    auto viewOf = [&](LocationIndex l) -> View & {
+        auto it = std::lower_bound(views.begin(), views.end(), l,
+                                   [](const View &v, LocationIndex x) { return v.location < x; });
+        if (it == views.end() || it->location != l)
+            it = views.insert(it, View{l, kNoEvent, {}});
+        return *it;
+    };
+    for (const MemoryCutView &c : cuts)
+        for (const MemoryCut &entry : c)
+            absorb(viewOf(entry.location), entry);
+    if (ev.isMemoryAccess())
+        addSelf(viewOf(ev.location));
+    const auto [begin, count] = store(views);
+    ev.memBase = static_cast<std::uint32_t>(m_memBases.size());
+    m_memBases.emplace_back(begin, count);
+    ev.memBegin = static_cast<std::uint32_t>(m_memCutPool.size());
+    ev.memCount = 0;
+}
+
+bool Unfolding::memoryCutsConflict(EventId a, EventId b) const {
+    const MemoryCutView ca = memoryCut(a), cb = memoryCut(b);
+    if (ca.empty() || cb.empty())
+        return false;
+    auto inA = [&](EventId r) { return precedesOrEqual(r, a); };
+    auto inB = [&](EventId r) { return precedesOrEqual(r, b); };
+    auto conflictAt = [&](const MemoryCut &x, const MemoryCut &y) {
+        return locationViewsConflict(x.write, cutReads(x), inB, y.write, cutReads(y), inA);
+    };
+    const std::uint32_t ba = ca.baseId(), bb = cb.baseId();
+    if (ba == bb || ba == MemoryCutView::kNoBase || bb == MemoryCutView::kNoBase) {
+        // Entries of a shared base are identical on both sides, and a location only one side's
+        // base holds is common only if the other side's delta holds it: the deltas suffice.
+        for (const MemoryCutView *side : {&ca, &cb})
+            for (const MemoryCut &d : side->delta()) {
+                const MemoryCut *x = ca.find(d.location), *y = cb.find(d.location);
+                if (x && y && conflictAt(*x, *y))
+                    return true;
+            }
+        return false;
+    }
+    auto i = ca.begin(), j = cb.begin();
+    const auto ie = ca.end(), je = cb.end();
+    while (i != ie && j != je) {
+        if ((*i).location < (*j).location)
+            ++i;
+        else if ((*j).location < (*i).location)
+            ++j;
+        else {
+            if (conflictAt(*i, *j))
+                return true;
+            ++i, ++j;
+        }
+    }
+    return false;
+}
+
+bool Unfolding::mayRace(EventId d, EventId x) const {
+    // README.md, "Spike candidates": O(1) tests that x (a sibling access: after d's write, or a
+    // read of d's previous write) cannot be an immediate conflict of d. Symmetric in d and x.
+    const Event &ed = m_events[d], &ex = m_events[x];
+    if (ex.thread() == ed.thread())
+        return x != d && ex.threadPred == ed.threadPred;
+    if ((ex.heldMutexes & ed.heldMutexes & ~m_foreignUnlocks) != 0)
+        return false; // under a common lock
+    auto lastOf = [&](const Event &e, EventId self, ThreadId t) {
+        return t == e.thread() ? e.threadPred : threadMax(self, t); // in loc(e) \ {e}
+    };
+    auto shuts = [&](EventId q, EventId e) {
+        return q != kNoEvent && (threadDepth(q) >= threadDepth(e) || m_events[q].kind() == ActionKind::ThreadExit);
+    };
+    return !shuts(lastOf(ed, d, ex.thread()), x) && !shuts(lastOf(ex, x, ed.thread()), d);
+}
+
+void Unfolding::markRacing(EventId a, EventId b) {
+    m_events[a].racing = true;
+    m_events[b].racing = true;
+}
+
+void Unfolding::noteRaces(EventId e) {
+    // Whether two accesses may race is fixed by their cones, so testing each new access against its
+    // siblings once keeps the flags exact for good (a later foreign unlock cannot enter these cones).
+    Event &ev = m_events[e];
+    SiblingLists &lists = ev.otherPred == kNoEvent ? m_initialSiblingLists[ev.location]
+                                                   : m_siblingLists[m_events[ev.otherPred].writeNode];
+    SiblingList &own = ev.isWrite() ? lists.writes : lists.reads;
+    auto chain = std::ranges::find(own.chains, ev.thread(), &SiblingList::ThreadChain::thread);
+    if (chain == own.chains.end()) {
+        own.chains.push_back({ev.thread(), e, ev.threadDepth, ev.heldMutexes});
+    } else {
+        ev.prevSibling = chain->latest;
+        chain->latest = e;
+        chain->maxDepth = std::max(chain->maxDepth, ev.threadDepth);
+        chain->held &= ev.heldMutexes;
+    }
+    // The siblings: the writes after e's write and, for a write, the reads of it.
+    const bool write = ev.isWrite();
+    auto scan = [&](const SiblingList &list) {
+        for (const SiblingList::ThreadChain &c : list.chains) {
+            if (c.thread == ev.thread())
+                continue; // below
+            if ((c.held & ev.heldMutexes & ~m_foreignUnlocks) != 0)
+                continue; // every member shares a lock with e (mayRace's lock rule)
+            const EventId q = threadMax(e, c.thread);
+            if (q != kNoEvent && (threadDepth(q) >= c.maxDepth || m_events[q].kind() == ActionKind::ThreadExit))
+                continue; // mayRace's thread-cut rule holds for every member
+            for (EventId x = c.latest; x != kNoEvent; x = m_events[x].prevSibling)
+                if (mayRace(e, x))
+                    markRacing(e, x);
+        }
+    };
+    scan(lists.writes);
+    if (write)
+        scan(lists.reads);
+    // e's own thread: only its alternatives after the same thread predecessor may race with it
+    // (mayRace's same-thread rule); they are the thread tree's children there, usually few.
+    auto sameThread = [&](EventId y) {
+        const Event &ey = m_events[y];
+        if (y != e && ey.isMemoryAccess() && ey.location == ev.location && ey.otherPred == ev.otherPred &&
+            (ey.isWrite() || write))
+            markRacing(e, y);
+    };
+    if (ev.threadPred == kNoEvent) {
+        for (EventId y : m_threadRoots[ev.thread()])
+            sameThread(y);
+    } else {
+        for (auto n = m_threadTree.firstChild(m_events[ev.threadPred].threadNode); n != SequentialTree::kNone;
+             n = m_threadTree.nextSibling(n))
+            sameThread(m_threadNodeEvent[n]);
+    }
+}
+
+} // namespace weft
