@@ -178,16 +178,17 @@ void tst_MainWindow::windowStaysResponsiveWhileExploring() {
     clock.start();
     lastCpu = threadCpuMs();
     ticker.start();
-    QTest::qWait(2000);
+    // Two seconds of exploring, or less if the exploration is done by then (DISP(5,4) takes ~2 s).
+    QTest::qWaitFor([&] { return !window.session().isExploring(); }, 2000);
     ticker.stop();
     const auto events = window.eventStructureView()->structure()->drawnEvents();
-    qInfo("worst event-loop gap %lld ms, GUI thread busy at most %.0f ms between ticks; %zu events drawn after 2 s",
+    qInfo("worst event-loop gap %lld ms, GUI thread busy at most %.0f ms between ticks; %zu events drawn",
           worstGap, worstBusy, events);
-    QVERIFY(window.session().isExploring());
     QVERIFY(events > 1000);
     QVERIFY2(worstBusy < 500, qPrintable(QStringLiteral("GUI thread busy %1 ms without returning to the event loop")
                                              .arg(worstBusy)));
-    window.cancelAction()->trigger();
+    if (window.session().isExploring())
+        window.cancelAction()->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(!window.session().isExploring(), 10000);
 }
 
