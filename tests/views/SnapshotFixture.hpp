@@ -51,6 +51,15 @@ public:
             m_nodes.push(m_tree.nodes()[n]);
     }
 
+    /// `rows` rows of lock events on `threads` threads, each caused by its own thread's previous event
+    /// and by the previous thread's event of its row (a dense grid of cross-thread causality).
+    void lockGrid(ThreadId threads, int rows) {
+        std::vector<EventId> last(threads, kNoEvent);
+        for (int i = 0; i < rows; ++i)
+            for (ThreadId t = 0; t < threads; ++t)
+                last[t] = event(t, ActionKind::MutexLock, last[t], t > 0 ? last[t - 1] : kNoEvent, 7);
+    }
+
     /// A full binary tree of 2^depth executions explored depth-first over 2 * depth lock events
     /// (execution i takes the alternative at the highest bit where i differs from i - 1); `leafOf(i)`
     /// gives each leaf's kind.

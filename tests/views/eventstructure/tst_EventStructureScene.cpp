@@ -91,10 +91,7 @@ void tst_EventStructureScene::addsIncrementally() {
 void tst_EventStructureScene::largeSnapshotInSlices() {
     // 4 threads x 2500 events: drawn in slices so the event loop keeps running in between.
     test::SnapshotFixture f;
-    std::vector<EventId> last(4, kNoEvent);
-    for (int i = 0; i < 2500; ++i)
-        for (ThreadId t = 0; t < 4; ++t)
-            last[t] = f.event(t, ActionKind::MutexLock, last[t], t > 0 ? last[t - 1] : kNoEvent, 7);
+    f.lockGrid(4, 2500);
     EventStructureScene scene;
     scene.setSnapshot(f.snapshot());
     QCOMPARE(scene.drawnEvents(), 0u); // nothing is drawn inside setSnapshot
@@ -248,10 +245,7 @@ void tst_EventStructureScene::currentEventIsRingedAndScrolledTo() {
 void tst_EventStructureScene::farOutEventsArePixels() {
     // 4 threads x 2500 events fitted into 300 x 200 pixels: one pixel per event, many per pixel.
     test::SnapshotFixture f;
-    std::vector<EventId> last(4, kNoEvent);
-    for (int i = 0; i < 2500; ++i)
-        for (ThreadId t = 0; t < 4; ++t)
-            last[t] = f.event(t, ActionKind::MutexLock, last[t], t > 0 ? last[t - 1] : kNoEvent, 7);
+    f.lockGrid(4, 2500);
     EventStructureView view;
     view.resize(300, 200);
     view.show();
@@ -262,7 +256,7 @@ void tst_EventStructureScene::farOutEventsArePixels() {
     QVERIFY(view.zoom() * EventNodesItem::kWidth < 3); // nodes would be under 3 pixels wide
     const QImage image = view.viewport()->grab().toImage();
     const QRgb lock = EventAppearance::fill(ActionKind::MutexLock).darker(130).rgb();
-    for (EventId e : {EventId{0}, EventId{5001}, last[3]}) {
+    for (EventId e : {EventId{0}, EventId{5001}, EventId{4 * 2500 - 1}}) { // the first, a middle and the last event
         const QPoint at = view.mapFromScene(view.structure()->layout().position(e));
         bool found = false; // the event's pixel, give or take the rounding
         for (int dx = -1; dx <= 1; ++dx)
