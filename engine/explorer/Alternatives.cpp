@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/explorer/Alternatives.hpp"
 
+#include "engine/unfolding/SpikeCandidates.hpp"
+
 #include <algorithm>
 
 namespace weft {
@@ -16,7 +18,7 @@ bool Alternatives::buildComb(const Unfolding &u, const Configuration &c, const D
     m_comb.clear();
     for (std::size_t i = 0; i < spikes; ++i) {
         std::vector<EventId> &spike = m_comb.addSpike();
-        u.appendLockSiblings(m_unjustified[i], spike);
+        appendSpikeCandidates(u, c, m_unjustified[i], spike);
         std::erase_if(spike, [&](EventId x) {
             if (d.contains(x) || !c.isCompatible(u, x))
                 return true;

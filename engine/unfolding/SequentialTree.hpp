@@ -37,6 +37,28 @@ public:
     bool isAncestorOrSelf(NodeId a, NodeId n) const;
     /// Neither node is an ancestor of the other (spec §3.4 node-level conflict).
     bool inConflict(NodeId a, NodeId b) const;
+    /// Pre-order position of `a` against `b` (< 0: a first; an ancestor comes before its
+    /// descendants), where `siblingLess(x, y)` orders two children of one parent (or two roots).
+    /// O(log depth) to align the depths, then one step per level up to the common ancestor.
+    template <typename SiblingLess> int preorderCompare(NodeId a, NodeId b, SiblingLess &&siblingLess) const {
+        if (a == b)
+            return 0;
+        const std::uint32_t da = m_nodes[a].depth, db = m_nodes[b].depth;
+        if (da > db) {
+            a = ancestorAt(a, db);
+            if (a == b)
+                return 1;
+        } else if (db > da) {
+            b = ancestorAt(b, da);
+            if (a == b)
+                return -1;
+        }
+        while (m_nodes[a].parent != m_nodes[b].parent) {
+            a = m_nodes[a].parent;
+            b = m_nodes[b].parent;
+        }
+        return siblingLess(a, b) ? -1 : 1;
+    }
 
 private:
     struct Node {

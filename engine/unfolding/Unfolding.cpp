@@ -205,6 +205,8 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
     m_events.push(ev);
     if (ev.isMemoryAccess())
         noteRaces(id);
+    if (ev.isObjectOperation())
+        m_siblingIndex.add(*this, id);
     if (extras.empty())
         m_byPredecessors.try_emplace(predecessorKey(threadPred, otherPred), id);
     else
@@ -451,7 +453,8 @@ std::size_t Unfolding::memoryBytes() const {
            (m_threadTree.size() + m_lockTree.size() + m_writeTree.size()) * 32 +
            m_memCutPool.capacity() * sizeof(MemoryCut) + m_memBases.capacity() * 8 +
            (m_siblingLists.capacity() + m_initialSiblingLists.capacity()) * sizeof(SiblingLists) +
-           (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId);
+           (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId) +
+           m_siblingIndex.memoryBytes();
 }
 
 } // namespace weft

@@ -8,6 +8,7 @@
 #include "engine/action/SyncObjectState.hpp"
 #include "engine/base/Arena.hpp"
 #include "engine/unfolding/Event.hpp"
+#include "engine/unfolding/ObjectSiblingIndex.hpp"
 
 #include <functional>
 #include <span>
@@ -97,6 +98,11 @@ public:
     // --- trees
     const SequentialTree &threadTree() const { return m_threadTree; }
     const SequentialTree &lockTree() const { return m_lockTree; }
+    /// The event at a thread-tree node.
+    EventId threadNodeEvent(SequentialTree::NodeId n) const { return m_threadNodeEvent[n]; }
+    /// The children of busy object-tree nodes in the order that lets spike candidates be found by
+    /// binary search (engine/unfolding/SpikeCandidates.hpp).
+    const ObjectSiblingIndex &siblingIndex() const { return m_siblingIndex; }
     std::uint32_t threadDepth(EventId e) const { return m_events[e].threadDepth; }
     std::uint32_t lockDepth(EventId e) const { return m_lockTree.depth(m_events[e].lockNode); }
     /// Events whose thread predecessor is `e` (or, for kNoEvent and thread t, the first events of t).
@@ -198,6 +204,7 @@ private:
     SequentialTree m_lockTree;
     std::vector<EventId> m_threadNodeEvent; // thread-tree node -> event
     std::vector<EventId> m_lockNodeEvent;   // lock-tree node -> event
+    ObjectSiblingIndex m_siblingIndex;
     std::vector<EventId> m_tmaxPool;
     std::vector<LockCut> m_lmaxPool;
     std::vector<SyncObjectState> m_states; // see Event::state

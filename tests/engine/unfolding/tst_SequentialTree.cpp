@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// Tests SequentialTree: skip tables of spec/qpor.md §7.7 and find_pred against a naive parent walk.
+// Tests SequentialTree: skip tables of spec/qpor.md §7.7, find_pred against a naive parent walk and
+// the pre-order comparison against a depth-first numbering.
 #include "engine/unfolding/SequentialTree.hpp"
 
 #include <QtTest>
+#include <functional>
 #include <random>
 
 using weft::SequentialTree;
@@ -13,6 +15,7 @@ private slots:
     void skipTablesStepTwo();
     void ancestorsMatchParentWalk();
     void nodeConflict();
+    void preorderMatchesDepthFirstNumbering();
 };
 
 static std::vector<std::uint32_t> skipDepths(const SequentialTree &t, SequentialTree::NodeId n) {
@@ -79,6 +82,38 @@ void tst_SequentialTree::nodeConflict() {
     QCOMPARE(t.firstChild(root), a);
     QCOMPARE(t.nextSibling(a), b);
     QCOMPARE(t.nextSibling(b), SequentialTree::kNone);
+}
+
+void tst_SequentialTree::preorderMatchesDepthFirstNumbering() {
+    // A random forest; siblings ordered by decreasing id (not creation order, to exercise the
+    // comparator), then every pair compared against a depth-first numbering.
+    std::mt19937 rng(7);
+    SequentialTree t(3);
+    std::vector<SequentialTree::NodeId> nodes;
+    for (int i = 0; i < 400; ++i)
+        nodes.push_back(t.add(nodes.empty() || rng() % 20 == 0 ? SequentialTree::kNone : nodes[rng() % nodes.size()]));
+    auto siblingLess = [](SequentialTree::NodeId a, SequentialTree::NodeId b) { return a > b; };
+    std::vector<std::vector<SequentialTree::NodeId>> children(nodes.size());
+    std::vector<SequentialTree::NodeId> roots;
+    for (auto n : nodes)
+        (t.parent(n) == SequentialTree::kNone ? roots : children[t.parent(n)]).push_back(n);
+    std::vector<int> rank(nodes.size());
+    int next = 0;
+    std::function<void(SequentialTree::NodeId)> visit = [&](SequentialTree::NodeId n) {
+        rank[n] = next++;
+        std::sort(children[n].begin(), children[n].end(), siblingLess);
+        for (auto c : children[n])
+            visit(c);
+    };
+    std::sort(roots.begin(), roots.end(), siblingLess);
+    for (auto r : roots)
+        visit(r);
+    for (auto a : nodes)
+        for (auto b : nodes) {
+            const int c = t.preorderCompare(a, b, siblingLess);
+            QCOMPARE(c < 0, rank[a] < rank[b]);
+            QCOMPARE(c == 0, a == b);
+        }
 }
 
 QTEST_APPLESS_MAIN(tst_SequentialTree)

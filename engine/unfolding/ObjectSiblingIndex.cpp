@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+#include "engine/unfolding/ObjectSiblingIndex.hpp"
+
+#include "engine/unfolding/Unfolding.hpp"
+
+#include <algorithm>
+
+namespace weft {
+
+static void grow(std::vector<std::uint32_t> &v, std::size_t i) {
+    if (i >= v.size())
+        v.resize(std::max<std::size_t>(i + 1, v.size() * 3 / 2), 0);
+}
+
+std::uint32_t &ObjectSiblingIndex::countOf(const Unfolding &u, EventId parent, MutexIndex object) {
+    if (parent == kNoEvent) {
+        grow(m_rootCount, object);
+        return m_rootCount[object];
+    }
+    const auto node = u.event(parent).lockNode;
+    grow(m_childCount, node);
+    return m_childCount[node];
+}
+
+std::uint32_t &ObjectSiblingIndex::slotOf(const Unfolding &u, EventId parent, MutexIndex object) {
+    if (parent == kNoEvent) {
+        grow(m_rootSlot, object);
+        return m_rootSlot[object];
+    }
+    const auto node = u.event(parent).lockNode;
+    grow(m_slot, node);
+    return m_slot[node];
+}
+
+void ObjectSiblingIndex::add(const Unfolding &u, EventId x) {
+    const Event &ex = u.event(x);
+    const EventId parent = ex.otherPred;
+    const std::uint32_t count = ++countOf(u, parent, ex.mutex);
+    std::uint32_t &slot = slotOf(u, parent, ex.mutex);
+    auto less = [&](EventId a, EventId b) { return elementLess(u, a, b); };
+    if (slot != 0) {
+        std::vector<EventId> &v = m_sorted[slot - 1];
+        v.insert(std::partition_point(v.begin(), v.end(), [&](EventId y) { return less(y, x); }), x);
+    } else if (count >= kThreshold) {
+        std::vector<EventId> v = u.lockSuccessors(parent, ex.mutex);
+        std::sort(v.begin(), v.end(), less);
+        m_sorted.push_back(std::move(v));
+        slot = static_cast<std::uint32_t>(m_sorted.size());
+    }
+}
+
+const std::vector<EventId> *ObjectSiblingIndex::children(const Unfolding &u, EventId parent, MutexIndex object) const {
+    std::uint32_t slot = 0;
+    if (parent == kNoEvent)
+        slot = object < m_rootSlot.size() ? m_rootSlot[object] : 0;
+    else if (const auto node = u.event(parent).lockNode; node < m_slot.size())
+        slot = m_slot[node];
+    return slot == 0 ? nullptr : &m_sorted[slot - 1];
+}
+
+bool ObjectSiblingIndex::objectBefore(const Unfolding &u, EventId a, EventId b) {
+    if (a == b || b == kNoEvent)
+        return false;
+    if (a == kNoEvent)
+        return true;
+    return u.lockTree().preorderCompare(u.event(a).lockNode, u.event(b).lockNode,
+                                        [](auto x, auto y) { return x < y; }) < 0;
+}
+
+bool ObjectSiblingIndex::threadSiblingLess(const Unfolding &u, EventId a, EventId b) {
+    const Event &ea = u.event(a), &eb = u.event(b);
+    if (ea.mutex != eb.mutex)
+        return ea.mutex < eb.mutex; // kNoMutex (not an object operation) last
+    if (ea.mutex != kNoMutex && ea.otherPred != eb.otherPred)
+        return objectBefore(u, ea.otherPred, eb.otherPred);
+    return a < b;
+}
+
+int ObjectSiblingIndex::threadCompare(const Unfolding &u, EventId a, EventId b) {
+    if (a == b)
+        return 0;
+    if (a == kNoEvent)
+        return -1;
+    if (b == kNoEvent)
+        return 1;
+    return u.threadTree().preorderCompare(u.event(a).threadNode, u.event(b).threadNode, [&](auto x, auto y) {
+        return threadSiblingLess(u, u.threadNodeEvent(x), u.threadNodeEvent(y));
+    });
+}
+
+bool ObjectSiblingIndex::elementLess(const Unfolding &u, EventId a, EventId b) {
+    const Event &ea = u.event(a), &eb = u.event(b);
+    if (ea.thread() != eb.thread())
+        return ea.thread() < eb.thread();
+    if (const int c = threadCompare(u, ea.threadPred, eb.threadPred); c != 0)
+        return c < 0;
+    return a < b;
+}
+
+std::size_t ObjectSiblingIndex::memoryBytes() const {
+    std::size_t bytes = (m_childCount.capacity() + m_slot.capacity() + m_rootCount.capacity() + m_rootSlot.capacity()) *
+                            sizeof(std::uint32_t) +
+                        m_sorted.capacity() * sizeof(std::vector<EventId>);
+    for (const auto &v : m_sorted)
+        bytes += v.capacity() * sizeof(EventId);
+    return bytes;
+}
+
+} // namespace weft

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+// The children of a busy object-tree node kept in one total order (by thread, then by their thread
+// predecessor's pre-order position), so that the siblings a configuration can still extend form a few
+// ranges found by binary search (engine/unfolding/README.md, "Sibling index"; spec/qpor.md §3.4, §3.8).
+// Owned by the Unfolding; one writer, readers between writes.
+#pragma once
+
+#include "engine/unfolding/Event.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace weft {
+
+class Unfolding;
+
+class ObjectSiblingIndex {
+public:
+    /// A node's children are indexed once it has this many (below it, scanning them is cheaper).
+    static constexpr std::uint32_t kThreshold = 16;
+
+    /// Records object-tree event `x`, already stored in `u` (its trees included).
+    void add(const Unfolding &u, EventId x);
+    /// The children of object-tree node `parent` (kNoEvent: the first operations on `object`) in
+    /// elementLess order, or nullptr when that node is not indexed (too few children).
+    const std::vector<EventId> *children(const Unfolding &u, EventId parent, MutexIndex object) const;
+
+    /// Pre-order of the object tree: an operation comes before those after it, siblings by creation
+    /// (kNoEvent, the initial state, before everything).
+    static bool objectBefore(const Unfolding &u, EventId a, EventId b);
+    /// The order of two children of one thread-tree node (or two first events of one thread): by
+    /// object (object operations first, by object index), then by the object-tree pre-order of their
+    /// other predecessor, then by creation.
+    static bool threadSiblingLess(const Unfolding &u, EventId a, EventId b);
+    /// Pre-order of one thread's tree with siblings ordered as above (< 0: a first; kNoEvent first).
+    static int threadCompare(const Unfolding &u, EventId a, EventId b);
+    /// The index order: by thread, then by threadCompare of the thread predecessors, then by id.
+    static bool elementLess(const Unfolding &u, EventId a, EventId b);
+
+    std::size_t memoryBytes() const;
+
+private:
+    std::uint32_t &countOf(const Unfolding &u, EventId parent, MutexIndex object);
+    std::uint32_t &slotOf(const Unfolding &u, EventId parent, MutexIndex object);
+
+    std::vector<std::uint32_t> m_childCount; // per object-tree node: how many children it has
+    std::vector<std::uint32_t> m_slot;       // per object-tree node: 1 + its index in m_sorted, or 0
+    std::vector<std::uint32_t> m_rootCount;  // per object: how many first operations
+    std::vector<std::uint32_t> m_rootSlot;
+    std::vector<std::vector<EventId>> m_sorted;
+};
+
+} // namespace weft
