@@ -12,9 +12,10 @@ bool Alternatives::buildComb(const Unfolding &u, const Configuration &c, const D
     d.forEachUnjustified([&](EventId e) { m_unjustified.push_back(e); });
     const std::size_t spikes =
         m_policy.isOptimal() ? m_unjustified.size() : std::min<std::size_t>(m_policy.k, m_unjustified.size());
-    // In optimal mode every unjustified d has a spike, so an x above some d conflicts with d's whole
-    // spike and can never be chosen: the "loc(x) ∩ D" filter is only needed for partial clues.
-    const bool filterByD = !m_policy.isOptimal();
+    // An x above some unjustified d is never part of a clue: partial clues need the "loc(x) ∩ D"
+    // filter; in optimal mode x conflicts with d's whole spike, so dropping it changes no solution,
+    // but it saves the comb search from trying x against every event of d's spike.
+    const bool filterByD = true;
     m_comb.clear();
     for (std::size_t i = 0; i < spikes; ++i) {
         std::vector<EventId> &spike = m_comb.addSpike();
