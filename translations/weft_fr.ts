@@ -736,6 +736,10 @@
         <translation>rejeu non déterministe</translation>
     </message>
     <message>
+        <source>unsupported operation</source>
+        <translation>opération non prise en charge</translation>
+    </message>
+    <message>
         <source>Kind</source>
         <translation>Type</translation>
     </message>

@@ -17,6 +17,7 @@ struct LoadedProgram {
 };
 
 Expected<LoadedProgram> loadProgram(const std::string &file, const std::vector<std::string> &defines,
-                                    const std::vector<std::string> &includeDirs);
+                                    const std::vector<std::string> &includeDirs,
+                                    const std::string &standard = "gnu17");
 
 } // namespace weft::cli

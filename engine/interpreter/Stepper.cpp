@@ -405,6 +405,16 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
         case Opcode::Unreachable:
             raise(t, DefectKind::UndefinedBehaviour, "reached code marked unreachable");
             return false;
+        case Opcode::Unsupported: {
+            if (fn.code.size() == 1 && t.stack.frames.size() > 1) { // a stub called through a pointer:
+                m_dead.clear();                                    // report the caller's line
+                t.stack.pop(m_dead);
+                for (std::uint64_t p : m_dead)
+                    state.memory.endLifetime(p);
+            }
+            raise(t, DefectKind::UnsupportedOperation, m_program.unsupported[std::size_t(in.imm)]);
+            return false;
+        }
         default: {
             const std::uint64_t a = in.a == program::kNoOperand ? 0 : value(in.a);
             const std::uint64_t b = in.b == program::kNoOperand ? 0 : value(in.b);

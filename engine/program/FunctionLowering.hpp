@@ -64,6 +64,8 @@ private:
     void lowerIntrinsic(const llvm::CallInst &call, unsigned id);
     void lowerAggregateAccess(const llvm::Instruction &inst);
     void emitCall(Opcode op, std::int64_t imm, Operand callee, const llvm::CallInst &call);
+    /// An Unsupported instruction for `call` and its load-time warning.
+    void emitUnsupported(const llvm::CallInst &call, const std::string &what);
     void emitMoves(std::uint32_t dst, const std::vector<Operand> &from);
 
     LoweringContext &m_ctx;

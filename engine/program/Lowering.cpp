@@ -253,6 +253,25 @@ void LoweringContext::error(SourceSpot spot, std::string text) {
     diagnostics.push_back(std::move(d));
 }
 
+std::uint32_t LoweringContext::unsupported(SourceSpot spot, const std::string &what, bool warn) {
+    auto [it, inserted] = m_unsupportedIndex.try_emplace(what, std::uint32_t(program.unsupported.size()));
+    if (inserted)
+        program.unsupported.push_back(what);
+    if (warn && program.warnings.size() < 100) {
+        Diagnostic d{program.sourceMap.fileName(spot.file), spot.line, spot.column, Severity::Warning,
+                     "unsupported operation " + what + ": an execution that reaches it stops with a defect"};
+        if (d.file.empty())
+            d.file = module.getSourceFileName();
+        program.warnings.push_back(std::move(d));
+    }
+    return it->second;
+}
+
+std::string LoweringContext::describeUnsupportedCall(const std::string &name) {
+    const std::string reason = unsupportedReason(name);
+    return reason.empty() ? name + "()" : name + "() (" + reason + ": not supported yet)";
+}
+
 namespace {
 
 /// The first instruction using `value` (directly or through constant expressions), for locations.
@@ -327,7 +346,8 @@ Expected<Program> lowerModule(const llvm::Module &module) {
     LoweringContext ctx(module, program);
     const SourceSpot moduleSpot{program.sourceMap.addFile(module.getSourceFileName()), 0, 0};
     if (!module.getModuleInlineAsm().empty())
-        ctx.error(moduleSpot, "module-level inline assembly is not supported");
+        program.warnings.push_back({module.getSourceFileName(), 0, 0, Severity::Warning,
+                                    "module-level inline assembly is ignored"});
 
     // Number the globals and the functions first: constants refer to both.
     for (const llvm::GlobalVariable &g : module.globals()) {
@@ -372,6 +392,7 @@ Expected<Program> lowerModule(const llvm::Module &module) {
         program.globals.push_back(std::move(global));
     }
     std::set<std::string> externals;
+    std::vector<const llvm::Function *> stubs;
     for (const llvm::Function &f : module) {
         if (f.isIntrinsic())
             continue;
@@ -380,9 +401,13 @@ Expected<Program> lowerModule(const llvm::Module &module) {
         out.variadic = f.isVarArg();
         if (f.isDeclaration()) {
             out.builtin = findBuiltin(out.name);
-            if (!out.builtin)
-                continue; // reported where it is used
-            externals.insert(out.name);
+            if (!out.builtin) {
+                // A function Weft cannot run: direct calls become Unsupported instructions at the call
+                // (LoweringCall.cpp); this stub is what its address points to, for indirect calls.
+                stubs.push_back(&f);
+            } else {
+                externals.insert(out.name);
+            }
         }
         ctx.functionIndex[&f] = std::uint32_t(program.functions.size());
         program.functions.push_back(std::move(out));
@@ -401,6 +426,17 @@ Expected<Program> lowerModule(const llvm::Module &module) {
     for (const llvm::Function &f : module)
         if (!f.isDeclaration() && !ctx.tooManyErrors())
             lowerFunction(ctx, f, ctx.functionIndex.at(&f));
+    for (const llvm::Function *f : stubs) {
+        const std::uint32_t index = ctx.functionIndex.at(f);
+        const std::string what = LoweringContext::describeUnsupportedCall(f->getName().str());
+        const llvm::Instruction *user = firstUser(f);
+        // The warning for direct calls was given at each call; an address taken warns here.
+        const bool addressTaken = f->hasAddressTaken();
+        const SourceSpot spot = user ? ctx.spotOf(*user) : moduleSpot;
+        const std::uint32_t message = ctx.unsupported(spot, what, addressTaken);
+        program.functions[index].code.push_back({.op = Opcode::Unsupported, .imm = std::int64_t(message)});
+        program.sourceMap.functions[index].spots.push_back(spot);
+    }
 
     program.sourceMap.globals.resize(program.globals.size());
     for (const auto &[g, index] : ctx.globalIndex) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Lowers calls: direct, indirect, to builtins (libc/pthread) and intrinsics; rejects inline asm,
-// unknown external functions (named) and unsupported intrinsics with the call's location.
+// Lowers calls: direct, indirect, to builtins (libc/pthread) and intrinsics. Inline asm, unknown
+// external functions and unsupported intrinsics become Unsupported instructions (a defect when
+// reached) with a load-time warning at the call's location.
 #include "engine/program/FunctionLowering.hpp"
 
 #include <llvm/IR/Constants.h>
@@ -10,6 +11,8 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Intrinsics.h>
+
+#include <cassert>
 
 namespace weft::program {
 
@@ -24,9 +27,14 @@ void FunctionLowering::emitCall(Opcode op, std::int64_t imm, Operand callee, con
           .c = std::uint32_t(m_out.operands.size()) - first, .imm = imm});
 }
 
+void FunctionLowering::emitUnsupported(const llvm::CallInst &call, const std::string &what) {
+    const std::uint32_t message = m_ctx.unsupported(m_ctx.spotOf(call), what);
+    emit({.op = Opcode::Unsupported, .imm = std::int64_t(message)});
+}
+
 void FunctionLowering::lowerCall(const llvm::CallInst &call) {
     if (call.isInlineAsm()) {
-        m_ctx.error(call, "inline assembly is not supported");
+        emitUnsupported(call, "inline assembly");
         return;
     }
     const auto *callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
@@ -38,16 +46,13 @@ void FunctionLowering::lowerCall(const llvm::CallInst &call) {
         lowerIntrinsic(call, callee->getIntrinsicID());
         return;
     }
-    auto it = m_ctx.functionIndex.find(callee);
-    if (it == m_ctx.functionIndex.end()) {
-        const std::string name = callee->getName().str();
-        const std::string reason = unsupportedReason(name);
-        m_ctx.error(call, reason.empty()
-                              ? "call to external function '" + name + "', which Weft's interpreter does not implement"
-                              : "call to '" + name + "' is not supported yet (" + reason + ")");
+    const auto it = m_ctx.functionIndex.find(callee);
+    assert(it != m_ctx.functionIndex.end());
+    const Function &target = m_ctx.program.functions[it->second];
+    if (callee->isDeclaration() && !target.builtin) {
+        emitUnsupported(call, LoweringContext::describeUnsupportedCall(callee->getName().str()));
         return;
     }
-    const Function &target = m_ctx.program.functions[it->second];
     if (target.builtin)
         emitCall(Opcode::CallBuiltin, std::int64_t(*target.builtin), kNoOperand, call);
     else
@@ -152,7 +157,7 @@ void FunctionLowering::lowerIntrinsic(const llvm::CallInst &call, unsigned id) {
     case In::vaend:
     case In::vacopy: m_ctx.error(call, "variadic functions defined in the program are not supported"); return;
     default:
-        m_ctx.error(call, "unsupported intrinsic '" + call.getCalledFunction()->getName().str() + "'");
+        emitUnsupported(call, "intrinsic '" + call.getCalledFunction()->getName().str() + "'");
         return;
     }
 }

@@ -66,11 +66,17 @@ public:
     SourceSpot spotOf(const llvm::Instruction &inst);
     void error(const llvm::Instruction &at, std::string text);
     void error(SourceSpot spot, std::string text);
+    /// Records an operation Weft cannot model (`what`: "fork()", "inline assembly") at `spot`: a
+    /// load-time warning, and the index in Program::unsupported of an Unsupported instruction's imm.
+    std::uint32_t unsupported(SourceSpot spot, const std::string &what, bool warn = true);
+    /// "fork()", or "pthread_cancel() (thread cancellation is not supported yet)".
+    static std::string describeUnsupportedCall(const std::string &name);
     bool tooManyErrors() const { return diagnostics.size() >= 50; }
 
 private:
     std::unordered_map<std::uint64_t, std::uint32_t> m_constantIndex;
     std::map<std::pair<const llvm::DIType *, unsigned>, std::uint32_t> m_typeIndex;
+    std::map<std::string, std::uint32_t> m_unsupportedIndex;
 };
 
 /// Lowers the body of defined function `f` into program.functions[index] (LoweringFunction.cpp).

@@ -3,6 +3,7 @@
 // operands, the globals' layout and initial bytes, the constant pool and the source map. Immutable.
 #pragma once
 
+#include "engine/base/Diagnostic.hpp"
 #include "engine/program/Builtin.hpp"
 #include "engine/program/Instruction.hpp"
 #include "engine/program/SourceMap.hpp"
@@ -52,6 +53,10 @@ struct Program {
     std::uint32_t mainFunction = 0;
     /// The external functions called (builtins), by symbol, sorted.
     std::vector<std::string> externals;
+    /// What each Unsupported instruction stands for ("fork()", "inline assembly"), by its imm.
+    std::vector<std::string> unsupported;
+    /// Load-time warnings with locations: the unsupported operations, each a defect only if reached.
+    std::vector<Diagnostic> warnings;
     SourceMap sourceMap;
 
     std::uint64_t constant(Operand o) const { return constants[constantIndex(o)]; }

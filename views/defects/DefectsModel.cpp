@@ -37,6 +37,7 @@ QString DefectsModel::kindText(DefectKind kind) {
     case DefectKind::ResourceLimit: return tr("resource limit exceeded");
     case DefectKind::ModelViolation: return tr("invalid synchronisation");
     case DefectKind::Nondeterminism: return tr("non-deterministic replay");
+    case DefectKind::UnsupportedOperation: return tr("unsupported operation");
     }
     return QString::fromUtf8(defectKindName(kind).data(), qsizetype(defectKindName(kind).size()));
 }

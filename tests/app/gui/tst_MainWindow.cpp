@@ -37,6 +37,7 @@ private Q_SLOTS:
     void pauseAndCancelWithShortcuts();
     void windowStaysResponsiveWhileExploring();
     void compileErrorInEditor();
+    void unsupportedOperationWarnedInEditor();
     void menusHaveShortcuts();
     void frenchUserInterface();
 };
@@ -190,6 +191,26 @@ void tst_MainWindow::windowStaysResponsiveWhileExploring() {
     if (window.session().isExploring())
         window.cancelAction()->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(!window.session().isExploring(), 10000);
+}
+
+void tst_MainWindow::unsupportedOperationWarnedInEditor() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("forks.c"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("#include <unistd.h>\n\nint main(int argc, char **argv) {\n    if (argc > 5)\n        fork();\n"
+               "    return 0;\n}\n");
+    file.close();
+
+    MainWindow window;
+    QVERIFY(showAndActivate(window));
+    QVERIFY(window.openFile(path)); // loads: fork() is on a path that may never run
+    views::SourceEditor *editor = window.editor();
+    QCOMPARE(editor->linesWith(Severity::Error), std::vector<int>{});
+    QCOMPARE(editor->linesWith(Severity::Warning), std::vector<int>{5});
+    const int at = editor->document()->findBlockByNumber(4).position() + 9; // on fork
+    QVERIFY(editor->diagnosticAt(at).contains(QStringLiteral("unsupported operation fork()")));
+    QVERIFY(window.exploreAction()->isEnabled());
 }
 
 void tst_MainWindow::compileErrorInEditor() {

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// Tests unsupported operations (fork, exec, inline asm, unknown external functions): a warning with
+// its location at load, nothing rejected on a dead path, and a located defect in every execution
+// that reaches one, with the rest of the exploration intact.
+#include "tests/engine/interpreter/CProgram.hpp"
+
+#include <QtTest>
+
+using namespace weft;
+using weft::testing::diagnosticsOf;
+using weft::testing::explore;
+using weft::testing::loadC;
+using weft::testing::runOnce;
+
+namespace {
+
+// fork, execlp, system, inline asm and a socket call, all behind a condition that is false here.
+const char *const kDeadPaths = R"(#include <pthread.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <unistd.h>
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int x;
+void *worker(void *arg) {
+  pthread_mutex_lock(&m);
+  x++;
+  pthread_mutex_unlock(&m);
+  return arg;
+}
+int main(int argc, char **argv) {
+  pthread_t t;
+  if (argc > 5) {
+    if (fork() == 0)
+      execlp("ls", "ls", (char *)0);
+    system("true");
+    __asm__ volatile("nop");
+    return socket(0, 0, 0);
+  }
+  pthread_create(&t, 0, worker, 0);
+  pthread_mutex_lock(&m);
+  x++;
+  pthread_mutex_unlock(&m);
+  pthread_join(t, 0);
+  return x == 2 ? 0 : 1;
+}
+)";
+
+// Two threads race for the lock; the one that comes second forks. Every execution where the worker
+// locks first reaches fork(); the others end normally.
+const char *const kLivePath = R"(#include <pthread.h>
+#include <unistd.h>
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int turn;
+void *worker(void *arg) {
+  pthread_mutex_lock(&m);
+  int mine = turn++;
+  pthread_mutex_unlock(&m);
+  if (mine == 1)
+    fork();
+  return arg;
+}
+int main(void) {
+  pthread_t a, b;
+  pthread_create(&a, 0, worker, 0);
+  pthread_create(&b, 0, worker, 0);
+  pthread_join(a, 0);
+  pthread_join(b, 0);
+  return 0;
+}
+)";
+
+} // namespace
+
+class tst_UnsupportedOperations : public QObject {
+    Q_OBJECT
+private slots:
+    void init() { QVERIFY(m_sources.reset()); }
+    void deadPathsExploreNormally();
+    void liveCallIsALocatedDefect();
+    void addressOfUnknownFunctionFailsWhenCalled();
+
+private:
+    weft::testing::ScratchSources m_sources;
+};
+
+void tst_UnsupportedOperations::deadPathsExploreNormally() {
+    const std::string file = m_sources.write("dead.c", kDeadPaths);
+    const auto p = loadC(file);
+    QVERIFY2(p, diagnosticsOf(p).c_str());
+    // One warning per unsupported operation, at its line.
+    std::vector<std::pair<unsigned, std::string>> warnings;
+    for (const Diagnostic &d : p->warnings) {
+        QCOMPARE(d.severity, Severity::Warning);
+        QCOMPARE(d.file, file);
+        warnings.emplace_back(d.line, d.text);
+    }
+    QCOMPARE(warnings.size(), 5u);
+    QCOMPARE(warnings[0].first, 16u);
+    QVERIFY(QString::fromStdString(warnings[0].second).contains("fork()"));
+    QCOMPARE(warnings[1].first, 17u);
+    QVERIFY(QString::fromStdString(warnings[1].second).contains("execlp()"));
+    QVERIFY(QString::fromStdString(warnings[2].second).contains("system()"));
+    QCOMPARE(warnings[3].first, 19u);
+    QVERIFY(QString::fromStdString(warnings[3].second).contains("inline assembly"));
+    QVERIFY(QString::fromStdString(warnings[4].second).contains("socket()"));
+    const ExplorationResult r = explore(*p);
+    QCOMPARE(r.statistics.defects, 0u);
+    QCOMPARE(r.statistics.maximalConfigurations, 2u);
+}
+
+void tst_UnsupportedOperations::liveCallIsALocatedDefect() {
+    const auto p = loadC(m_sources.write("live.c", kLivePath));
+    QVERIFY2(p, diagnosticsOf(p).c_str());
+    ExplorationOptions options;
+    const ExplorationResult r = explore(*p, options);
+    // Both lock orders are explored; each reaches fork() in the thread that locks second.
+    QCOMPARE(r.statistics.maximalConfigurations, 2u);
+    QCOMPARE(r.defects.size(), 1u); // the same kind and message: one defect, two occurrences
+    const Defect &d = r.defects.front();
+    QCOMPARE(d.kind, DefectKind::UnsupportedOperation);
+    QVERIFY2(QString::fromStdString(d.message).contains("live.c:10:"), d.message.c_str());
+    QVERIFY(QString::fromStdString(d.message).endsWith("fork()"));
+    QCOMPARE(d.occurrences, 2u);
+    // The schedule replays it.
+    const auto replay = runOnce(*p, d.schedule);
+    QVERIFY(replay.execution.fault);
+    QCOMPARE(replay.execution.fault->kind, DefectKind::UnsupportedOperation);
+}
+
+void tst_UnsupportedOperations::addressOfUnknownFunctionFailsWhenCalled() {
+    const auto p = loadC(m_sources.write("pointer.c", "#include <stdio.h>\nint main(int argc, char **argv) {\n"
+                                                      "  int (*close)(FILE *) = fclose;\n  puts(\"before\");\n"
+                                                      "  return argc > 5 ? 0 : close(stdout);\n}\n"));
+    QVERIFY2(p, diagnosticsOf(p).c_str());
+    QCOMPARE(p->warnings.size(), 1u);
+    QVERIFY(QString::fromStdString(p->warnings.front().text).contains("fclose()"));
+    const auto run = runOnce(*p);
+    QCOMPARE(QString::fromStdString(run.output), QString("before\n"));
+    QVERIFY(run.execution.fault);
+    QCOMPARE(run.execution.fault->kind, DefectKind::UnsupportedOperation);
+    QVERIFY2(QString::fromStdString(run.execution.fault->message).contains("pointer.c:5:"),
+             run.execution.fault->message.c_str());
+}
+
+QTEST_GUILESS_MAIN(tst_UnsupportedOperations)
+#include "tst_UnsupportedOperations.moc"
