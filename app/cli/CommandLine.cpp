@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/CommandLine.hpp"
 
+#include "engine/frontend/CCompiler.hpp"
+
 #include <charconv>
 
 namespace weft::cli {
@@ -28,12 +30,12 @@ bool parseSeconds(const std::string &s, double &out) {
 
 std::string usageText() {
     return "usage:\n"
-           "  weft explore FILE.c [-D NAME[=VALUE]] [-I DIR] [--model sync|sc] [-k N | --optimal | --sdpor]\n"
+           "  weft explore FILE.c [-D NAME[=VALUE]] [-I DIR] [--std STD] [--model sync|sc] [-k N | --optimal | --sdpor]\n"
            "               [--timeout S] [--max-executions N] [--context-switch-bound N]\n"
            "               [--stop-on-first-defect] [--json OUT] [--dot OUT] [--quiet]\n"
            "               [--races report|fatal|ignore] [--nondet zero|random[:SEED]]\n"
            "               [--max-steps N] [--max-memory MIB]\n"
-           "  weft replay  FILE.c --schedule S [-D ...] [-I ...] [--races ...] [--nondet ...]\n"
+           "  weft replay  FILE.c --schedule S [-D ...] [-I ...] [--std ...] [--races ...] [--nondet ...]\n"
            "  weft gui     [FILE.c] [--model sync|sc] [--lang fr] [--screenshot OUT.png]\n"
            "  weft --help | --version\n"
            "\n"
@@ -41,6 +43,8 @@ std::string usageText() {
            "  -k N       alternatives: N >= 1 k-partial (1 = only-last), 0 optimal, -1 source-DPOR-like\n"
            "  --optimal  same as -k 0 (the default): never a redundant (sleep-set blocked) execution\n"
            "  --sdpor    same as -k -1\n"
+           "  --std      the C dialect: gnu17 (default), gnu89 ... gnu23, c89 ... c23; implicit\n"
+           "             declarations and implicit int are warnings, as with GCC 12\n"
            "  --model    sync: thread and synchronisation operations are events (default);\n"
            "             sc: also every access to shared memory (sequential consistency)\n"
            "  --races    data races: report and go on (default), fatal (end the execution), ignore\n"
@@ -101,6 +105,10 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             (a == "-D" ? cl.defines : cl.includeDirs).push_back(v);
         } else if (a.size() > 2 && (a.rfind("-D", 0) == 0 || a.rfind("-I", 0) == 0)) {
             (a[1] == 'D' ? cl.defines : cl.includeDirs).push_back(a.substr(2));
+        } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--std" && value(v)) {
+            if (!frontend::isKnownStandard(v))
+                return usageError("unknown C standard '" + v + "' (expected c89 ... c23 or gnu89 ... gnu23)");
+            cl.standard = v;
         } else if (a == "--model" && value(v)) {
             if (v != "sync" && v != "sc")
                 return usageError("unknown or unsupported model '" + v + "' (supported: sync, sc)");

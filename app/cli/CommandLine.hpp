@@ -22,6 +22,7 @@ struct CommandLine {
     std::string file;                      ///< the C (or .ll/.bc) file
     std::vector<std::string> defines;      ///< -D NAME[=VALUE]
     std::vector<std::string> includeDirs;  ///< -I DIR
+    std::string standard = "gnu17";        ///< --std: the C dialect
     std::string model = "sync";
     ExplorationOptions exploration;
     interpreter::InterpreterOptions interpreter; ///< --races, --nondet

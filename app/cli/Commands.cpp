@@ -127,7 +127,7 @@ std::string jsonWithSources(const std::string &engineJson, const std::vector<Tra
 } // namespace
 
 int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
-    auto loaded = loadProgram(cl.file, cl.defines, cl.includeDirs);
+    auto loaded = loadProgram(cl.file, cl.defines, cl.includeDirs, cl.standard);
     if (!loaded) {
         printDiagnostics(loaded.error(), err);
         return kBadInput;
@@ -156,7 +156,8 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
                      faultText(d.message, location(program, t.faultSpot)).c_str());
         // The replay hint repeats the options that change how the program runs.
         const std::string runOptions = (cl.model == "sync" ? "" : " --model " + cl.model) +
-                                       (cl.nondet == "zero" ? "" : " --nondet " + cl.nondet);
+                                       (cl.nondet == "zero" ? "" : " --nondet " + cl.nondet) +
+                                       (cl.standard == "gnu17" ? "" : " --std " + cl.standard);
         std::fprintf(out, "\n  seen in %llu execution%s; replay with: weft replay %s --schedule %s%s\n",
                      (unsigned long long)d.occurrences, d.occurrences == 1 ? "" : "s", cl.file.c_str(),
                      d.schedule.toString().c_str(), runOptions.c_str());
@@ -188,7 +189,7 @@ int runReplay(const CommandLine &cl, std::FILE *out, std::FILE *err) {
         printDiagnostics(schedule.error(), err);
         return kBadInput;
     }
-    auto loaded = loadProgram(cl.file, cl.defines, cl.includeDirs);
+    auto loaded = loadProgram(cl.file, cl.defines, cl.includeDirs, cl.standard);
     if (!loaded) {
         printDiagnostics(loaded.error(), err);
         return kBadInput;

@@ -65,10 +65,23 @@ void verify(llvm::Module &module, const std::string &file, DiagnosticCollector &
 
 } // namespace
 
+bool isKnownStandard(const std::string &standard) {
+    static const char *const kStandards[] = {"c89",   "c90",   "c99",   "c11",   "c17",   "c18",  "c2x",
+                                             "c23",   "gnu89", "gnu90", "gnu99", "gnu11", "gnu17", "gnu18",
+                                             "gnu2x", "gnu23"};
+    for (const char *s : kStandards)
+        if (standard == s)
+            return true;
+    return false;
+}
+
 Expected<CompiledUnit> compileC(const CompileOptions &options) {
     InputKind kind = InputKind::C;
     if (std::optional<Diagnostic> bad = checkInput(options.file, kind))
         return Unexpected(std::move(*bad));
+    if (!isKnownStandard(options.standard))
+        return Unexpected(Diagnostic::error("unknown C standard '" + options.standard +
+                                            "' (expected c89 ... c23 or gnu89 ... gnu23)"));
 
     DiagnosticCollector diagnostics;
     CompiledUnit unit;

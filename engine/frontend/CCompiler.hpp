@@ -22,7 +22,10 @@ struct CompileOptions {
     std::string file;                       ///< .c (compiled), .ll or .bc (parsed, used as is)
     std::vector<std::string> defines{};     ///< -D: "N" or "N=3"
     std::vector<std::string> includeDirs{}; ///< -I
-    std::vector<std::string> extraArgs{};   ///< further driver flags, e.g. "-Wall", "-std=c11"
+    std::vector<std::string> extraArgs{};   ///< further driver flags, e.g. "-Wall"
+    /// The C dialect (-std=): gnu17 by default. As GCC 12 does, implicit function declarations,
+    /// implicit int, int-to-pointer conversions and incompatible pointer types are warnings, not errors.
+    std::string standard = "gnu17";
     /// Promote non-escaping scalar locals to SSA values (mem2reg); debug records follow them.
     bool promoteLocals = true;
 };
@@ -43,6 +46,9 @@ struct CompiledUnit {
 /// Compiles (or reads) options.file. On failure the error side holds every diagnostic Clang emitted,
 /// in its order (errors, the warnings before them and the notes after them), at least one an Error.
 Expected<CompiledUnit> compileC(const CompileOptions &options);
+
+/// Whether `standard` is a C dialect compileC accepts ("gnu17", "c99", ...).
+bool isKnownStandard(const std::string &standard);
 
 /// The diagnostics as the clang command line prints them: one "file:line:col: error: text" per line.
 std::string formatDiagnostics(const std::vector<Diagnostic> &diagnostics);

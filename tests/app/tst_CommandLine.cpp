@@ -22,7 +22,7 @@ private slots:
 void tst_CommandLine::exploreWithEveryOption() {
     auto cl = parseCommandLine({"explore", "prog.c", "-D", "N=3", "-DM", "-I", "inc", "-Iinc2", "--model", "sync",
                                 "-k", "2", "--timeout", "1.5", "--max-executions", "100", "--json", "out.json",
-                                "--dot", "out.dot", "--stop-on-first-defect", "--quiet"});
+                                "--dot", "out.dot", "--stop-on-first-defect", "--quiet", "--std", "gnu99"});
     QVERIFY(cl);
     QCOMPARE(cl->command, CommandLine::Command::Explore);
     QCOMPARE(cl->file, std::string("prog.c"));
@@ -35,6 +35,8 @@ void tst_CommandLine::exploreWithEveryOption() {
     QCOMPARE(cl->dotPath, std::string("out.dot"));
     QVERIFY(cl->exploration.stopOnFirstDefect);
     QVERIFY(cl->quiet);
+    QCOMPARE(cl->standard, std::string("gnu99"));
+    QCOMPARE(parseCommandLine({"explore", "prog.c"})->standard, std::string("gnu17"));
 }
 
 void tst_CommandLine::policies() {
@@ -95,6 +97,8 @@ void tst_CommandLine::errors_data() {
                                            << "a context-switch bound needs the optimal policy";
     QTest::newRow("model") << QStringList{"explore", "a.c", "--model", "tso"}
                            << "unknown or unsupported model 'tso' (supported: sync, sc)";
+    QTest::newRow("standard") << QStringList{"explore", "a.c", "--std", "c++17"}
+                              << "unknown C standard 'c++17' (expected c89 ... c23 or gnu89 ... gnu23)";
     QTest::newRow("unknown option") << QStringList{"explore", "a.c", "--fast", "x"} << "unknown option '--fast' for 'explore'";
     QTest::newRow("missing value") << QStringList{"explore", "a.c", "--json"}
                                    << "option '--json' is unknown here or needs a value";

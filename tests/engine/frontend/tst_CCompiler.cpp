@@ -37,6 +37,8 @@ private slots:
     void includeDirFindsHeader();
     void textualIrLoads();
     void bitcodeRoundTrips();
+    void oldCCompilesWithWarnings();
+    void standardIsSelectable();
 
 private:
     std::string write(const std::string &name, const std::string &text);
@@ -236,6 +238,50 @@ void tst_CCompiler::bitcodeRoundTrips() {
     auto unit = compileC({file});
     QVERIFY(unit);
     QCOMPARE(returnedConstant(*unit->module->getFunction("answer")), std::int64_t(42));
+}
+
+void tst_CCompiler::oldCCompilesWithWarnings() {
+    // A call before the declaration (implicit int result), implicit int, a K&R definition: GCC 12
+    // accepts all three with warnings, and so does Weft (Clang alone makes the first two errors).
+    const std::string file = write("old.c", "main() {\n  return twice(21) - 42;\n}\n"
+                                            "static x = 1;\n"
+                                            "int twice(n)\n  int n;\n{\n  return 2 * n * x;\n}\n");
+    auto unit = compileC({file});
+    QVERIFY2(unit, unit ? "" : formatDiagnostics(unit.error()).c_str());
+    std::string warnings = formatDiagnostics(unit->warnings);
+    QVERIFY2(q(warnings).contains("old.c:2:10: warning: call to undeclared function 'twice'"), warnings.c_str());
+    QVERIFY2(q(warnings).contains("old.c:1:1: warning: type specifier missing, defaults to 'int'"), warnings.c_str());
+    QVERIFY2(q(warnings).contains("[-Wimplicit-int]"), warnings.c_str());
+    // Clang's own hard errors stay errors.
+    auto broken = compileC({write("broken.c", "int main(void) {\n  return undeclared_variable;\n}\n")});
+    QVERIFY(!broken);
+    QVERIFY(q(formatDiagnostics(broken.error())).contains("error: use of undeclared identifier"));
+}
+
+void tst_CCompiler::standardIsSelectable() {
+    // __STDC_VERSION__ follows --std; gnu17 is the default.
+    const std::string file = write("version.c", "long v = __STDC_VERSION__;\nint main(void) { return 0; }\n");
+    auto versionOf = [&](const std::string &standard) -> long long {
+        CompileOptions options{file};
+        if (!standard.empty())
+            options.standard = standard;
+        auto unit = compileC(options);
+        if (!unit)
+            return -1;
+        const auto *init = llvm::dyn_cast<llvm::ConstantInt>(unit->module->getGlobalVariable("v")->getInitializer());
+        return init ? init->getSExtValue() : -2;
+    };
+    QCOMPARE(versionOf(""), 201710LL);
+    QCOMPARE(versionOf("gnu99"), 199901LL);
+    QCOMPARE(versionOf("gnu11"), 201112LL);
+    QCOMPARE(versionOf("c99"), 199901LL);
+    CompileOptions bad{file};
+    bad.standard = "c++17";
+    auto unit = compileC(bad);
+    QVERIFY(!unit);
+    QCOMPARE(q(unit.error().front().text), QString("unknown C standard 'c++17' (expected c89 ... c23 or gnu89 ... gnu23)"));
+    // gnu89 has no __STDC_VERSION__ at all: the program does not compile.
+    QCOMPARE(versionOf("gnu89"), -1LL);
 }
 
 QTEST_APPLESS_MAIN(tst_CCompiler)
