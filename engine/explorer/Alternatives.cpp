@@ -17,9 +17,12 @@ bool Alternatives::buildComb(const Unfolding &u, const Configuration &c, const D
     // but it saves the comb search from trying x against every event of d's spike.
     const bool filterByD = true;
     m_comb.clear();
+    m_isInD = [&d](EventId e) { return d.contains(e); };
     for (std::size_t i = 0; i < spikes; ++i) {
         std::vector<EventId> &spike = m_comb.addSpike();
-        appendSpikeCandidates(u, c, m_unjustified[i], spike);
+        // Events above a D-event are dropped below (D events: above one, x is in D's future, never
+        // in a clue); the index skips whole groups of them.
+        appendSpikeCandidates(u, c, m_unjustified[i], spike, m_isInD);
         std::erase_if(spike, [&](EventId x) {
             if (d.contains(x) || !c.isCompatible(u, x))
                 return true;

@@ -9,6 +9,7 @@
 #include "engine/explorer/Disset.hpp"
 #include "engine/unfolding/Configuration.hpp"
 
+#include <functional>
 #include <optional>
 
 namespace weft {
@@ -41,6 +42,7 @@ private:
     AlternativeStatistics m_stats;
     Comb m_comb;
     std::vector<EventId> m_unjustified;
+    std::function<bool(EventId)> m_isInD;
     std::vector<EventId> m_choice;
 };
 

@@ -10,6 +10,14 @@ namespace {
 
 using Iter = std::vector<EventId>::const_iterator;
 
+/// Why a member of a sibling list is left out, with the members after it that share the reason.
+enum class Skip {
+    None,
+    Invalid, ///< an event of its thread after top cannot follow C's last operation on its object
+    Subtree, ///< an event of its thread after top is dropped by the caller
+    Above,   ///< such an event comes after operations outside C the first of which is dropped
+};
+
 /// `z` is `base` or below it in their thread's tree (kNoEvent: the virtual root above all).
 bool atOrBelow(const Unfolding &u, EventId base, EventId z) {
     if (base == kNoEvent)
@@ -35,8 +43,8 @@ bool mayExtend(const Unfolding &u, const Configuration &c, const Event &y) {
 /// The members [first, last) of one thread t (another than d's) of an indexed sibling list that may
 /// be compatible with C, whose last event of t is `top` (kNoEvent: none). Why each skip is exact:
 /// README.md, "Sibling index".
-void appendThread(const Unfolding &u, const Configuration &c, EventId top, Iter first, Iter last,
-                  std::vector<EventId> &out, std::vector<EventId> &path) {
+void appendThread(const Unfolding &u, const Configuration &c, const std::function<bool(EventId)> &isDropped,
+                  EventId top, Iter first, Iter last, std::vector<EventId> &out, std::vector<EventId> &path) {
     auto pred = [&](EventId x) { return u.event(x).threadPred; };
     // A compatible x outside C has top below it: its thread predecessor lies in top's subtree.
     Iter it = top == kNoEvent ? first : std::partition_point(first, last, [&](EventId x) {
@@ -57,23 +65,44 @@ void appendThread(const Unfolding &u, const Configuration &c, EventId top, Iter 
             }
         std::reverse(path.begin(), path.end());
         std::size_t k = 0;
-        while (k < path.size() && (!u.event(path[k]).isObjectOperation() || mayExtend(u, c, u.event(path[k]))))
-            ++k;
-        if (k == path.size()) {
+        Skip skip = Skip::None;
+        EventId skipFrom = kNoEvent; // Subtree: below this event of t; Above: below this object operation
+        for (; k < path.size() && skip == Skip::None; ++k) {
+            const Event &y = u.event(path[k]);
+            if (isDropped && isDropped(path[k])) {
+                skip = Skip::Subtree, skipFrom = path[k];
+            } else if (y.isObjectOperation()) {
+                const EventId lastOp = c.mutexMax(y.mutex);
+                if (!mayExtend(u, c, y)) {
+                    skip = Skip::Invalid;
+                } else if (y.otherPred != lastOp && isDropped) {
+                    // y comes after operations on its object outside C; the first of them is an
+                    // operation right after C's last one, below every such y.
+                    const SequentialTree &objects = u.lockTree();
+                    const auto depth = lastOp == kNoEvent ? 0 : objects.depth(u.event(lastOp).lockNode) + 1;
+                    const EventId first = u.lockNodeEvent(objects.ancestorAt(u.event(y.otherPred).lockNode, depth));
+                    if (isDropped(first))
+                        skip = Skip::Above, skipFrom = first;
+                }
+            }
+        }
+        if (skip == Skip::None) {
             out.push_back(*it++);
             continue;
         }
-        // path[k] cannot be in any configuration with C, nor can its siblings on the same object
-        // ordered before C's last operation on it (or, when path[k] lies past that operation's
-        // subtree, after it): the children of a thread-tree node on one object are sorted by the
-        // pre-order of their object-tree parent, where that subtree is contiguous. Jump over all
-        // members below them.
+        --k;
+        // Every member below path[k] is left out, and so are the other members whose step from
+        // path[k]'s thread predecessor is a sibling of path[k] on its object with the same flaw: the
+        // children of a thread-tree node on one object are sorted by the pre-order of their
+        // object-tree parent, where a subtree is contiguous. Jump over all of them.
         const EventId base = k == 0 ? top : path[k - 1];
         const Event &y = u.event(path[k]);
         const EventId lastOp = c.mutexMax(y.mutex);
-        const bool beforeLast = ObjectSiblingIndex::objectBefore(u, y.otherPred, lastOp);
+        const bool beforeLast = skip == Skip::Invalid && ObjectSiblingIndex::objectBefore(u, y.otherPred, lastOp);
         it = std::partition_point(it, last, [&](EventId x) {
             const EventId zx = pred(x);
+            if (skip == Skip::Subtree)
+                return zx != kNoEvent && atOrBelow(u, skipFrom, zx);
             if (zx == kNoEvent || zx == base)
                 return true;
             if (!atOrBelow(u, base, zx))
@@ -81,6 +110,9 @@ void appendThread(const Unfolding &u, const Configuration &c, EventId top, Iter 
             const Event &yx = u.event(stepBelow(u, base, zx));
             if (yx.mutex != y.mutex)
                 return yx.mutex < y.mutex;
+            if (skip == Skip::Above) // before skipFrom's subtree, or in it
+                return yx.otherPred == kNoEvent || ObjectSiblingIndex::objectBefore(u, yx.otherPred, skipFrom) ||
+                       u.lockTree().isAncestorOrSelf(u.event(skipFrom).lockNode, u.event(yx.otherPred).lockNode);
             return !beforeLast || ObjectSiblingIndex::objectBefore(u, yx.otherPred, lastOp);
         });
     }
@@ -88,7 +120,8 @@ void appendThread(const Unfolding &u, const Configuration &c, EventId top, Iter 
 
 } // namespace
 
-void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d, std::vector<EventId> &out) {
+void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d, std::vector<EventId> &out,
+                           const std::function<bool(EventId)> &isDropped) {
     const Event &ed = u.event(d);
     // The index needs d's object-tree parent to be C's last operation on the object: then no sibling
     // is in C (true for every unjustified D-event; anything else takes the plain scan).
@@ -105,16 +138,34 @@ void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d
         const ThreadId t = u.event(*first).thread();
         const Iter groupEnd = std::partition_point(first, sorted->end(), [&](EventId x) { return u.event(x).thread() <= t; });
         if (t != ed.thread())
-            appendThread(u, c, c.threadMax(t), first, groupEnd, out, path);
+            appendThread(u, c, isDropped, c.threadMax(t), first, groupEnd, out, path);
         first = groupEnd;
     }
     std::sort(out.begin() + static_cast<std::ptrdiff_t>(from), out.end()); // creation order, as the plain scan
 #ifndef NDEBUG
-    // Every sibling left out must be incompatible with C (the index only skips proven ones).
+    // Every sibling left out must be incompatible with C or above a dropped event (the index only
+    // skips proven ones).
     std::vector<EventId> all;
     u.appendLockSiblings(d, all);
+    auto aboveDropped = [&](EventId x) { // some event of [x] is dropped: a plain search of the past
+        std::vector<EventId> todo{x};
+        std::vector<std::uint8_t> seen(u.size(), 0);
+        while (!todo.empty()) {
+            const EventId e = todo.back();
+            todo.pop_back();
+            if (e == kNoEvent || seen[e])
+                continue;
+            seen[e] = 1;
+            if (e != x && isDropped(e))
+                return true;
+            for (EventId p : u.predecessors(e))
+                todo.push_back(p);
+        }
+        return false;
+    };
     for (EventId x : all)
-        assert(std::binary_search(out.begin() + static_cast<std::ptrdiff_t>(from), out.end(), x) || !c.isCompatible(u, x));
+        assert(std::binary_search(out.begin() + static_cast<std::ptrdiff_t>(from), out.end(), x) || !c.isCompatible(u, x) ||
+               (isDropped && aboveDropped(x)));
 #endif
 }
 

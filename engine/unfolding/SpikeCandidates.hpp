@@ -6,13 +6,16 @@
 
 #include "engine/unfolding/Configuration.hpp"
 
+#include <functional>
 #include <vector>
 
 namespace weft {
 
 /// Appends, in creation order, every sibling x of `d` (as Unfolding::appendLockSiblings lists them)
-/// that is compatible with `c`, plus possibly some that are not: callers still filter with
-/// Configuration::isCompatible. Every sibling left out is provably incompatible with `c`.
-void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d, std::vector<EventId> &out);
+/// that is compatible with `c` and has no event dropped by `isDropped` strictly below it, plus
+/// possibly some that do not qualify: callers still filter with Configuration::isCompatible (and
+/// drop those above a dropped event). Every sibling left out provably does not qualify.
+void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d, std::vector<EventId> &out,
+                           const std::function<bool(EventId)> &isDropped = {});
 
 } // namespace weft

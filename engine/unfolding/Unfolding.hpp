@@ -100,6 +100,8 @@ public:
     const SequentialTree &lockTree() const { return m_lockTree; }
     /// The event at a thread-tree node.
     EventId threadNodeEvent(SequentialTree::NodeId n) const { return m_threadNodeEvent[n]; }
+    /// The event at an object-tree node.
+    EventId lockNodeEvent(SequentialTree::NodeId n) const { return m_lockNodeEvent[n]; }
     /// The children of busy object-tree nodes in the order that lets spike candidates be found by
     /// binary search (engine/unfolding/SpikeCandidates.hpp).
     const ObjectSiblingIndex &siblingIndex() const { return m_siblingIndex; }
