@@ -118,11 +118,11 @@ EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherP
         }
         return kNoEvent;
     }
-    auto hit = m_byPredecessors.find(predecessorKey(threadPred, otherPred));
-    if (hit == m_byPredecessors.end())
+    const EventId hit = m_byPredecessors.find(threadPred, otherPred);
+    if (hit == kNoEvent)
         return kNoEvent;
-    if (m_events[hit->second].action == action && sameExtras(hit->second))
-        return hit->second;
+    if (m_events[hit].action == action && sameExtras(hit))
+        return hit;
     auto matches = [&](EventId c) {
         const Event &ev = m_events[c];
         return ev.otherPred == otherPred && ev.action == action && ev.extraCount == 0;
@@ -208,7 +208,7 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
     if (ev.isObjectOperation())
         m_siblingIndex.add(*this, id);
     if (extras.empty())
-        m_byPredecessors.try_emplace(predecessorKey(threadPred, otherPred), id);
+        m_byPredecessors.insert(threadPred, otherPred, id);
     else
         m_byExtras.emplace(extrasKey(threadPred, otherPred, extras), id);
     if (m_onNewEvent)
@@ -454,7 +454,7 @@ std::size_t Unfolding::memoryBytes() const {
            m_memCutPool.capacity() * sizeof(MemoryCut) + m_memBases.capacity() * 8 +
            (m_siblingLists.capacity() + m_initialSiblingLists.capacity()) * sizeof(SiblingLists) +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId) +
-           m_siblingIndex.memoryBytes();
+           m_siblingIndex.memoryBytes() + m_byPredecessors.memoryBytes();
 }
 
 } // namespace weft

@@ -9,6 +9,7 @@
 #include "engine/base/Arena.hpp"
 #include "engine/unfolding/Event.hpp"
 #include "engine/unfolding/ObjectSiblingIndex.hpp"
+#include "engine/unfolding/PredecessorIndex.hpp"
 
 #include <functional>
 #include <span>
@@ -250,7 +251,7 @@ private:
     /// (threadPred, otherPred) -> the first event created with them and no extra predecessors. For a
     /// deterministic program the pair names the event; a different action under the same pair falls
     /// back to a scan.
-    std::unordered_map<std::uint64_t, EventId> m_byPredecessors;
+    PredecessorIndex m_byPredecessors;
     /// Writes with extra predecessors by a hash of all their predecessors (a writer can have
     /// exponentially many placements after one thread predecessor: no scan).
     std::unordered_multimap<std::uint64_t, EventId> m_byExtras;
