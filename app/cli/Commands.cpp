@@ -130,7 +130,7 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     auto loaded = loadProgram(cl.file, cl.defines, cl.includeDirs, cl.standard);
     if (!loaded) {
         printDiagnostics(loaded.error(), err);
-        return kBadInput;
+        return frontend::isCompilerFailure(loaded.error()) ? kInternalError : kBadInput;
     }
     printDiagnostics(loaded->warnings, err);
     const program::Program &program = loaded->program;
@@ -192,7 +192,7 @@ int runReplay(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     auto loaded = loadProgram(cl.file, cl.defines, cl.includeDirs, cl.standard);
     if (!loaded) {
         printDiagnostics(loaded.error(), err);
-        return kBadInput;
+        return frontend::isCompilerFailure(loaded.error()) ? kInternalError : kBadInput;
     }
     printDiagnostics(loaded->warnings, err);
     const program::Program &program = loaded->program;

@@ -4,7 +4,20 @@
 #include "engine/frontend/CCompiler.hpp"
 #include "engine/program/Lowering.hpp"
 
+#include <cstdlib>
+
 namespace weft::cli {
+
+namespace {
+
+/// WEFT_COMPILER_STACK_MIB replaces the compiler thread's stack size: tests make the compiler fail with it.
+std::size_t compilerStackSize() {
+    const char *mib = std::getenv("WEFT_COMPILER_STACK_MIB");
+    const long value = mib ? std::strtol(mib, nullptr, 10) : 0;
+    return value > 0 ? std::size_t(value) << 20 : frontend::kCompilerStackSize;
+}
+
+} // namespace
 
 Expected<LoadedProgram> loadProgram(const std::string &file, const std::vector<std::string> &defines,
                                     const std::vector<std::string> &includeDirs, const std::string &standard) {
@@ -13,6 +26,7 @@ Expected<LoadedProgram> loadProgram(const std::string &file, const std::vector<s
     options.defines = defines;
     options.includeDirs = includeDirs;
     options.standard = standard;
+    options.stackSize = compilerStackSize();
     auto unit = frontend::compileC(options);
     if (!unit)
         return Unexpected(unit.error());

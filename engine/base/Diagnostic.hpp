@@ -18,6 +18,8 @@ struct Diagnostic {
     std::string text;
     /// Suggested edits, in Clang's parseable form: fix-it:"file":{l1:c1-l2:c2}:"replacement".
     std::vector<std::string> fixIts{};
+    /// Weft's own failure on this input (the compiler crashed), not a mistake in it: CLI exit code 3.
+    bool internal = false;
 
     static Diagnostic error(std::string text) { return {{}, 0, 0, Severity::Error, std::move(text)}; }
     /// "file:line:column: error: text", leaving out the parts that are unknown.

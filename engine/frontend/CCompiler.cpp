@@ -3,6 +3,7 @@
 
 #include "engine/frontend/ClangCodeGen.hpp"
 #include "engine/frontend/CleanupPipeline.hpp"
+#include "engine/frontend/CrashGuard.hpp"
 #include "engine/frontend/DiagnosticCollector.hpp"
 #include "engine/frontend/IrReader.hpp"
 
@@ -14,7 +15,9 @@
 #include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <cassert>
+#include <mutex>
 #include <optional>
 
 namespace weft::frontend {
@@ -63,6 +66,23 @@ void verify(llvm::Module &module, const std::string &file, DiagnosticCollector &
     }
 }
 
+/// Clang keeps process-wide state (llvm::cl options, statistics): one compilation at a time.
+std::mutex g_compileLock;
+
+/// Everything that runs Clang or LLVM on the input: code generation (or reading IR), verification, cleanup.
+void build(const CompileOptions &options, InputKind kind, CompiledUnit &unit, DiagnosticCollector &diagnostics) {
+    unit.module = kind == InputKind::C ? emitModuleWithClang(options, *unit.context, diagnostics)
+                                       : readIrFile(options.file, *unit.context, diagnostics);
+    if (unit.module)
+        verify(*unit.module, options.file, diagnostics);
+    if (!unit.module || diagnostics.hasErrors())
+        return;
+    if (kind == InputKind::C && options.promoteLocals) {
+        runCleanupPipeline(*unit.module);
+        assert(!llvm::verifyModule(*unit.module, &llvm::errs()) && "cleanup pipeline broke the module");
+    }
+}
+
 } // namespace
 
 bool isKnownStandard(const std::string &standard) {
@@ -86,21 +106,31 @@ Expected<CompiledUnit> compileC(const CompileOptions &options) {
     DiagnosticCollector diagnostics;
     CompiledUnit unit;
     unit.context = std::make_unique<llvm::LLVMContext>();
-    unit.module = kind == InputKind::C ? emitModuleWithClang(options, *unit.context, diagnostics)
-                                       : readIrFile(options.file, *unit.context, diagnostics);
-    if (unit.module)
-        verify(*unit.module, options.file, diagnostics);
+    std::optional<std::string> crash;
+    {
+        // Held by this thread, not the guarded one, so that a crash cannot leave it locked.
+        const std::lock_guard lock(g_compileLock);
+        crash = runGuarded([&] { build(options, kind, unit, diagnostics); }, options.stackSize);
+    }
+    if (crash) {
+        // The crashed thread left the module half-made: destroying it could crash again.
+        (void)unit.module.release();
+        (void)unit.context.release();
+        Diagnostic failure{options.file, 0, 0, Severity::Error, "the C compiler failed on this input: " + *crash};
+        failure.internal = true;
+        return Unexpected(std::move(failure));
+    }
     if (!unit.module || diagnostics.hasErrors()) {
         if (!diagnostics.hasErrors()) // a failure Clang did not explain
             diagnostics.add({options.file, 0, 0, Severity::Error, "compilation failed"});
         return Unexpected(diagnostics.take());
     }
-    if (kind == InputKind::C && options.promoteLocals) {
-        runCleanupPipeline(*unit.module);
-        assert(!llvm::verifyModule(*unit.module, &llvm::errs()) && "cleanup pipeline broke the module");
-    }
     unit.warnings = diagnostics.take();
     return unit;
+}
+
+bool isCompilerFailure(const std::vector<Diagnostic> &diagnostics) {
+    return std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic &d) { return d.internal; });
 }
 
 std::string formatDiagnostics(const std::vector<Diagnostic> &diagnostics) {

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Compiles one C file in-process with Clang 19 (or reads .ll/.bc) into an llvm::Module with debug info.
-// Diagnostics come back as data. Callable from any thread; Clang compilations are serialised internally.
+// Diagnostics come back as data. Callable from any thread; compilations are serialised internally and
+// run on a thread with a large stack, where a crash of Clang or LLVM becomes an error (CrashGuard).
 #pragma once
 
 #include "engine/base/Diagnostic.hpp"
 #include "engine/base/Expected.hpp"
+#include "engine/frontend/CrashGuard.hpp"
 
 #include <memory>
 #include <string>
@@ -28,6 +30,8 @@ struct CompileOptions {
     std::string standard = "gnu17";
     /// Promote non-escaping scalar locals to SSA values (mem2reg); debug records follow them.
     bool promoteLocals = true;
+    /// The compiler thread's stack; deeper input than it holds gives a compiler-failure error.
+    std::size_t stackSize = kCompilerStackSize;
 };
 
 /// A compiled translation unit. The module lives in (and must die before) its own context.
@@ -44,11 +48,15 @@ struct CompiledUnit {
 };
 
 /// Compiles (or reads) options.file. On failure the error side holds every diagnostic Clang emitted,
-/// in its order (errors, the warnings before them and the notes after them), at least one an Error.
+/// in its order (errors, the warnings before them and the notes after them), at least one an Error;
+/// or, when Clang or LLVM crashed, one error "the C compiler failed on this input: ..." marked internal.
 Expected<CompiledUnit> compileC(const CompileOptions &options);
 
 /// Whether `standard` is a C dialect compileC accepts ("gnu17", "c99", ...).
 bool isKnownStandard(const std::string &standard);
+
+/// Whether a failed compile is the compiler's failure (it crashed) rather than a mistake in the input.
+bool isCompilerFailure(const std::vector<Diagnostic> &diagnostics);
 
 /// The diagnostics as the clang command line prints them: one "file:line:col: error: text" per line.
 std::string formatDiagnostics(const std::vector<Diagnostic> &diagnostics);

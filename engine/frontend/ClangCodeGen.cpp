@@ -11,8 +11,6 @@
 #include <clang/Frontend/Utils.h>
 #include <llvm/IR/Module.h>
 
-#include <mutex>
-
 #ifndef WEFT_CLANG_RESOURCE_DIR
 #error "WEFT_CLANG_RESOURCE_DIR must name Clang's resource directory (set by engine/frontend/CMakeLists.txt)"
 #endif
@@ -54,14 +52,10 @@ std::vector<std::string> driverArguments(const CompileOptions &options) {
     return args;
 }
 
-/// Clang keeps process-wide state (llvm::cl options, statistics); one compilation at a time.
-std::mutex g_clangLock;
-
 } // namespace
 
 std::unique_ptr<llvm::Module> emitModuleWithClang(const CompileOptions &options, llvm::LLVMContext &context,
                                                   DiagnosticCollector &diagnostics) {
-    const std::lock_guard lock(g_clangLock);
     const std::vector<std::string> args = driverArguments(options);
     std::vector<const char *> argv;
     argv.reserve(args.size());

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Runs the Clang 19 driver and code generator in-process on one C file: -O0 -g, x86_64 Linux, no optnone.
-// Internal to frontend/; calls are serialised by a process-wide lock.
+// Internal to frontend/: compileC serialises the calls and runs them under CrashGuard.
 #pragma once
 
 #include "engine/frontend/CCompiler.hpp"

@@ -54,8 +54,15 @@ Operand LoweringContext::constant(std::uint64_t value) {
     return constantOperand(it->second);
 }
 
-bool LoweringContext::flatten(llvm::Type *type, std::uint32_t offset, std::vector<Leaf> &leaves,
-                              std::string &why) const {
+/// Deeper than any type or constant C code nests by hand; bounds Weft's recursion over them.
+constexpr unsigned kMaxNesting = 256;
+
+bool LoweringContext::flatten(llvm::Type *type, std::uint32_t offset, std::vector<Leaf> &leaves, std::string &why,
+                              unsigned depth) const {
+    if (depth > kMaxNesting) {
+        why = "types nested more than " + std::to_string(kMaxNesting) + " levels deep are not supported";
+        return false;
+    }
     if (leaves.size() > 256) {
         why = "aggregate values with more than 256 fields in registers are not supported";
         return false;
@@ -79,14 +86,14 @@ bool LoweringContext::flatten(llvm::Type *type, std::uint32_t offset, std::vecto
     if (auto *s = llvm::dyn_cast<llvm::StructType>(type)) {
         const llvm::StructLayout *sl = layout.getStructLayout(s);
         for (unsigned i = 0; i < s->getNumElements(); ++i)
-            if (!flatten(s->getElementType(i), offset + std::uint32_t(sl->getElementOffset(i)), leaves, why))
+            if (!flatten(s->getElementType(i), offset + std::uint32_t(sl->getElementOffset(i)), leaves, why, depth + 1))
                 return false;
         return true;
     }
     if (auto *a = llvm::dyn_cast<llvm::ArrayType>(type)) {
         const std::uint64_t stride = layout.getTypeAllocSize(a->getElementType());
         for (std::uint64_t i = 0; i < a->getNumElements(); ++i)
-            if (!flatten(a->getElementType(), offset + std::uint32_t(i * stride), leaves, why))
+            if (!flatten(a->getElementType(), offset + std::uint32_t(i * stride), leaves, why, depth + 1))
                 return false;
         return true;
     }
@@ -109,7 +116,12 @@ std::uint32_t LoweringContext::leafCount(llvm::Type *type) const {
     return flatten(type, 0, leaves, why) ? std::uint32_t(leaves.size()) : 0;
 }
 
-bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_t> &leaves, std::string &why) const {
+bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_t> &leaves, std::string &why,
+                               unsigned depth) const {
+    if (depth > kMaxNesting) {
+        why = "constant expressions nested more than " + std::to_string(kMaxNesting) + " levels deep are not supported";
+        return false;
+    }
     llvm::Type *type = c->getType();
     if (llvm::isa<llvm::UndefValue>(c) || llvm::isa<llvm::ConstantAggregateZero>(c) ||
         llvm::isa<llvm::ConstantPointerNull>(c)) {
@@ -123,7 +135,7 @@ bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_
         const unsigned n = type->isStructTy() ? type->getStructNumElements() : unsigned(type->getArrayNumElements());
         for (unsigned i = 0; i < n; ++i) {
             const llvm::Constant *element = c->getAggregateElement(i);
-            if (!element || !evaluate(element, leaves, why))
+            if (!element || !evaluate(element, leaves, why, depth + 1))
                 return why.empty() ? (why = "unsupported aggregate constant", false) : false;
         }
         return true;
@@ -171,11 +183,11 @@ bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_
         return true;
     }
     if (auto *alias = llvm::dyn_cast<llvm::GlobalAlias>(c))
-        return evaluate(alias->getAliasee(), leaves, why);
+        return evaluate(alias->getAliasee(), leaves, why, depth + 1);
     if (auto *e = llvm::dyn_cast<llvm::ConstantExpr>(c)) {
         if (auto *gep = llvm::dyn_cast<llvm::GEPOperator>(e)) {
             std::vector<std::uint64_t> base;
-            if (!evaluate(llvm::cast<llvm::Constant>(gep->getPointerOperand()), base, why))
+            if (!evaluate(llvm::cast<llvm::Constant>(gep->getPointerOperand()), base, why, depth + 1))
                 return false;
             llvm::APInt offset(64, 0);
             if (base.size() != 1 || !gep->accumulateConstantOffset(layout, offset))
@@ -189,7 +201,7 @@ bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_
         case llvm::Instruction::IntToPtr:
         case llvm::Instruction::PtrToInt: {
             std::vector<std::uint64_t> inner;
-            if (!evaluate(e->getOperand(0), inner, why))
+            if (!evaluate(e->getOperand(0), inner, why, depth + 1))
                 return false;
             if (inner.size() != 1)
                 return why = "unsupported constant cast", false;
@@ -205,7 +217,7 @@ bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_
             // e.g. &a[4] - &a[1] folded to sub (ptrtoint, ptrtoint): offsets within one object
             // subtract correctly in the pointer encoding.
             std::vector<std::uint64_t> l, r;
-            if (!evaluate(e->getOperand(0), l, why) || !evaluate(e->getOperand(1), r, why))
+            if (!evaluate(e->getOperand(0), l, why, depth + 1) || !evaluate(e->getOperand(1), r, why, depth + 1))
                 return false;
             if (l.size() != 1 || r.size() != 1 || !type->isIntegerTy())
                 return why = "unsupported constant expression", false;

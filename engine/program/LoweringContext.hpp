@@ -49,13 +49,16 @@ public:
     /// The constant-pool operand holding `value`.
     Operand constant(std::uint64_t value);
     /// Appends the leaves of `type` (at byte `offset`) or explains why it has none we support.
-    bool flatten(llvm::Type *type, std::uint32_t offset, std::vector<Leaf> &leaves, std::string &why) const;
+    bool flatten(llvm::Type *type, std::uint32_t offset, std::vector<Leaf> &leaves, std::string &why,
+                 unsigned depth = 0) const;
     /// The number of leaves of `type` (0 for void or unsupported types).
     std::uint32_t leafCount(llvm::Type *type) const;
     /// The leaf values of a constant (pointers encoded) or why it cannot be evaluated.
-    bool evaluate(const llvm::Constant *value, std::vector<std::uint64_t> &leaves, std::string &why) const;
-    /// C spelling of a debug-info type ("int", "struct node *", ...).
-    std::string describeType(const llvm::DIType *type) const;
+    bool evaluate(const llvm::Constant *value, std::vector<std::uint64_t> &leaves, std::string &why,
+                  unsigned depth = 0) const;
+    /// C spelling of a debug-info type ("int", "struct node *", ...); past `depth` 32 of pointers, qualifiers
+    /// or array elements the innermost part is spelled "...", so that no input nests the recursion deeper.
+    std::string describeType(const llvm::DIType *type, unsigned depth = 0) const;
     /// The index in program.sourceMap.types of the shape of `type` (typedefs and qualifiers stripped),
     /// added on first use; `dimension` > 0 is the element type of a multi-dimensional array.
     std::uint32_t typeIndexOf(const llvm::DIType *type, unsigned dimension = 0, unsigned depth = 0);

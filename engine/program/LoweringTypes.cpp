@@ -75,30 +75,32 @@ CType::Encoding encodingOf(const llvm::DIBasicType *basic) {
 
 } // namespace
 
-std::string LoweringContext::describeType(const llvm::DIType *type) const {
+std::string LoweringContext::describeType(const llvm::DIType *type, unsigned depth) const {
     if (!type)
         return "void";
+    if (depth > kMaxTypeDepth)
+        return "...";
     if (auto *basic = llvm::dyn_cast<llvm::DIBasicType>(type))
         return basic->getName().str();
     if (auto *derived = llvm::dyn_cast<llvm::DIDerivedType>(type)) {
         const llvm::DIType *base = derived->getBaseType();
         switch (derived->getTag()) {
         case llvm::dwarf::DW_TAG_pointer_type: {
-            const std::string inner = describeType(base);
+            const std::string inner = describeType(base, depth + 1);
             return inner.ends_with('*') ? inner + '*' : inner + " *";
         }
         case llvm::dwarf::DW_TAG_const_type:
-            return "const " + describeType(base);
+            return "const " + describeType(base, depth + 1);
         case llvm::dwarf::DW_TAG_volatile_type:
-            return "volatile " + describeType(base);
+            return "volatile " + describeType(base, depth + 1);
         case llvm::dwarf::DW_TAG_restrict_type:
-            return describeType(base);
+            return describeType(base, depth + 1);
         case llvm::dwarf::DW_TAG_atomic_type:
-            return "_Atomic " + describeType(base);
+            return "_Atomic " + describeType(base, depth + 1);
         case llvm::dwarf::DW_TAG_typedef:
             return derived->getName().str();
         default:
-            return describeType(base);
+            return describeType(base, depth + 1);
         }
     }
     if (auto *composite = llvm::dyn_cast<llvm::DICompositeType>(type)) {
@@ -112,7 +114,7 @@ std::string LoweringContext::describeType(const llvm::DIType *type) const {
         case llvm::dwarf::DW_TAG_enumeration_type:
             return "enum " + name;
         case llvm::dwarf::DW_TAG_array_type:
-            return describeType(composite->getBaseType()) + ' ' +
+            return describeType(composite->getBaseType(), depth + 1) + ' ' +
                    dimensionsText(dimensionsOf(composite), 0);
         default:
             return name;
