@@ -3,10 +3,12 @@
 
 #include <clang/Basic/Stack.h>
 #include <llvm/Support/CrashRecoveryContext.h>
+#include <llvm/Support/ErrorHandling.h>
 
 #include <alloca.h>
 #include <algorithm>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <mutex>
 #include <vector>
@@ -18,6 +20,21 @@ namespace {
 /// The signals llvm::CrashRecoveryContext turns into a failed RunSafely.
 constexpr int kRecoveredSignals[] = {SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV, SIGTRAP};
 
+/// Where a guarded thread's LLVM fatal error message goes (null on every other thread).
+thread_local std::string *t_fatalError = nullptr;
+
+/// LLVM ends the process after a fatal error (report_fatal_error) unless its handler does not return:
+/// on a guarded thread this one leaves through the crash recovery context instead, keeping the message.
+void onFatalError(void *, const char *reason, bool) {
+    llvm::CrashRecoveryContext *context = llvm::CrashRecoveryContext::GetCurrent();
+    if (!context || !t_fatalError) {
+        std::fprintf(stderr, "LLVM ERROR: %s\n", reason);
+        return; // and LLVM exits, as without a handler
+    }
+    *t_fatalError = reason;
+    context->HandleExit(1);
+}
+
 /// CrashRecoveryContext installs its handlers without SA_ONSTACK. A stack overflow, the crash deep input
 /// causes, leaves no stack to run such a handler on, and the kernel kills the process; with the flag
 /// the handler runs on the alternate stack runGuarded gives its thread. A signal outside any guarded
@@ -26,6 +43,7 @@ void enableCrashRecovery() {
     static std::once_flag once;
     std::call_once(once, [] {
         llvm::CrashRecoveryContext::Enable();
+        llvm::install_fatal_error_handler(onFatalError);
         for (int signal : kRecoveredSignals) {
             struct sigaction action {};
             if (sigaction(signal, nullptr, &action) == 0) {
@@ -36,8 +54,11 @@ void enableCrashRecovery() {
     });
 }
 
-/// What a failed run's return code means (128 + the signal, or an exit code from llvm::sys::Process::Exit).
-std::string describeCrash(int retCode) {
+/// What a failed run's return code means: 128 + the signal, or an exit code (a fatal error, or
+/// llvm::sys::Process::Exit).
+std::string describeCrash(int retCode, const std::string &fatalError) {
+    if (!fatalError.empty())
+        return "it stopped with a fatal error: " + fatalError;
     if (retCode <= 128)
         return "it stopped with a fatal error (exit code " + std::to_string(retCode) + ")";
     const int signal = retCode - 128;
@@ -64,9 +85,11 @@ std::optional<std::string> runGuarded(const std::function<void()> &work, std::si
     enableCrashRecovery();
     // The signal handler's stack: when the thread's own stack overflows, nothing is left of it.
     std::vector<char> signalStack(std::max<std::size_t>(SIGSTKSZ, 64 * 1024));
+    std::string fatalError;
     llvm::CrashRecoveryContext context;
     const bool completed = context.RunSafelyOnThread(
         [&] {
+            t_fatalError = &fatalError;
             stack_t alternate{};
             alternate.ss_sp = signalStack.data();
             alternate.ss_size = signalStack.size();
@@ -81,7 +104,7 @@ std::optional<std::string> runGuarded(const std::function<void()> &work, std::si
     // The thread has ended (joined): its alternate stack is no longer registered anywhere.
     if (completed)
         return std::nullopt;
-    return describeCrash(context.RetCode);
+    return describeCrash(context.RetCode, fatalError);
 }
 
 } // namespace weft::frontend

@@ -25,6 +25,7 @@ using weft::Diagnostic;
 using weft::frontend::compileC;
 using weft::frontend::CompileOptions;
 using weft::frontend::formatDiagnostics;
+using weft::frontend::isCompilerFailure;
 
 class tst_CCompiler : public QObject {
     Q_OBJECT
@@ -39,6 +40,8 @@ private slots:
     void bitcodeRoundTrips();
     void oldCCompilesWithWarnings();
     void standardIsSelectable();
+    void deepExpressionCompiles();
+    void compilerCrashIsAnError();
 
 private:
     std::string write(const std::string &name, const std::string &text);
@@ -282,6 +285,41 @@ void tst_CCompiler::standardIsSelectable() {
     QCOMPARE(q(unit.error().front().text), QString("unknown C standard 'c++17' (expected c89 ... c23 or gnu89 ... gnu23)"));
     // gnu89 has no __STDC_VERSION__ at all: the program does not compile.
     QCOMPARE(versionOf("gnu89"), -1LL);
+}
+
+/// main computing 1 + 1 + ... with `terms` ones: Clang recurses once per term.
+static std::string longExpression(int terms) {
+    std::string source = "int main(void) { int x = 1";
+    for (int i = 1; i < terms; ++i)
+        source += " + 1";
+    return source + "; return x; }\n";
+}
+
+void tst_CCompiler::deepExpressionCompiles() {
+    // Overflowed the 8 MiB stack of the calling thread before compiles ran on their own thread.
+    auto unit = compileC({write("terms.c", longExpression(100'000))});
+    QVERIFY2(unit, unit ? "" : formatDiagnostics(unit.error()).c_str());
+    QCOMPARE(returnedConstant(*unit->module->getFunction("main")), std::int64_t(100'000));
+}
+
+void tst_CCompiler::compilerCrashIsAnError() {
+    CompileOptions options{write("terms.c", longExpression(100'000))};
+    options.stackSize = std::size_t(2) << 20; // Clang needs tens of MiB for this
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        auto unit = compileC(options);
+        QVERIFY(!unit);
+        QCOMPARE(unit.error().size(), std::size_t(1));
+        const Diagnostic &d = unit.error().front();
+        QCOMPARE(d.file, options.file);
+        QVERIFY2(d.text.starts_with("the C compiler failed on this input: it crashed"), d.text.c_str());
+        QVERIFY(isCompilerFailure(unit.error()));
+    }
+    // An error Clang reports itself is the input's, not the compiler's failure.
+    auto rejected = compileC({write("parens.c", "int x = " + std::string(1000, '(') + "1" + std::string(1000, ')') + ";\n")});
+    QVERIFY(!rejected);
+    QVERIFY(!isCompilerFailure(rejected.error()));
+    // The compiler still works.
+    QVERIFY(compileC({write("terms.c", longExpression(1'000))}));
 }
 
 QTEST_APPLESS_MAIN(tst_CCompiler)

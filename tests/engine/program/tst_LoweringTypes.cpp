@@ -2,7 +2,7 @@
 // Tests LoweringTypes: the source map's type table built from the debug info (typedefs and
 // qualifiers stripped with the spelled name kept, fields with their offsets and bitfields,
 // multi-dimensional arrays as arrays of arrays, enums, self-referential structs through pointers,
-// shared entries).
+// shared entries, types nested deeper than the lowering recurses).
 #include "tests/engine/interpreter/CProgram.hpp"
 
 #include <QtTest>
@@ -47,6 +47,7 @@ private slots:
     void structsHaveFieldsAndTypedefsAreStripped();
     void arraysNestByDimension();
     void bitfieldsEnumsAndUnions();
+    void deepTypesAreSpelledShort();
 
 private:
     const CType &typeOf(const Program &p, const std::string &global) {
@@ -137,6 +138,16 @@ void tst_LoweringTypes::bitfieldsEnumsAndUnions() {
     QCOMPARE(either.fields.size(), 2u);
     QCOMPARE(either.fields[1].offset, 0u);
     QCOMPARE(p.sourceMap.type(either.fields[1].typeIndex)->encoding, CType::Encoding::Float);
+}
+
+void tst_LoweringTypes::deepTypesAreSpelledShort() {
+    // 100,000 pointer levels: spelling the type recursed once per level and overflowed the stack.
+    const Program p = m_sources.load("deep.c", "int " + std::string(100'000, '*') + " p;\n"
+                                                "int main(void) { return p != 0; }\n");
+    const Variable *v = findVariable(p.sourceMap.globals, "p");
+    QVERIFY(v);
+    QVERIFY2(v->type.starts_with("... *") && v->type.ends_with("**") && v->type.size() < 64, v->type.c_str());
+    QCOMPARE(typeOf(p, "p").kind, CType::Kind::Pointer);
 }
 
 QTEST_MAIN(tst_LoweringTypes)
