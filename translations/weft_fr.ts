@@ -416,6 +416,18 @@
         <source>Show or hide thread T%1&apos;s events in the event structure</source>
         <translation>Afficher ou masquer les événements du thread T%1 dans la structure d’événements</translation>
     </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>ligne %1 : %2</translation>
+    </message>
+    <message>
+        <source>%1 does not compile (%2); %3 stays loaded.</source>
+        <translation>%1 ne compile pas (%2) ; %3 reste chargé.</translation>
+    </message>
+    <message>
+        <source>%1 could not be compiled: %2</source>
+        <translation>%1 n’a pas pu être compilé : %2</translation>
+    </message>
 </context>
 <context>
     <name>weft::gui::RecentFilesMenu</name>

@@ -5,6 +5,7 @@
 #include "app/gui/ScreenshotRecorder.hpp"
 #include "app/gui/SettingsMenu.hpp"
 #include "app/gui/Translation.hpp"
+#include "engine/frontend/CCompiler.hpp"
 
 #include <QApplication>
 
@@ -53,7 +54,9 @@ int runGui(const cli::CommandLine &cl, int &argc, char **argv) {
             std::fprintf(stderr, "weft: error: cannot write '%s'\n", cl.screenshotPath.c_str());
             return cli::kBadInput;
         }
-        return loaded ? cli::kNoDefect : cli::kBadInput;
+        if (loaded)
+            return cli::kNoDefect;
+        return frontend::isCompilerFailure(window.session().diagnostics()) ? cli::kInternalError : cli::kBadInput;
     }
     window.show();
     return app.exec();

@@ -244,11 +244,6 @@ void MainWindow::setInterpreterOptions(const interpreter::InterpreterOptions &op
     m_replay->setInterpreterOptions(options);
 }
 
-void MainWindow::setCompileFlags(std::vector<std::string> defines, std::vector<std::string> includeDirs) {
-    m_defines = std::move(defines);
-    m_includeDirs = std::move(includeDirs);
-}
-
 void MainWindow::resetViews() {
     m_eventStructure->structure()->clearStructure();
     m_eventStructure->fitAll();
@@ -260,37 +255,6 @@ void MainWindow::resetViews() {
     m_configuration.clear();
     m_selectedEvent = kNoEvent;
     m_exploreWith->setEnabled(false);
-}
-
-bool MainWindow::openFile(const QString &path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
-        statusBar()->showMessage(tr("Cannot read %1: %2").arg(path, file.errorString()));
-        return false;
-    }
-    m_editor->setSource(path, QString::fromUtf8(file.readAll()));
-    setWindowTitle(tr("%1 — Weft").arg(QFileInfo(path).fileName()));
-    resetViews();
-    const bool loaded = m_session->load(path, m_defines, m_includeDirs);
-    m_editor->setDiagnostics(m_session->diagnostics());
-    if (loaded) {
-        m_recent->add(path);
-        statusBar()->showMessage(tr("Loaded %1. Press F5 to explore.").arg(QFileInfo(path).fileName()));
-    } else {
-        const auto &d = m_session->diagnostics();
-        const auto errors = std::count_if(d.begin(), d.end(), [](const Diagnostic &x) { return x.severity == Severity::Error; });
-        statusBar()->showMessage(tr("%1 does not compile (%n error(s)); hover the underlined code.", nullptr, int(errors))
-                                     .arg(QFileInfo(path).fileName()));
-    }
-    updateActions();
-    return loaded;
-}
-
-void MainWindow::showOpenDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open C File"), QFileInfo(m_session->fileName()).path(),
-                                                      tr("C files (*.c);;LLVM IR (*.ll *.bc);;All files (*)"));
-    if (!path.isEmpty())
-        openFile(path);
 }
 
 void MainWindow::explore() {

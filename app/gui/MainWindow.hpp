@@ -34,7 +34,8 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
 
     /// Opens `path` in the editor and loads it for exploration. False if it cannot be read or does not
-    /// compile (the editor then shows the diagnostics).
+    /// compile: then the program already loaded stays, with its results, and the status bar says why;
+    /// with none loaded, the editor shows the file and its diagnostics.
     bool openFile(const QString &path);
     /// -D and -I for the files opened from now on.
     void setCompileFlags(std::vector<std::string> defines, std::vector<std::string> includeDirs);
@@ -100,6 +101,7 @@ private:
     QDockWidget *addDock(QWidget *content, const QString &title, const QString &name, Qt::DockWidgetArea area);
     void updateActions();
     void resetViews();
+    void showLoadFailure(const QString &path, const QString &text);
     void showSnapshot(const session::SnapshotPtr &snapshot);
     void explorationFinished();
     void leafActivated(quint64 execution, quint32 node);

@@ -34,10 +34,9 @@ void ExplorationSession::setState(State state) {
 
 bool ExplorationSession::load(const QString &file, const std::vector<std::string> &defines,
                               const std::vector<std::string> &includeDirs) {
+    // A running exploration ends (cancelled, keeping what it found); its last snapshot is still delivered
+    // while compiling, as this run's, so it stays browsable if the new file does not compile.
     stopWorker();
-    ++m_run; // drop deliveries of the previous run still in the event queue
-    m_fileName = file;
-    m_snapshot.reset();
     // Compile on a worker thread; the GUI thread keeps painting and running timers meanwhile (user
     // input waits, so nothing can re-enter the session before the program is there).
     std::optional<Expected<cli::LoadedProgram>> result;
@@ -51,12 +50,14 @@ bool ExplorationSession::load(const QString &file, const std::vector<std::string
     }
     Expected<cli::LoadedProgram> &loaded = *result;
     if (!loaded) {
-        m_program.reset();
+        // The program loaded before, and what was explored of it, stay: a failed compile replaces nothing.
         m_diagnostics = loaded.error();
-        setState(State::NoProgram);
         Q_EMIT loadFailed();
         return false;
     }
+    ++m_run; // drop deliveries of the previous run still in the event queue
+    m_fileName = file;
+    m_snapshot.reset();
     m_diagnostics = loaded->warnings;
     m_program = std::make_shared<const cli::LoadedProgram>(std::move(*loaded));
     setState(State::Ready);

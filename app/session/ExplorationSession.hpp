@@ -35,10 +35,10 @@ public:
 
     /// Compiles and lowers `file` on a worker thread (cancelling and waiting for a running exploration
     /// first); the GUI thread's event loop keeps running (without user input) until it is done. On
-    /// failure the previous program is dropped and diagnostics() says why.
+    /// failure diagnostics() says why, and the previous program, file name and snapshot stay.
     bool load(const QString &file, const std::vector<std::string> &defines = {},
               const std::vector<std::string> &includeDirs = {});
-    /// The last load's errors or warnings.
+    /// The last load's errors (it failed: see frontend::isCompilerFailure) or warnings.
     const std::vector<Diagnostic> &diagnostics() const { return m_diagnostics; }
     const QString &fileName() const { return m_fileName; }
     bool hasProgram() const { return m_program != nullptr; }

@@ -13,6 +13,8 @@
 #include <QTextBlock>
 #include <QToolTip>
 
+#include <algorithm>
+
 namespace weft::views {
 
 static QColor severityColour(Severity s) {
@@ -48,7 +50,7 @@ void SourceEditor::setSource(const QString &fileName, const QString &text) {
 }
 
 bool SourceEditor::belongsHere(const Diagnostic &d) const {
-    if (d.line == 0 || d.file.empty())
+    if (d.file.empty() || (d.line == 0 && d.severity != Severity::Error))
         return false;
     const QFileInfo mine(m_fileName), theirs(QString::fromStdString(d.file));
     if (mine.exists() && theirs.exists())
@@ -61,11 +63,13 @@ void SourceEditor::setDiagnostics(const std::vector<Diagnostic> &diagnostics) {
     for (const Diagnostic &d : diagnostics) {
         if (!belongsHere(d))
             continue;
-        const QTextBlock block = document()->findBlockByNumber(int(d.line) - 1);
+        // An error about the whole file (e.g. the compiler failed on it) is marked on its first line.
+        const int line = std::max(1, int(d.line));
+        const QTextBlock block = document()->findBlockByNumber(line - 1);
         if (!block.isValid())
             continue;
         Mark mark;
-        mark.line = int(d.line);
+        mark.line = line;
         mark.severity = d.severity;
         mark.text = QString::fromStdString(d.text);
         const QString text = block.text();

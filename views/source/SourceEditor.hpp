@@ -34,9 +34,10 @@ public:
     void setSource(const QString &fileName, const QString &text);
     const QString &fileName() const { return m_fileName; }
 
-    /// Underlines the diagnostics that belong to this file (errors red, warnings orange, notes blue).
+    /// Underlines the diagnostics that belong to this file (errors red, warnings orange, notes blue); an
+    /// error about the whole file, without a line, underlines the first line.
     void setDiagnostics(const std::vector<Diagnostic> &diagnostics);
-    /// The diagnostics shown (those of this file with a line).
+    /// The diagnostics shown (those of this file with a line, and its errors without one).
     std::size_t markCount() const { return m_marks.size(); }
     /// The messages of the diagnostics covering this document position ("" if none).
     QString diagnosticAt(int position) const;

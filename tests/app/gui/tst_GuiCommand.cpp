@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `weft gui FILE.c --screenshot OUT.png` as a user runs it: explores offscreen and writes the window as
-// a PNG (the README's pictures); a file that does not compile still gives a picture, and exit code 2.
+// a PNG (the README's pictures); a file that does not compile still gives a picture, and exit code 2
+// (3 when the compiler crashed on it).
 #include <QtTest>
 
 class tst_GuiCommand : public QObject {
@@ -9,12 +10,16 @@ private Q_SLOTS:
     void screenshotAfterExploring();
     void screenshotOfACompileError();
     void screenshotNeedsAFile();
+    void screenshotOfACompilerCrash();
 };
 
-static int runWeft(const QStringList &arguments, QString *errors = nullptr) {
+static int runWeft(const QStringList &arguments, QString *errors = nullptr,
+                   const QString &compilerStackMib = QString()) {
     QProcess weft;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    if (!compilerStackMib.isEmpty())
+        env.insert(QStringLiteral("WEFT_COMPILER_STACK_MIB"), compilerStackMib);
     weft.setProcessEnvironment(env);
     weft.start(QStringLiteral(WEFT_EXECUTABLE), arguments);
     if (!weft.waitForFinished(120000))
@@ -54,6 +59,23 @@ void tst_GuiCommand::screenshotNeedsAFile() {
                      &errors),
              2);
     QVERIFY(errors.contains(QStringLiteral("needs a FILE.c")));
+}
+
+void tst_GuiCommand::screenshotOfACompilerCrash() {
+    QTemporaryDir dir;
+    const QString source = dir.filePath(QStringLiteral("terms.c"));
+    QFile file(source);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("int main(void) { int x = 1");
+    for (int i = 1; i < 100'000; ++i)
+        file.write(" + 1");
+    file.write("; return x == 0; }\n");
+    file.close();
+    const QString png = dir.filePath(QStringLiteral("terms.png"));
+    // A 4 MiB compiler stack is far too small for 100,000 terms: Clang crashes, Weft does not.
+    QCOMPARE(runWeft({QStringLiteral("gui"), source, QStringLiteral("--screenshot"), png}, nullptr, QStringLiteral("4")),
+             3);
+    QVERIFY(!QImage(png).isNull());
 }
 
 QTEST_MAIN(tst_GuiCommand)

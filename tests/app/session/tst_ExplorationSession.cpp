@@ -2,7 +2,7 @@
 // ExplorationSession: explores on its worker thread and publishes snapshots that match what the
 // explorer computes (counts, events, conflicts, tree, defects); Pause holds the worker, Cancel stops a
 // long exploration quickly and keeps its results; the GUI thread keeps processing events meanwhile;
-// a file that does not compile gives diagnostics.
+// a file that does not compile gives diagnostics and keeps the program and results loaded before.
 #include "app/cli/ProgramLoader.hpp"
 #include "app/session/ExplorationSession.hpp"
 #include "app/session/Replay.hpp"
@@ -28,6 +28,7 @@ private Q_SLOTS:
     void cancelStopsQuicklyAndKeepsResults();
     void guiThreadStaysResponsive();
     void compileErrorGivesDiagnostics();
+    void failedLoadKeepsTheResults();
     void compilesOffTheGuiThread();
 };
 
@@ -269,6 +270,34 @@ void tst_ExplorationSession::compileErrorGivesDiagnostics() {
     QCOMPARE(d.severity, Severity::Error);
     QCOMPARE(d.line, 2u);
     QVERIFY(QString::fromStdString(d.file).endsWith(QStringLiteral("broken.c")));
+}
+
+void tst_ExplorationSession::failedLoadKeepsTheResults() {
+    QTemporaryDir dir;
+    const QString broken = dir.filePath(QStringLiteral("broken.c"));
+    QFile file(broken);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("int main(void) { return 1 +; }\n");
+    file.close();
+    ExplorationSession session;
+    const QString dispatcher = testProgram("dispatcher");
+    QVERIFY(session.load(dispatcher, kLongDispatcher));
+    QSignalSpy finished(&session, &ExplorationSession::finished);
+    session.start();
+    QTRY_VERIFY_WITH_TIMEOUT(session.snapshot() && session.snapshot()->statistics.executions >= 5, 30000);
+    // Loading cancels the running exploration; its last snapshot still arrives, and stays.
+    QVERIFY(!session.load(broken));
+    QCOMPARE(session.diagnostics().front().line, 1u);
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(session.state(), ExplorationSession::State::Finished);
+    QVERIFY(session.snapshot() && session.snapshot()->isFinished());
+    QCOMPARE(session.snapshot()->stopReason, StopReason::Cancelled);
+    QVERIFY(session.snapshot()->statistics.executions >= 5);
+    QVERIFY(session.hasProgram());
+    QCOMPARE(session.fileName(), dispatcher);
+    QVERIFY(session.start()); // the kept program explores again
+    session.cancel();
+    QVERIFY(finished.wait(10000));
 }
 
 void tst_ExplorationSession::compilesOffTheGuiThread() {
