@@ -209,13 +209,21 @@ std::optional<std::pair<std::uint64_t, std::uint64_t>> oracleOf(const CInstance 
 }
 
 /// The C programs end to end; one line per instance and policy. Returns false when one did not load.
-bool runC(const std::vector<CInstance> &list, bool large, const std::string &only, const std::vector<int> &policies,
+/// Whether to run an instance: the names given with --only (or --growth), else the small ones (and
+/// the large ones with --large).
+bool selected(const std::string &name, bool isLarge, bool large, const std::vector<std::string> &only) {
+    if (!only.empty())
+        return std::find(only.begin(), only.end(), name) != only.end();
+    return large || !isLarge;
+}
+
+bool runC(const std::vector<CInstance> &list, bool large, const std::vector<std::string> &only, const std::vector<int> &policies,
           double timeout, const std::vector<std::string> &models) {
     bool ok = true;
     std::printf("%-26s %-5s %-12s %9s %8s %9s %9s %8s %8s %8s %8s %9s %9s  %s\n", "instance", "model", "policy", "configs",
                 "SSB", "events", "execs", "load s", "cpu s", "prog s", "us/ev", "eng us/ev", "RSS MB", "oracle");
     for (const CInstance &inst : list) {
-        if ((inst.large && !large && only.empty()) || (!only.empty() && only != inst.name))
+        if (!selected(inst.name, inst.large, large, only))
             continue;
         const std::string dir = kPrograms + "/" + inst.program;
         const nlohmann::json oracle = expectedOf(inst.program);
@@ -267,8 +275,8 @@ bool runC(const std::vector<CInstance> &list, bool large, const std::string &onl
 }
 
 void usage() {
-    std::puts("usage: weft-bench [--c | --c-all] [--models sync,sc] [--large] [--policies -1,0,1,2,3] [--only NAME]\n"
-              "                  [--timeout S]\n"
+    std::puts("usage: weft-bench [--c | --c-all] [--models sync,sc] [--large] [--policies -1,0,1,2,3] [--only NAME]...\n"
+              "                  [--growth] [--timeout S]\n"
               "  Explores the Table-1 programs (spec/qpor.md §6) and prints counts and costs.\n"
               "  Default: the C++ model programs (tests/model), small instances, optimal policy.\n"
               "  --c      the C programs of tests/programs end to end (compile, lower, interpret, explore);\n"
@@ -277,7 +285,10 @@ void usage() {
               "  --c-all  every instance of every tests/programs/*/expected.json, as --c.\n"
               "  --models the event models to run the C programs in (default sync; sc programs run in sc only).\n"
               "  --large  adds the big instances. --policies: -1 source-DPOR, 0 optimal, k >= 1 k-partial.\n"
-              "  --only NAME runs one instance, e.g. --only 'DISP(5,3)'.");
+              "  --only NAME runs this instance (repeatable), e.g. --only 'DISP(5,3)'.\n"
+              "  --growth runs the three families' small and large instances (MPAT(5), MPAT(6), MPC(3,5),\n"
+              "           MPC(4,5), DISP(5,3), DISP(5,4)); every run ends with the growth of the CPU cost\n"
+              "           per event from small to large, for the families it ran.");
 }
 
 } // namespace
@@ -285,7 +296,7 @@ void usage() {
 int main(int argc, char **argv) {
     bool large = false;
     std::vector<int> policies{0};
-    std::string only;
+    std::vector<std::string> only;
     double timeout = 0;
     enum class Source { Model, C, CAll } source = Source::Model;
     std::vector<std::string> models{"sync"};
@@ -306,7 +317,9 @@ int main(int argc, char **argv) {
             for (char *tok = std::strtok(argv[++i], ","); tok; tok = std::strtok(nullptr, ","))
                 models.emplace_back(tok);
         } else if (arg == "--only" && i + 1 < argc) {
-            only = argv[++i];
+            only.emplace_back(argv[++i]);
+        } else if (arg == "--growth") {
+            only.insert(only.end(), {"MPAT(5)", "MPAT(6)", "MPC(3,5)", "MPC(4,5)", "DISP(5,3)", "DISP(5,4)"});
         } else if (arg == "--timeout" && i + 1 < argc) {
             timeout = std::atof(argv[++i]);
         } else {
@@ -324,7 +337,7 @@ int main(int argc, char **argv) {
     std::printf("%-10s %-12s %9s %8s %9s %9s %8s %8s %8s %9s %9s  %s\n", "instance", "policy", "configs", "SSB",
                 "events", "execs", "cpu s", "prog s", "us/ev", "eng us/ev", "RSS MB", "oracle");
     for (const Instance &inst : instances()) {
-        if ((inst.large && !large && only.empty()) || (!only.empty() && only != inst.name))
+        if (!selected(inst.name, inst.large, large, only))
             continue;
         for (int policy : policies) {
             auto program = inst.make();
