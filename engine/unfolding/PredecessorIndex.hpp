@@ -16,25 +16,26 @@ class PredecessorIndex {
 public:
     /// The event recorded for the pair, or kNoEvent.
     EventId find(EventId threadPred, EventId otherPred) const {
-        if (m_values.empty())
+        if (m_slots.empty())
             return kNoEvent;
         const std::uint64_t key = keyOf(threadPred, otherPred);
-        const std::size_t mask = m_values.size() - 1;
+        const std::size_t mask = m_slots.size() - 1;
         for (std::size_t i = slotOf(key, mask);; i = (i + 1) & mask) {
-            if (m_values[i] == kNoEvent)
+            const Slot &s = m_slots[i];
+            if (s.value == kNoEvent)
                 return kNoEvent;
-            if (m_keys[i] == key)
-                return m_values[i];
+            if (s.key == key)
+                return s.value;
         }
     }
     /// Records `e` for the pair unless one is recorded already.
     void insert(EventId threadPred, EventId otherPred, EventId e) {
-        if (2 * (m_size + 1) > m_values.size())
+        if (2 * (m_size + 1) > m_slots.size())
             grow();
         if (place(keyOf(threadPred, otherPred), e))
             ++m_size;
     }
-    std::size_t memoryBytes() const { return m_keys.capacity() * sizeof(std::uint64_t) + m_values.capacity() * sizeof(EventId); }
+    std::size_t memoryBytes() const { return m_slots.capacity() * sizeof(Slot); }
 
 private:
     static std::uint64_t keyOf(EventId threadPred, EventId otherPred) { return (std::uint64_t{threadPred} << 32) | otherPred; }
@@ -42,30 +43,31 @@ private:
         return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ULL) >> 32) & mask;
     }
     bool place(std::uint64_t key, EventId e) {
-        const std::size_t mask = m_values.size() - 1;
+        const std::size_t mask = m_slots.size() - 1;
         for (std::size_t i = slotOf(key, mask);; i = (i + 1) & mask) {
-            if (m_values[i] == kNoEvent) {
-                m_keys[i] = key;
-                m_values[i] = e;
+            Slot &s = m_slots[i];
+            if (s.value == kNoEvent) {
+                s = {key, e};
                 return true;
             }
-            if (m_keys[i] == key)
+            if (s.key == key)
                 return false;
         }
     }
     void grow() {
-        std::vector<std::uint64_t> keys = std::move(m_keys);
-        std::vector<EventId> values = std::move(m_values);
-        const std::size_t size = values.empty() ? 1024 : values.size() * 2;
-        m_keys.assign(size, 0);
-        m_values.assign(size, kNoEvent);
-        for (std::size_t i = 0; i < values.size(); ++i)
-            if (values[i] != kNoEvent)
-                place(keys[i], values[i]);
+        std::vector<Slot> old = std::move(m_slots);
+        m_slots.assign(old.empty() ? 1024 : old.size() * 2, Slot{});
+        for (const Slot &s : old)
+            if (s.value != kNoEvent)
+                place(s.key, s.value);
     }
 
-    std::vector<std::uint64_t> m_keys;
-    std::vector<EventId> m_values; // kNoEvent: an empty slot
+    /// Key and value side by side: a lookup touches one cache line.
+    struct Slot {
+        std::uint64_t key = 0;
+        EventId value = kNoEvent; ///< kNoEvent: empty
+    };
+    std::vector<Slot> m_slots;
     std::size_t m_size = 0;
 };
 
