@@ -62,6 +62,9 @@ void Explorer::pushTrail(EventId e) {
         ++switches;
     m_trail.push_back(e);
     m_switches.push_back(switches);
+    if (e >= m_trailIndex.size())
+        m_trailIndex.resize(std::max<std::size_t>(e + 1, m_trailIndex.size() * 3 / 2));
+    m_trailIndex[e] = static_cast<std::uint32_t>(m_trail.size() - 1);
     m_config.fire(m_unfolding, e);
     m_disset.onTrailPush(m_unfolding, e, static_cast<std::uint32_t>(m_trail.size() - 1));
 }
@@ -269,7 +272,9 @@ ExplorationResult Explorer::run(std::stop_token stop) {
             for (const BlockedThread &b : execution.blocked)
                 if (isLockTreeKind(b.pending.kind))
                     blocked.push_back({b.pending});
-        addConflictingExtensions(m_unfolding, m_config, blocked);
+        // The trail below branchDepth is the previous execution's, whose cex covered its events.
+        addConflictingExtensions(m_unfolding, m_config, blocked,
+                                 [&](EventId e) { return m_trailIndex[e] < branchDepth; });
 
         if (m_observer)
             m_observer->onExecution({stats.executions, leaf, branchDepth, m_trail, &schedule});

@@ -51,6 +51,7 @@ private:
     Disset m_disset;
     std::vector<EventId> m_trail;
     std::vector<std::uint32_t> m_switches; // context switches within trail[0..i]
+    std::vector<std::uint32_t> m_trailIndex; // event -> its position on the trail (while on it)
     ExplorationObserver *m_observer = nullptr;
 };
 

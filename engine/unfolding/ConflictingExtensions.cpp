@@ -123,12 +123,15 @@ std::size_t addMemoryExtensions(Unfolding &u, const Configuration &c) {
 } // namespace
 
 std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
-                                     std::span<const BlockedAcquisition> blocked) {
+                                     std::span<const BlockedAcquisition> blocked,
+                                     const std::function<bool(EventId)> &extendedBefore) {
     std::size_t created = 0;
     // cex(C): for every object operation e of C, the same operation before an earlier one.
     const std::size_t objects = u.mutexCount();
     for (MutexIndex m = 0; m < objects; ++m) {
         for (EventId x = c.mutexMax(m); x != kNoEvent; x = u.event(x).otherPred) {
+            if (extendedBefore && extendedBefore(x))
+                break; // x and every operation below it were walked by an earlier call
             const Event &e = u.event(x);
             if (e.otherPred == kNoEvent || e.threadPred == kNoEvent)
                 continue;

@@ -6,6 +6,7 @@
 
 #include "engine/unfolding/Configuration.hpp"
 
+#include <functional>
 #include <span>
 
 namespace weft {
@@ -17,8 +18,11 @@ struct BlockedAcquisition {
 
 /// Adds cex(C) (every earlier position at which each object operation of C could have happened) and,
 /// for each blocked operation, the positions at which it could have happened. Returns how many new
-/// events were created.
+/// events were created. `extendedBefore(e)`, if given, says that an earlier call already added the
+/// earlier positions of object operation e of C (then its chain below it is done too: those
+/// positions depend only on e and the chain below it, so the walk stops there).
 std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
-                                     std::span<const BlockedAcquisition> blocked = {});
+                                     std::span<const BlockedAcquisition> blocked = {},
+                                     const std::function<bool(EventId)> &extendedBefore = {});
 
 } // namespace weft
