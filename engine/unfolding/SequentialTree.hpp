@@ -53,9 +53,20 @@ public:
             if (a == b)
                 return -1;
         }
+        // Up to the children of the common ancestor. a and b have equal depths, hence skip tables
+        // of the same length: jump both by the longest skip that keeps them apart (deep trees, e.g.
+        // a mutex locked in a loop, often part near the root), else by one level.
         while (m_nodes[a].parent != m_nodes[b].parent) {
-            a = m_nodes[a].parent;
-            b = m_nodes[b].parent;
+            const Node &na = m_nodes[a], &nb = m_nodes[b];
+            NodeId ja = na.parent, jb = nb.parent;
+            for (std::uint32_t i = na.skipCount; i-- > 0;)
+                if (m_skips[na.skipBegin + i] != m_skips[nb.skipBegin + i]) {
+                    ja = m_skips[na.skipBegin + i];
+                    jb = m_skips[nb.skipBegin + i];
+                    break;
+                }
+            a = ja;
+            b = jb;
         }
         return siblingLess(a, b) ? -1 : 1;
     }
