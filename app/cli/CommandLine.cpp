@@ -51,7 +51,9 @@ std::string usageText() {
            "  --nondet   __VERIFIER_nondet_* values: zero (default) or a per-thread pseudo-random\n"
            "             stream from SEED (default 1); replays need the same --nondet\n"
            "  --max-steps   instructions a thread may run between two visible actions (default 10000000)\n"
-           "  --max-memory  MiB of heap and stack one execution may hold (default 1024)\n"
+           "  --max-memory  MiB of heap and stack one execution may hold (default 1024); explore: also\n"
+           "                the most Weft's own memory may grow while exploring (default: half the machine's)\n"
+           "  Ctrl-C stops an exploration and reports what it found (incomplete: cancelled)\n"
            "replay: re-runs one schedule (as printed in defect reports, e.g. 0*4,1*4,0*2) and prints it.\n"
            "exit codes: 0 no defect, 1 defect found, 2 bad input or usage, 3 internal error.\n";
 }
@@ -166,6 +168,7 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             if (!parseNumber(v, mib) || mib == 0 || mib > (std::uint64_t{1} << 20))
                 return usageError("--max-memory takes a number of MiB between 1 and 1048576, not '" + v + "'");
             cl.interpreter.maxMemory = mib << 20;
+            cl.exploration.memoryBytes = mib << 20;
         } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--quiet") {
             cl.quiet = true;
         } else if (cl.command == CommandLine::Command::Replay && a == "--schedule" && value(v)) {

@@ -12,6 +12,7 @@
 #include "engine/results/JsonExport.hpp"
 
 #include <chrono>
+#include <csignal>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <unistd.h>
@@ -47,6 +48,35 @@ private:
     std::chrono::steady_clock::time_point m_last = std::chrono::steady_clock::now();
 };
 
+/// While alive, Ctrl-C (SIGINT) or SIGTERM asks the exploration to stop and keep what it found; a
+/// second signal gets the default action (the user insists). One at a time.
+class CancelOnInterruptSignal {
+public:
+    CancelOnInterruptSignal() {
+        s_source = &m_source;
+        for (int signal : {SIGINT, SIGTERM})
+            std::signal(signal, &CancelOnInterruptSignal::onSignal);
+    }
+    ~CancelOnInterruptSignal() {
+        for (int signal : {SIGINT, SIGTERM})
+            std::signal(signal, SIG_DFL);
+        s_source = nullptr;
+    }
+    CancelOnInterruptSignal(const CancelOnInterruptSignal &) = delete;
+    CancelOnInterruptSignal &operator=(const CancelOnInterruptSignal &) = delete;
+    std::stop_token token() const { return m_source.get_token(); }
+
+private:
+    static void onSignal(int signal) {
+        std::signal(signal, SIG_DFL);
+        // No callbacks are registered on this source, so request_stop is a lone atomic update.
+        if (s_source)
+            s_source->request_stop();
+    }
+    std::stop_source m_source;
+    static inline std::stop_source *s_source = nullptr;
+};
+
 void printDiagnostics(const std::vector<Diagnostic> &diagnostics, std::FILE *err) {
     std::fputs(frontend::formatDiagnostics(diagnostics).c_str(), err);
 }
@@ -64,6 +94,11 @@ std::string shortened(std::string text) {
 
 std::string location(const program::Program &p, program::SourceSpot spot) {
     return spot.line ? shortened(p.sourceMap.format(spot)) : std::string();
+}
+
+/// Where defect `d` is: what the engine recorded, else where its replay `t` stopped.
+std::string defectLocation(const Defect &d, const program::Program &p, const TracedExecution &t) {
+    return !d.location.empty() ? shortened(d.location) : location(p, t.faultSpot);
 }
 
 /// The fault's message, with its location appended unless the message already names it.
@@ -101,8 +136,9 @@ bool writeFile(const std::string &path, const std::string &text, std::FILE *out,
 }
 
 /// The CLI's JSON: the engine's export plus each defect's trace with source locations.
-std::string jsonWithSources(const std::string &engineJson, const std::vector<TracedExecution> &traces,
-                            const program::Program &p, SourceText &source) {
+std::string jsonWithSources(const std::string &engineJson, const std::vector<Defect> &defects,
+                            const std::vector<TracedExecution> &traces, const program::Program &p,
+                            SourceText &source) {
     nlohmann::json j = nlohmann::json::parse(engineJson);
     for (std::size_t i = 0; i < traces.size() && i < j["defects"].size(); ++i) {
         nlohmann::json steps = nlohmann::json::array();
@@ -117,8 +153,8 @@ std::string jsonWithSources(const std::string &engineJson, const std::vector<Tra
                              {"source", s.spot.line ? source.line(file, s.spot.line) : std::string()}});
         }
         j["defects"][i]["steps"] = std::move(steps);
-        if (traces[i].faultSpot.line)
-            j["defects"][i]["location"] = location(p, traces[i].faultSpot);
+        if (const std::string where = defectLocation(defects[i], p, traces[i]); !where.empty())
+            j["defects"][i]["location"] = where;
         j["defects"][i]["output"] = traces[i].output;
     }
     return j.dump(2) + "\n";
@@ -141,7 +177,8 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     ProgressLine progress(err);
     if (!cl.quiet && isatty(fileno(err)))
         explorer.setObserver(&progress);
-    const ExplorationResult result = explorer.run();
+    const CancelOnInterruptSignal cancel;
+    const ExplorationResult result = explorer.run(cancel.token());
     explorer.setObserver(nullptr);
 
     SourceText source;
@@ -153,7 +190,7 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
             continue;
         const TracedExecution &t = traces.back();
         std::fprintf(out, "weft: defect %zu: %s: %s", i + 1, std::string(defectKindName(d.kind)).c_str(),
-                     faultText(d.message, location(program, t.faultSpot)).c_str());
+                     faultText(d.message, defectLocation(d, program, t)).c_str());
         // The replay hint repeats the options that change how the program runs.
         const std::string runOptions = (cl.model == "sync" ? "" : " --model " + cl.model) +
                                        (cl.nondet == "zero" ? "" : " --nondet " + cl.nondet) +
@@ -170,7 +207,7 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
 
     if (!cl.jsonPath.empty()) {
         const RunDescription run{cl.file, cl.model, cl.exploration.policy.name()};
-        if (!writeFile(cl.jsonPath, jsonWithSources(toJson(result, run), traces, program, source), out, err))
+        if (!writeFile(cl.jsonPath, jsonWithSources(toJson(result, run), result.defects, traces, program, source), out, err))
             return kBadInput;
     }
     if (!cl.dotPath.empty() && !writeFile(cl.dotPath, toDot(explorer.unfolding()), out, err))
@@ -221,6 +258,10 @@ int runReplay(const CommandLine &cl, std::FILE *out, std::FILE *err) {
         std::fprintf(out, "weft: %s: %s\n", std::string(defectKindName(e.fault->kind)).c_str(),
                      faultText(e.fault->message, location(program, t.faultSpot)).c_str());
         return kDefectFound;
+    }
+    if (e.end == ExecutionEnd::AssumeBlocked) {
+        std::fprintf(out, "weft: the execution ended: a false assumption blocked a thread and nothing else could move\n");
+        return kNoDefect;
     }
     std::fprintf(out, "weft: the execution ended (%s)\n", e.end == ExecutionEnd::SleepBlocked ? "sleep-set blocked" : "stopped");
     return kNoDefect;

@@ -19,6 +19,7 @@ public:
 
     Execution run(const Schedule &schedule) override;
     ThreadNaming &naming() override { return m_executor.naming(); }
+    void setInterrupt(Interrupt *interrupt) override { m_executor.setInterrupt(interrupt); }
 
     /// Where the thread stood before the action at `position` of the last execution (line 0: unknown).
     program::SourceSpot spotAt(std::size_t position) const {

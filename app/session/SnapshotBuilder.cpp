@@ -46,6 +46,8 @@ void SnapshotBuilder::onExecution(const ExecutionSummary &summary) {
     m_statistics.executions = summary.index;
     if (summary.leaf == LeafKind::SleepBlocked)
         ++m_statistics.sleepSetBlocked;
+    else if (summary.leaf == LeafKind::AssumeBlocked)
+        ++m_statistics.assumeBlocked;
     else
         ++m_statistics.maximalConfigurations;
     recordSpots(summary);

@@ -18,6 +18,11 @@ enum class ExecutionEnd : std::uint8_t {
     Fault,        ///< the program raised a defect (assertion, abort, invalid unlock, ...)
     Diverged,     ///< the replay asked a thread that cannot run: the program is not deterministic
     LimitReached, ///< too many actions or threads in one execution
+    /// No thread can move and some thread's assumption failed (it waits forever, ActionKind::
+    /// AssumeBlocked): an infeasible run, counted apart, never a deadlock (threads waiting for it
+    /// are cut off by the assumption too).
+    AssumeBlocked,
+    Interrupted,  ///< cancelled, out of time or out of memory in the middle (Interrupt): not a run
 };
 
 /// A thread whose pending action is disabled when the execution ends.

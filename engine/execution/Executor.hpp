@@ -8,6 +8,7 @@
 
 namespace weft {
 
+class Interrupt;
 class ThreadNaming;
 
 class Executor {
@@ -17,6 +18,10 @@ public:
     virtual Execution run(const Schedule &schedule) = 0;
     /// The thread names this executor reports in (shared with the explorer).
     virtual ThreadNaming &naming() = 0;
+    /// Polled inside each run, so one huge execution stops in time (ExecutionEnd::Interrupted).
+    /// Null: never interrupted. The interrupt must outlive the runs it is set for. An executor that
+    /// wraps another forwards it (the default ignores it: such runs are only stopped between runs).
+    virtual void setInterrupt(Interrupt *) {}
 };
 
 } // namespace weft

@@ -28,6 +28,12 @@ struct ProgramFault {
     /// False when the fault is the action itself being invalid (e.g. unlocking a mutex not held):
     /// the action did not happen and is not part of the execution.
     bool actionPerformed = true;
+    /// Two faults with the same kind and identity are one defect; empty: the message is the
+    /// identity. (A data race is one defect per pair of source locations, whichever threads.)
+    std::string identity;
+    /// Where the defect is, "file:line:column", when the machine knows better than where the
+    /// execution ended (a race reported and gone past); empty otherwise.
+    std::string location;
 };
 
 /// Protocol: restart(); then repeatedly pending(t) for the threads listed by threadCount/threadAt,

@@ -2,6 +2,7 @@
 #include "engine/execution/ScheduledExecutor.hpp"
 
 #include "engine/action/Dependence.hpp"
+#include "engine/execution/Interrupt.hpp"
 
 #include <algorithm>
 
@@ -17,6 +18,7 @@ std::string describeBlocked(const BlockedThread &b, const Machine &machine) {
     case ActionKind::SemWait: return who + " waits on semaphore " + object;
     case ActionKind::CondWake: return who + " waits on condition variable " + object;
     case ActionKind::BarrierPass: return who + " waits at barrier " + object;
+    case ActionKind::AssumeBlocked: return who + " is stopped by a false assumption";
     default: return who + " cannot " + b.pending.toString();
     }
 }
@@ -72,15 +74,17 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
                 return finish(ExecutionEnd::Diverged);
             }
         } else {
-            bool anyAsleep = false, anyAlive = false;
+            bool anyAsleep = false, anyAlive = false, anyAssumeBlocked = false;
             for (std::size_t i = 0; i < m_machine.threadCount(); ++i) {
                 const ThreadId t = m_machine.threadAt(i);
                 auto p = m_machine.pending(t);
                 if (!p)
                     continue;
                 anyAlive = true;
-                if (!p->enabled)
+                if (!p->enabled) {
+                    anyAssumeBlocked |= p->action.kind == ActionKind::AssumeBlocked;
                     continue;
+                }
                 if (isAsleep(t)) {
                     anyAsleep = true;
                     continue;
@@ -95,6 +99,8 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
                     return finish(ExecutionEnd::SleepBlocked);
                 if (!anyAlive || m_machine.hasExitRequested())
                     return finish(ExecutionEnd::Finished);
+                if (anyAssumeBlocked)
+                    return finish(ExecutionEnd::AssumeBlocked);
                 finish(ExecutionEnd::Deadlock);
                 std::string message;
                 for (const BlockedThread &b : out.blocked)
@@ -104,6 +110,10 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
             }
         }
 
+        // Polling costs a clock read: every 256 actions keeps it out of the profile and still
+        // stops a runaway execution within milliseconds.
+        if (m_interrupt && (step & 255) == 255 && m_interrupt->poll() != Interrupt::Reason::None)
+            return finish(ExecutionEnd::Interrupted);
         if (out.actions.size() >= m_limits.maxActions || m_machine.threadCount() > m_limits.maxThreads) {
             out.fault = ProgramFault{DefectKind::StepBound, chosen,
                                      out.actions.size() >= m_limits.maxActions

@@ -19,6 +19,7 @@ public:
 
     Execution run(const Schedule &schedule) override;
     ThreadNaming &naming() override { return m_naming; }
+    void setInterrupt(Interrupt *interrupt) override { m_interrupt = interrupt; }
 
     /// Called just before each action is performed, while the machine still stands before it (so a
     /// debugger or a trace printer can ask the machine where the thread is). Empty: no call.
@@ -28,6 +29,7 @@ private:
     Machine &m_machine;
     ExecutionLimits m_limits;
     ThreadNaming m_naming;
+    Interrupt *m_interrupt = nullptr;
     std::function<void(const Action &)> m_beforeAction;
 };
 

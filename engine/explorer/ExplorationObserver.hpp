@@ -16,6 +16,7 @@ enum class LeafKind : std::uint8_t {
     Maximal,      ///< a maximal configuration
     SleepBlocked, ///< a redundant execution (SSB)
     Defect,       ///< a maximal configuration whose execution showed a defect
+    AssumeBlocked, ///< a thread's assumption failed and then nothing could move (infeasible, counted apart)
 };
 
 struct ExecutionSummary {

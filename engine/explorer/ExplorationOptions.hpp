@@ -20,6 +20,9 @@ struct ExplorationOptions {
     bool stopOnFirstDefect = false;
     std::size_t maxEvents = std::size_t{1} << 28;   ///< the unfolding's size bound
     std::size_t maxDefectsKept = 256;               ///< distinct defects stored (all are counted)
+    /// How much the process's resident memory may grow while exploring; 0: the default share of
+    /// the machine (Interrupt::defaultMemoryBound). Reaching it stops the run (StopReason::MemoryLimit).
+    std::uint64_t memoryBytes = 0;
 
     /// Empty if the combination is valid; otherwise why not.
     std::vector<Diagnostic> validate() const {

@@ -9,6 +9,20 @@
 
 namespace weft {
 
+namespace {
+
+StopReason stopReasonOf(Interrupt::Reason why) {
+    switch (why) {
+    case Interrupt::Reason::Timeout: return StopReason::Timeout;
+    case Interrupt::Reason::MemoryLimit: return StopReason::MemoryLimit;
+    case Interrupt::Reason::Cancelled:
+    case Interrupt::Reason::None: break;
+    }
+    return StopReason::Cancelled;
+}
+
+} // namespace
+
 Explorer::Explorer(Executor &executor, ExplorationOptions options)
     : m_executor(executor), m_options(options), m_unfolding(options.skipStep), m_alternatives(options.policy) {
     m_unfolding.setNewEventCallback([this](EventId e) {
@@ -102,7 +116,10 @@ Explorer::Conversion Explorer::convert(const Execution &execution) {
 }
 
 bool Explorer::backtrack(std::optional<Configuration> &clue) {
-    while (!m_trail.empty()) {
+    for (std::size_t popped = 0; !m_trail.empty(); ++popped) {
+        // A trail of millions of events (a long spin) must not outlive the deadline either.
+        if (m_interrupt && (popped & 1023) == 1023 && m_interrupt->poll() != Interrupt::Reason::None)
+            return false;
         const EventId e = m_trail.back();
         m_trail.pop_back();
         m_switches.pop_back();
@@ -185,8 +202,9 @@ Schedule Explorer::buildReplay(const Configuration &clue) const {
 }
 
 void Explorer::recordDefect(const ProgramFault &fault, std::span<const Action> actions, ExplorationResult &result) {
+    const std::string &identity = fault.identity.empty() ? fault.message : fault.identity;
     for (Defect &d : result.defects)
-        if (d.kind == fault.kind && d.message == fault.message) {
+        if (d.kind == fault.kind && d.identity == identity) {
             ++d.occurrences;
             return;
         }
@@ -197,6 +215,8 @@ void Explorer::recordDefect(const ProgramFault &fault, std::span<const Action> a
     defect.kind = fault.kind;
     defect.thread = fault.thread;
     defect.message = fault.message;
+    defect.identity = identity;
+    defect.location = fault.location;
     defect.trace.assign(actions.begin(), actions.end());
     for (const Action &a : actions)
         defect.schedule.replay.push_back(a.thread);
@@ -204,37 +224,25 @@ void Explorer::recordDefect(const ProgramFault &fault, std::span<const Action> a
     result.defects.push_back(std::move(defect));
 }
 
-ExplorationResult Explorer::run(std::stop_token stop) {
-    using Clock = std::chrono::steady_clock;
-    const auto startWall = Clock::now();
-    const double startCpu = threadCpuSeconds();
-    ExplorationResult result;
+void Explorer::explore(ExplorationResult &result) {
     Statistics &stats = result.statistics;
-    for (const Diagnostic &d : m_options.validate())
-        result.diagnostics.push_back(d);
-    if (!result.diagnostics.empty()) {
-        result.stopReason = StopReason::Cancelled;
-        return result;
-    }
-
     Schedule schedule;
     std::uint32_t branchDepth = 0;
     while (true) {
-        if (stop.stop_requested()) {
-            result.stopReason = StopReason::Cancelled;
-            break;
-        }
-        if (m_options.timeoutSeconds > 0 &&
-            std::chrono::duration<double>(Clock::now() - startWall).count() >= m_options.timeoutSeconds) {
-            result.stopReason = StopReason::Timeout;
-            break;
+        if (const Interrupt::Reason why = m_interrupt->poll(); why != Interrupt::Reason::None) {
+            result.stopReason = stopReasonOf(why);
+            return;
         }
         if (m_options.maxExecutions && stats.executions >= m_options.maxExecutions) {
             result.stopReason = StopReason::ExecutionLimit;
-            break;
+            return;
         }
 
         const Execution execution = m_executor.run(schedule);
+        if (execution.end == ExecutionEnd::Interrupted) {
+            result.stopReason = stopReasonOf(m_interrupt->reason());
+            return;
+        }
         ++stats.executions;
         const Conversion conversion = convert(execution);
         if (conversion.diverged || execution.end == ExecutionEnd::Diverged) {
@@ -246,7 +254,7 @@ ExplorationResult Explorer::run(std::stop_token stop) {
                 "the program did not replay deterministically (" + copy.fault->message +
                 "); exploration stopped"));
             result.stopReason = StopReason::Nondeterminism;
-            break;
+            return;
         }
 
         const bool ssb = conversion.sleepBlocked || execution.end == ExecutionEnd::SleepBlocked;
@@ -255,7 +263,12 @@ ExplorationResult Explorer::run(std::stop_token stop) {
             leaf = LeafKind::SleepBlocked;
             ++stats.sleepSetBlocked;
         } else {
-            ++stats.maximalConfigurations;
+            if (execution.end == ExecutionEnd::AssumeBlocked) {
+                leaf = LeafKind::AssumeBlocked;
+                ++stats.assumeBlocked;
+            } else {
+                ++stats.maximalConfigurations;
+            }
             if (execution.fault) {
                 leaf = LeafKind::Defect;
                 recordDefect(*execution.fault, execution.actions, result);
@@ -280,23 +293,53 @@ ExplorationResult Explorer::run(std::stop_token stop) {
             m_observer->onExecution({stats.executions, leaf, branchDepth, m_trail, &schedule});
         if (leaf == LeafKind::Defect && m_options.stopOnFirstDefect) {
             result.stopReason = StopReason::FirstDefect;
-            break;
+            return;
         }
         if (m_unfolding.size() > m_options.maxEvents) {
             result.stopReason = StopReason::EventLimit;
             result.diagnostics.push_back(Diagnostic::error(
                 "the event structure exceeded " + std::to_string(m_options.maxEvents) + " events"));
-            break;
+            return;
         }
 
         std::optional<Configuration> clue;
         if (!backtrack(clue)) {
-            result.stopReason = StopReason::Completed;
-            break;
+            result.stopReason = m_interrupt->reason() == Interrupt::Reason::None
+                                    ? StopReason::Completed
+                                    : stopReasonOf(m_interrupt->reason());
+            return;
         }
         branchDepth = static_cast<std::uint32_t>(m_trail.size());
         schedule = buildReplay(*clue);
     }
+}
+
+ExplorationResult Explorer::run(std::stop_token stop) {
+    using Clock = std::chrono::steady_clock;
+    const auto startWall = Clock::now();
+    const double startCpu = threadCpuSeconds();
+    ExplorationResult result;
+    Statistics &stats = result.statistics;
+    for (const Diagnostic &d : m_options.validate())
+        result.diagnostics.push_back(d);
+    if (!result.diagnostics.empty()) {
+        result.stopReason = StopReason::Cancelled;
+        return result;
+    }
+
+    Interrupt interrupt(stop, m_options.timeoutSeconds,
+                        m_options.memoryBytes ? m_options.memoryBytes : Interrupt::defaultMemoryBound());
+    m_interrupt = &interrupt;
+    m_executor.setInterrupt(&interrupt);
+    try {
+        explore(result);
+    } catch (const std::bad_alloc &) {
+        // An allocation the memory bound did not see coming (an address-space limit, a huge
+        // single request): what was found so far stays valid, the run ends as out of memory.
+        result.stopReason = StopReason::MemoryLimit;
+    }
+    m_executor.setInterrupt(nullptr);
+    m_interrupt = nullptr;
 
     stats.events = m_unfolding.size();
     stats.alternativeCalls = m_alternatives.statistics().calls;

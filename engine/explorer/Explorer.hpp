@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/execution/Executor.hpp"
+#include "engine/execution/Interrupt.hpp"
 #include "engine/explorer/Alternatives.hpp"
 #include "engine/explorer/ExplorationObserver.hpp"
 #include "engine/explorer/ExplorationOptions.hpp"
@@ -38,6 +39,9 @@ private:
     EventId eventFor(const Action &action);
     EventId roundCompletion(EventId arrival) const;
     void pushTrail(EventId e);
+    /// The loop of run(): execute, convert, extend, backtrack, until done or interrupted.
+    void explore(ExplorationResult &result);
+    /// Pops the trail to the next clue; false when none is left or m_interrupt fired meanwhile.
     bool backtrack(std::optional<Configuration> &clue);
     Schedule buildReplay(const Configuration &clue) const;
     /// Adds `fault` to the defects (or counts it again); `actions` replay the execution up to it.
@@ -52,6 +56,7 @@ private:
     std::vector<EventId> m_trail;
     std::vector<std::uint32_t> m_switches; // context switches within trail[0..i]
     std::vector<std::uint32_t> m_trailIndex; // event -> its position on the trail (while on it)
+    Interrupt *m_interrupt = nullptr;      // the running run()'s; polled while backtracking
     ExplorationObserver *m_observer = nullptr;
 };
 

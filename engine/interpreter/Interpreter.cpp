@@ -70,6 +70,7 @@ std::optional<PendingAction> Interpreter::pending(ThreadId t) {
         break;
     }
     case ActionKind::BarrierPass: enabled = m_state.object(a.object).round > thread->barrierRound; break;
+    case ActionKind::AssumeBlocked: enabled = false; break;
     default:
         if (isLockTreeKind(a.kind))
             enabled = m_state.object(a.object).isEnabled(a);

@@ -26,7 +26,7 @@ struct InterpreterState {
     std::map<std::uint64_t, std::uint32_t> relocks;
     RaceDetector races;                         ///< happens-before and access history of this execution
     std::string output;                         ///< what the program printed in this execution
-    bool programEnded = false;                  ///< exit or a failed assumption: no thread runs on
+    bool programEnded = false;                  ///< exit(0): no thread runs on
     bool exitRequested = false;                 ///< main returned: see Machine::hasExitRequested
 
     static constexpr std::uint32_t kNoIndex = 0xFFFFFFFFu;

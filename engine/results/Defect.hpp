@@ -15,6 +15,8 @@ struct Defect {
     DefectKind kind = DefectKind::AssertionFailure;
     ThreadId thread = kNoThread; ///< the faulting thread (kNoThread for deadlocks)
     std::string message;
+    std::string identity;        ///< ProgramFault::identity: defects are the same when kind and this match
+    std::string location;        ///< ProgramFault::location, when known ("file:line:column")
     Schedule schedule;           ///< replays the execution up to the defect
     std::vector<Action> trace;   ///< the visible actions of that execution
     std::uint64_t execution = 0; ///< 1-based number of the execution that first showed it

@@ -12,6 +12,7 @@ const char *stopReasonName(StopReason reason) {
     case StopReason::EventLimit: return "event limit reached";
     case StopReason::FirstDefect: return "stopped at the first defect";
     case StopReason::Nondeterminism: return "non-deterministic program";
+    case StopReason::MemoryLimit: return "memory limit";
     }
     return "?";
 }

@@ -18,6 +18,7 @@ enum class StopReason : std::uint8_t {
     EventLimit,        ///< the unfolding outgrew its bound
     FirstDefect,       ///< --stop-on-first-defect
     Nondeterminism,    ///< a replay did not reproduce the trail: the results are not trustworthy
+    MemoryLimit,       ///< the exploration's memory bound (ExplorationOptions::memoryBytes) was reached
 };
 
 const char *stopReasonName(StopReason reason);

@@ -33,6 +33,7 @@ std::string toJson(const ExplorationResult &result, const RunDescription &run) {
     out["stopReason"] = stopReasonName(result.stopReason);
     out["statistics"] = {{"maximalConfigurations", s.maximalConfigurations},
                          {"sleepSetBlocked", s.sleepSetBlocked},
+                         {"assumeBlocked", s.assumeBlocked},
                          {"executions", s.executions},
                          {"events", s.events},
                          {"defects", s.defects},

@@ -8,13 +8,16 @@
 namespace weft {
 
 std::string Statistics::summary() const {
-    char buffer[256];
+    char blocked[64] = "";
+    if (assumeBlocked)
+        std::snprintf(blocked, sizeof blocked, ", %llu assume-blocked", static_cast<unsigned long long>(assumeBlocked));
+    char buffer[320];
     std::snprintf(buffer, sizeof buffer,
-                  "%llu defect%s, %llu maximal configuration%s, %llu SSB, %llu events, %.2f s, %llu MB",
+                  "%llu defect%s, %llu maximal configuration%s, %llu SSB%s, %llu events, %.2f s, %llu MB",
                   static_cast<unsigned long long>(defects), defects == 1 ? "" : "s",
                   static_cast<unsigned long long>(maximalConfigurations),
                   maximalConfigurations == 1 ? "" : "s", static_cast<unsigned long long>(sleepSetBlocked),
-                  static_cast<unsigned long long>(events), cpuSeconds,
+                  blocked, static_cast<unsigned long long>(events), cpuSeconds,
                   static_cast<unsigned long long>(peakRssBytes >> 20));
     return buffer;
 }

@@ -10,6 +10,9 @@ namespace weft {
 struct Statistics {
     std::uint64_t maximalConfigurations = 0; ///< executions that were not sleep-set blocked
     std::uint64_t sleepSetBlocked = 0;       ///< SSBs: redundant executions
+    /// Executions in which a failed __VERIFIER_assume left its thread blocked and nothing else could
+    /// move: infeasible runs, counted apart from the maximal configurations (as Nidhugg does).
+    std::uint64_t assumeBlocked = 0;
     std::uint64_t executions = 0;
     std::uint64_t events = 0;                ///< size of the unfolding explored
     std::uint64_t defects = 0;               ///< distinct defects (kind + message)
@@ -20,7 +23,8 @@ struct Statistics {
     double wallSeconds = 0;
     std::uint64_t peakRssBytes = 0;
 
-    /// "1 defect, 137 maximal configurations, 0 SSB, 1603 events, 0.12 s, 14 MB"
+    /// "1 defect, 137 maximal configurations, 0 SSB, 1603 events, 0.12 s, 14 MB" (with
+    /// ", 3 assume-blocked" after the SSBs when there are any)
     std::string summary() const;
 };
 

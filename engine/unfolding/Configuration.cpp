@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <iterator>
 
 namespace weft {
 
@@ -64,9 +65,11 @@ void Configuration::unfire(const Unfolding &u, EventId e) {
             m_reads[l] = std::move(m_readsBefore[l].back());
             m_readsBefore[l].pop_back();
         } else {
-            auto it = std::find(m_reads[l].begin(), m_reads[l].end(), e);
-            assert(it != m_reads[l].end());
-            m_reads[l].erase(it);
+            // The trail pops in reverse: e is almost always the last read, so search from the back
+            // (from the front, undoing a long spin of reads of one write was quadratic).
+            auto it = std::find(m_reads[l].rbegin(), m_reads[l].rend(), e);
+            assert(it != m_reads[l].rend());
+            m_reads[l].erase(std::next(it).base());
         }
     }
     if (m_tracked)

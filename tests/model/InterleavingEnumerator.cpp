@@ -125,6 +125,13 @@ bool InterleavingEnumerator::isAllExited() {
     return true;
 }
 
+bool InterleavingEnumerator::isAnyAssumeBlocked() {
+    for (std::size_t i = 0; i < m_machine.threadCount(); ++i)
+        if (const auto p = m_machine.pending(m_machine.threadAt(i)); p && p->action.kind == ActionKind::AssumeBlocked)
+            return true;
+    return false;
+}
+
 void InterleavingEnumerator::search() {
     if (!m_result.complete)
         return;
@@ -145,8 +152,12 @@ void InterleavingEnumerator::search() {
             return;
         }
         ++m_result.runs;
-        if (m_traces.insert(canonicalPrefix()).second && !isAllExited())
-            ++m_result.deadlocks;
+        if (m_traces.insert(canonicalPrefix()).second) {
+            if (isAnyAssumeBlocked())
+                ++m_result.assumeBlocked;
+            else if (!isAllExited())
+                ++m_result.deadlocks;
+        }
         return;
     }
 

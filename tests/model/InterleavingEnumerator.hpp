@@ -22,7 +22,8 @@ struct EnumerationResult {
     std::uint64_t events = 0;    ///< distinct local configurations [e] over all runs
     std::uint64_t prefixes = 0;  ///< search nodes (each a restart-and-replay at most)
     std::uint64_t faults = 0;    ///< runs that ended in a program fault
-    std::uint64_t deadlocks = 0; ///< maximal traces in which some thread has not exited
+    std::uint64_t deadlocks = 0; ///< maximal traces in which some thread has not exited (and none is assume-blocked)
+    std::uint64_t assumeBlocked = 0; ///< maximal traces in which some thread's assumption failed
     std::uint64_t divergences = 0; ///< replays that did not reproduce their prefix (nondeterminism)
 };
 
@@ -63,6 +64,7 @@ private:
     /// Restarts the machine and replays the first `length` steps.
     void replayPrefix(std::size_t length);
     bool isAllExited();
+    bool isAnyAssumeBlocked();
 
     Machine &m_machine;
     Mode m_mode;

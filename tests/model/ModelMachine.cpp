@@ -13,6 +13,9 @@ ModelThread::Awaiter ModelThread::join(ThreadId thread) { return {this, ModelMac
 ModelThread::Awaiter ModelThread::check(bool condition, std::string message) {
     return {this, ModelMachine::Check, 0, {}, condition, std::move(message)};
 }
+ModelThread::Awaiter ModelThread::assume(bool condition) {
+    return {this, ModelMachine::Assume, 0, {}, condition};
+}
 ModelThread::Awaiter ModelThread::semInit(int sem, int value) {
     Awaiter a{this, ModelMachine::SemInit, std::uint64_t(sem)};
     a.value = value;
@@ -120,6 +123,7 @@ void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
         r.result = child;
         break;
     }
+    case Assume: op(ActionKind::AssumeBlocked); break; // never enabled: the coroutine never resumes
     case Check:
         m_fault = ProgramFault{DefectKind::AssertionFailure, r.id, "assertion failed: " + awaiter.message, true};
         break;
@@ -143,6 +147,8 @@ std::optional<PendingAction> ModelMachine::pending(ThreadId t) {
     if (a.kind == ActionKind::ThreadJoin) {
         const ThreadRecord *target = find(static_cast<ThreadId>(a.object));
         enabled = !target || target->exited; // an unknown thread is reported by execute()
+    } else if (a.kind == ActionKind::AssumeBlocked) {
+        enabled = false;
     } else if (a.kind == ActionKind::BarrierPass) {
         enabled = m_objects[a.object].round > r->barrierRound;
     } else if (isLockTreeKind(a.kind)) {

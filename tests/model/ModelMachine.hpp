@@ -29,7 +29,7 @@ public:
 
     /// What a suspended coroutine asks for (ModelThread::Awaiter::kind).
     enum Request { Lock, Unlock, Create, Join, Check, Trylock, SemInit, SemWait, SemTrywait, SemPost,
-                   CondWait, CondSignal, CondBroadcast, BarrierInit, BarrierWait, Read, Write };
+                   CondWait, CondSignal, CondBroadcast, BarrierInit, BarrierWait, Read, Write, Assume };
     /// The access size reported in the action's value for the model's shared variables.
     static constexpr std::int64_t kVariableSize = 4;
 

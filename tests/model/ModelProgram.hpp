@@ -88,6 +88,9 @@ public:
     Awaiter write(int var, std::int64_t value);
     /// An assertion: when `condition` is false the execution ends with an assertion-failure defect.
     Awaiter check(bool condition, std::string message);
+    /// __VERIFIER_assume: when `condition` is false the thread stops for good (never moves again);
+    /// the other threads go on.
+    Awaiter assume(bool condition);
 
 private:
     friend class ModelMachine;

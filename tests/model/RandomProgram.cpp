@@ -67,6 +67,7 @@ private:
                         case RandomInstruction::Jump: break;
                         case RandomInstruction::CondWait: visible += 4; break; // enqueue, unlock, wake, lock
                         case RandomInstruction::SharedAdd: visible += 2; break; // read, write
+                        case RandomInstruction::Assume: break;
                         default: ++visible;
                         }
                     }
@@ -160,7 +161,12 @@ private:
         const bool canNest = !free.empty() && static_cast<int>(held.size()) < m_shape.maxNesting;
         const int roll = m_rng.below(100);
         const int v = held[m_rng.below(static_cast<int>(held.size()))];
-        if (m_shared > 0 && m_rng.percent(m_shape.sharedPercent / 2)) {
+        if (m_shape.assumePercent > 0 && m_rng.percent(m_shape.assumePercent)) {
+            if (m_shared > 0 && m_rng.percent(50))
+                out.push_back({RandomInstruction::SharedAssume, m_rng.below(m_shared), m_rng.below(2)});
+            else
+                out.push_back({RandomInstruction::Assume, v, m_rng.below(2)});
+        } else if (m_shared > 0 && m_rng.percent(m_shape.sharedPercent / 2)) {
             sharedAccess(out);
         } else if (m_rng.percent(m_shape.syncPercent)) {
             const int kind = m_rng.below(3);
@@ -291,6 +297,12 @@ ModelTask RandomProgram::run(ModelThread &self, int code) {
                 pc = static_cast<std::size_t>(in.target);
             break;
         }
+        case RandomInstruction::Assume: co_await self.assume(m_values[static_cast<std::size_t>(in.a)] == in.b); break;
+        case RandomInstruction::SharedAssume: {
+            const auto value = static_cast<std::int64_t>(co_await self.read(kSharedBase + in.a));
+            co_await self.assume(value == in.b);
+            break;
+        }
         case RandomInstruction::SharedWrite: co_await self.write(kSharedBase + in.a, in.b); break;
         case RandomInstruction::SharedAdd: {
             const auto value = static_cast<std::int64_t>(co_await self.read(kSharedBase + in.a));
@@ -354,6 +366,8 @@ std::string RandomProgram::listing() const {
                 break;
             case RandomInstruction::SharedWrite: out += "x" + a + " = " + std::to_string(in.b); break;
             case RandomInstruction::SharedAdd: out += "x" + a + " += " + std::to_string(in.b); break;
+            case RandomInstruction::Assume: out += "assume v" + a + " == " + std::to_string(in.b); break;
+            case RandomInstruction::SharedAssume: out += "assume x" + a + " == " + std::to_string(in.b); break;
             }
         }
         out += "\n";

@@ -36,6 +36,8 @@ struct RandomInstruction {
         SharedRead,    ///< read x(a); if the value read != b goto target
         SharedWrite,   ///< x(a) = b (a shared-memory write)
         SharedAdd,     ///< x(a) += b (a read, then a write)
+        Assume,        ///< __VERIFIER_assume(v(a) == b): otherwise the thread stops for good
+        SharedAssume,  ///< read x(a); __VERIFIER_assume(value == b)
     };
     Op op = Lock;
     int a = 0;
@@ -61,6 +63,9 @@ struct RandomProgramShape {
     /// section, and (half of it) that a statement inside a section is one (0: no shared memory).
     int sharedPercent = 0;
     int maxSharedVariables = 2;
+    /// Chance that a statement is an assumption on a guarded variable (or, with shared memory, on a
+    /// shared read) that stops its thread for good when false (0: none).
+    int assumePercent = 0;
     /// Programs with more visible operations than this (counted statically: start, exit, and every
     /// lock, unlock, create and join in the code) are drawn again.
     int maxActions = 20;

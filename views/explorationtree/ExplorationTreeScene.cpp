@@ -70,6 +70,8 @@ QString ExplorationTreeScene::leafToolTip(std::uint64_t execution) const {
     case LeafKind::Maximal: return tr("Execution %1: maximal configuration").arg(execution);
     case LeafKind::SleepBlocked: return tr("Execution %1: sleep-set blocked (redundant)").arg(execution);
     case LeafKind::Defect: return tr("Execution %1: defect").arg(execution);
+    case LeafKind::AssumeBlocked:
+        return tr("Execution %1: assume-blocked (a false assumption stopped a thread)").arg(execution);
     }
     return {};
 }

@@ -30,6 +30,7 @@ QColor TreeLeavesItem::colour(LeafKind kind) {
     case LeafKind::Maximal: return QColor(40, 160, 70);
     case LeafKind::SleepBlocked: return QColor(150, 150, 150);
     case LeafKind::Defect: return QColor(215, 40, 40);
+    case LeafKind::AssumeBlocked: return QColor(200, 160, 40);
     }
     return Qt::black;
 }
@@ -45,6 +46,11 @@ void TreeLeavesItem::paintSymbol(QPainter *painter, LeafKind kind, const QRectF 
         const qreal r = box.width() / 2 + 1;
         const QPointF diamond[4] = {c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r), c + QPointF(-r, 0)};
         painter->drawPolygon(diamond, 4);
+        break;
+    }
+    case LeafKind::AssumeBlocked: { // a triangle pointing down: the run was cut short
+        const QPointF triangle[3] = {box.topLeft(), box.topRight(), QPointF(box.center().x(), box.bottom())};
+        painter->drawPolygon(triangle, 3);
         break;
     }
     }

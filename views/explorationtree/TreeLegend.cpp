@@ -7,6 +7,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <iterator>
 
 namespace weft::views {
 
@@ -17,7 +18,8 @@ TreeLegend::TreeLegend(QWidget *parent) : QWidget(parent) {
 }
 
 QStringList TreeLegend::entries() const {
-    return {tr("maximal configuration"), tr("sleep-set blocked"), tr("defect"), tr("alternative branch")};
+    return {tr("maximal configuration"), tr("sleep-set blocked"), tr("defect"), tr("assume-blocked"),
+            tr("alternative branch")};
 }
 
 // As many columns as fit the available width: a strip above the tree.
@@ -60,12 +62,13 @@ void TreeLegend::paintEvent(QPaintEvent *) {
     p.fillRect(rect(), palette().color(QPalette::Base));
     const int line = std::max(fontMetrics().height(), kSymbol + 2);
     const QStringList texts = entries();
-    const LeafKind kinds[3] = {LeafKind::Maximal, LeafKind::SleepBlocked, LeafKind::Defect};
+    const LeafKind kinds[] = {LeafKind::Maximal, LeafKind::SleepBlocked, LeafKind::Defect, LeafKind::AssumeBlocked};
+    constexpr int kLeafKinds = int(std::size(kinds));
     for (int i = 0; i < texts.size(); ++i) {
         const int x = kPad + (i % columns()) * columnWidth();
         const int y = kPad + (i / columns()) * line;
         const QRectF symbol(x, y + (line - kSymbol) / 2.0, kSymbol, kSymbol);
-        if (i < 3) {
+        if (i < kLeafKinds) {
             TreeLeavesItem::paintSymbol(&p, kinds[i], symbol);
         } else {
             p.setPen(QPen(QColor(230, 140, 30), 2));

@@ -319,8 +319,9 @@ Stepper::Next Stepper::libc(InterpreterState &state, ThreadState &t, Builtin b, 
         return Next::Fault;
     case Builtin::VerifierAssume:
         if ((arg(0) & 0xFFFFFFFFu) == 0) {
-            // A failed assumption cuts the execution: it ends as if every thread had finished.
-            state.programEnded = true;
+            // A failed assumption blocks its thread for good; the others go on (ending the whole
+            // program here would hide what they can still do, e.g. reach an error).
+            t.pending = Action{ActionKind::AssumeBlocked, t.id, 0};
             return Next::Stop;
         }
         return Next::Continue;

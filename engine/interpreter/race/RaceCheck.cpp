@@ -51,6 +51,9 @@ bool Stepper::noteAccess(InterpreterState &state, const ThreadState &t, std::uin
     m_fault = ProgramFault{DefectKind::DataRace, t.id,
                            where(a) + ": data race on " + on + ": " + who(a) + " and " + who(b) +
                                ", with no synchronisation between them"};
+    // One defect per unordered pair of sites: the threads and the racing byte may differ.
+    m_fault->identity = "race " + std::to_string(a.site) + " " + std::to_string(b.site);
+    m_fault->location = m_program.sourceMap.format(m_faultSpot);
     if (m_options.races == RaceMode::Fatal)
         return false;
     m_raceReports.push_back(*std::exchange(m_fault, std::nullopt));

@@ -40,6 +40,12 @@ RandomProgramShape shape(int family) {
     }
     if (family == 2) // trylock, a semaphore and a condition variable next to the mutexes
         s.syncPercent = 25;
+    if (family == 3) // assumptions that stop their thread (holding its locks) when false
+        s.assumePercent = 25;
+    if (family == 4) { // the same over racy shared memory (the sc model's reads and writes)
+        s.sharedPercent = 30;
+        s.assumePercent = 25;
+    }
     return s;
 }
 
@@ -140,6 +146,8 @@ void tst_BruteForce::matchesBruteForce_data() {
         QTest::addRow("wide k=%d", policy) << 0 << policy << (policy == 0 ? 500 : 200);
         QTest::addRow("deep k=%d", policy) << 1 << policy << (policy == 0 ? 300 : 100);
         QTest::addRow("sync k=%d", policy) << 2 << policy << (policy == 0 ? 500 : 150);
+        QTest::addRow("assume k=%d", policy) << 3 << policy << (policy == 0 ? 400 : 100);
+        QTest::addRow("assume-sc k=%d", policy) << 4 << policy << (policy == 0 ? 300 : 100);
     }
 }
 
@@ -151,7 +159,7 @@ void tst_BruteForce::matchesBruteForce() {
     if (m_maxActions)
         s.maxActions = m_maxActions;
     const std::uint64_t count = m_programs ? m_programs : std::uint64_t(programs);
-    std::uint64_t configurations = 0, events = 0, deadlocking = 0, ssb = 0;
+    std::uint64_t configurations = 0, events = 0, deadlocking = 0, ssb = 0, assumeBlocked = 0;
     for (std::uint64_t seed = 1; seed <= count; ++seed) {
         auto program = RandomProgram::generate(seed, s);
         const EnumerationResult &expected = oracle(family, seed);
@@ -165,10 +173,14 @@ void tst_BruteForce::matchesBruteForce() {
         options.policy = AltPolicy::fromNumber(policy);
         const ExplorationResult r = exploreModel(*program, options);
         WEFT_VERIFY(r.stopReason == StopReason::Completed, context());
-        WEFT_VERIFY(r.statistics.maximalConfigurations == expected.traces,
-                    context() + QString("configurations: explorer %1, brute force %2")
+        // An assume-blocked execution is a maximal trace too, counted apart.
+        WEFT_VERIFY(r.statistics.maximalConfigurations + r.statistics.assumeBlocked == expected.traces &&
+                        r.statistics.assumeBlocked == expected.assumeBlocked,
+                    context() + QString("configurations: explorer %1 (+%2 assume-blocked), brute force %3 (%4)")
                                     .arg(r.statistics.maximalConfigurations)
-                                    .arg(expected.traces));
+                                    .arg(r.statistics.assumeBlocked)
+                                    .arg(expected.traces)
+                                    .arg(expected.assumeBlocked));
         WEFT_VERIFY(r.statistics.events == expected.events,
                     context() + QString("events: explorer %1, brute force %2")
                                     .arg(r.statistics.events)
@@ -178,12 +190,15 @@ void tst_BruteForce::matchesBruteForce() {
         configurations += expected.traces;
         events += expected.events;
         deadlocking += expected.deadlocks > 0;
+        assumeBlocked += expected.assumeBlocked;
         ssb += r.statistics.sleepSetBlocked;
     }
     qInfo(
-        "%llu programs (%llu with a deadlock): %llu maximal configurations, %llu events, %llu SSB",
-        (unsigned long long)count, (unsigned long long)deadlocking,
-        (unsigned long long)configurations, (unsigned long long)events, (unsigned long long)ssb);
+        "%llu programs (%llu with a deadlock): %llu maximal configurations (%llu assume-blocked), %llu events, %llu SSB",
+        (unsigned long long)count, (unsigned long long)deadlocking, (unsigned long long)configurations,
+        (unsigned long long)assumeBlocked, (unsigned long long)events, (unsigned long long)ssb);
+    if (s.assumePercent > 0)
+        QVERIFY2(assumeBlocked > 0, "the assumption families must exercise assume-blocked executions");
 }
 
 QTEST_APPLESS_MAIN(tst_BruteForce)

@@ -113,8 +113,9 @@ void tst_ExplorationTreeScene::legend() {
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     const QStringList entries = view.legend()->entries();
-    QCOMPARE(entries.size(), 4);
+    QCOMPARE(entries.size(), 5);
     QVERIFY(entries.contains(QStringLiteral("maximal configuration")));
+    QVERIFY(entries.contains(QStringLiteral("assume-blocked")));
     QVERIFY(entries.contains(QStringLiteral("defect")));
     QVERIFY(view.legend()->isVisible());
     QVERIFY(view.legend()->height() > 0);
