@@ -111,7 +111,15 @@ std::string faultText(const std::string &message, const std::string &where) {
 
 /// One line per step: thread, action and object, file:line, and the source line itself.
 void printTrace(const TracedExecution &t, const program::Program &p, SourceText &source, std::FILE *out) {
-    for (const TraceStep &s : t.steps) {
+    // A long trace (a spin of millions of steps) shows its start and its end; --json has it all.
+    constexpr std::size_t kHead = 40, kTail = 160;
+    const std::size_t n = t.steps.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        if (n > kHead + kTail && i == kHead) {
+            std::fprintf(out, "    ... %zu steps not shown (--json lists them all) ...\n", n - kHead - kTail);
+            i = n - kTail;
+        }
+        const TraceStep &s = t.steps[i];
         const std::string where = location(p, s.spot);
         const std::string &text = s.spot.line ? source.line(p.sourceMap.fileName(s.spot.file), s.spot.line)
                                               : std::string();
@@ -183,7 +191,9 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
 
     SourceText source;
     std::vector<TracedExecution> traces;
-    for (std::size_t i = 0; i < result.defects.size(); ++i) {
+    // Tracing re-runs each defect's execution: only when something shows it.
+    const bool traced = !cl.quiet || !cl.jsonPath.empty();
+    for (std::size_t i = 0; traced && i < result.defects.size(); ++i) {
         const Defect &d = result.defects[i];
         traces.push_back(traceSchedule(program, interpreterOptions, d.schedule));
         if (cl.quiet)

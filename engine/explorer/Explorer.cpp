@@ -98,6 +98,10 @@ Explorer::Conversion Explorer::convert(const Execution &execution) {
             ++position;
             continue;
         }
+        if (m_interrupt && (position & 1023) == 1023 && m_interrupt->poll() != Interrupt::Reason::None) {
+            out.interrupted = true; // millions of new events (a long spin) take seconds to add
+            return out;
+        }
         const EventId e = eventFor(action);
         if (m_disset.contains(e)) {
             out.sleepBlocked = true;
@@ -245,6 +249,10 @@ void Explorer::explore(ExplorationResult &result) {
         }
         ++stats.executions;
         const Conversion conversion = convert(execution);
+        if (conversion.interrupted) {
+            result.stopReason = stopReasonOf(m_interrupt->reason());
+            return;
+        }
         if (conversion.diverged || execution.end == ExecutionEnd::Diverged) {
             Execution copy = execution;
             if (!copy.fault)
@@ -280,6 +288,14 @@ void Explorer::explore(ExplorationResult &result) {
         }
         stats.trailEventsTotal += m_trail.size();
 
+        if (m_interrupt->poll() != Interrupt::Reason::None) {
+            // The execution is counted and its defects kept; its conflicting extensions are not
+            // needed any more (a long execution's take seconds).
+            if (m_observer)
+                m_observer->onExecution({stats.executions, leaf, branchDepth, m_trail, &schedule});
+            result.stopReason = stopReasonOf(m_interrupt->reason());
+            return;
+        }
         std::vector<BlockedAcquisition> blocked;
         if (!conversion.sleepBlocked)
             for (const BlockedThread &b : execution.blocked)

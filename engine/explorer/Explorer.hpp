@@ -33,6 +33,7 @@ private:
     struct Conversion {
         bool sleepBlocked = false;
         bool diverged = false;
+        bool interrupted = false; ///< m_interrupt fired: the trail holds a prefix of the execution
         std::string divergence;
     };
     Conversion convert(const Execution &execution);

@@ -6,7 +6,10 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <csignal>
 #include <fstream>
+#include <thread>
+#include <unistd.h>
 #include <nlohmann/json.hpp>
 
 using namespace weft;
@@ -44,6 +47,9 @@ private slots:
     void hostileProgramsAreContained();
     void nondetValuesAreSeeded();
     void scModelShowsTheUnprotectedLostUpdate();
+    void timeoutHoldsInsideAnExecution();
+    void memoryBoundEndsTheRun();
+    void interruptSignalCancelsAndReports();
 };
 
 void tst_WeftCli::scModelShowsTheUnprotectedLostUpdate() {
@@ -64,6 +70,59 @@ void tst_WeftCli::scModelShowsTheUnprotectedLostUpdate() {
     QVERIFY2(contains(replay.out, "assertion failure"), replay.out.c_str());
     // Under sync the same program has one trace and only its races tell of the bug.
     QVERIFY(contains(lastLine(runWeft({"explore", file}).out), " 1 maximal configuration, "));
+}
+
+namespace {
+
+/// One thread spins on a shared flag that the other sets: under sc each read is an event, and in
+/// the first execution the spinner reads until the 4M-action bound (seconds of work).
+std::string writeSpinner(const QTemporaryDir &dir) {
+    const std::string file = dir.filePath("spin.c").toStdString();
+    std::ofstream(file) << "#include <pthread.h>\nint flag;\n"
+                           "void *waiter(void *a) { while (flag == 0) {} return a; }\n"
+                           "void *setter(void *a) { flag = 1; return a; }\n"
+                           "int main(void) {\n  pthread_t w, s;\n  pthread_create(&w, 0, waiter, 0);\n"
+                           "  pthread_create(&s, 0, setter, 0);\n  pthread_join(w, 0);\n  pthread_join(s, 0);\n}\n";
+    return file;
+}
+
+} // namespace
+
+void tst_WeftCli::timeoutHoldsInsideAnExecution() {
+    // The deadline falls inside the first execution (before: only checked between executions).
+    QTemporaryDir dir;
+    const Run r = runWeft({"explore", writeSpinner(dir), "--model", "sc", "--timeout", "0.2", "--races", "ignore"});
+    QCOMPARE(r.code, int(kNoDefect));
+    QVERIFY2(contains(lastLine(r.out), "(incomplete: timeout)"), r.out.c_str());
+}
+
+void tst_WeftCli::memoryBoundEndsTheRun() {
+    // DISP(5,4) grows the unfolding to ~185,000 events (tens of MB): an 8 MiB bound stops it cleanly.
+    const Run r = runWeft({"explore", kPrograms + "/dispatcher/dispatcher.c", "-D", "PARAM1=5", "-D", "PARAM2=4",
+                           "--max-memory", "8", "--quiet"});
+    QCOMPARE(r.code, int(kNoDefect));
+    QVERIFY2(contains(lastLine(r.out), "(incomplete: memory limit)"), r.out.c_str());
+}
+
+void tst_WeftCli::interruptSignalCancelsAndReports() {
+    // Ctrl-C while exploring: the run stops and reports what it found instead of dying.
+    QTemporaryDir dir;
+    const std::string file = writeSpinner(dir);
+    Run r;
+    std::thread explorer([&] { r = runWeft({"explore", file, "--model", "sc", "--races", "ignore"}); });
+    // Signal only once the handler is in place (before it, SIGINT would end the test process).
+    auto handlerInstalled = [] {
+        struct sigaction current {};
+        sigaction(SIGINT, nullptr, &current);
+        return current.sa_handler != SIG_DFL;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(handlerInstalled(), 60000);
+    kill(getpid(), SIGINT);
+    explorer.join();
+    QVERIFY2(contains(lastLine(r.out), "(incomplete: cancelled)"), r.out.c_str());
+    struct sigaction after {};
+    sigaction(SIGINT, nullptr, &after);
+    QVERIFY(after.sa_handler == SIG_DFL); // the default action is back once the run is over
 }
 
 void tst_WeftCli::dataRaceIsReportedAndReplayed() {

@@ -71,6 +71,7 @@ QString CountersBar::stopText(StopReason reason) {
     case StopReason::EventLimit: return tr("Event limit reached");
     case StopReason::FirstDefect: return tr("Stopped at the first defect");
     case StopReason::Nondeterminism: return tr("Stopped: non-deterministic program");
+    case StopReason::MemoryLimit: return tr("Memory limit reached");
     }
     return {};
 }

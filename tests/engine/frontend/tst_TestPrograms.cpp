@@ -126,10 +126,14 @@ QString problemsOf(const QString &name, const json &oracle) {
         if (!instance.contains("defines") || !definesOf(instance["defines"], defines, why))
             return at + (why.isEmpty() ? QString("\"defines\" missing") : why);
         defines.sort();
+        // One instance per (model, defines): a program may be checked under both models.
+        defines.prepend(QString::fromStdString(instance.value("model", oracle.value("model", "sync"))));
         if (!seen.insert(defines).second)
-            return at + "the same defines as an earlier instance";
+            return at + "the same model and defines as an earlier instance";
         if (!isPositive(instance, "maximalConfigurations") || !isPositive(instance, "events"))
             return at + "\"maximalConfigurations\" and \"events\" must be positive integers";
+        if (instance.contains("assumeBlocked") && !isCount(instance, "assumeBlocked"))
+            return at + "\"assumeBlocked\" must be a non-negative integer";
         if (!isCount(instance, "defects"))
             return at + "\"defects\" must be a non-negative integer";
         const std::uint64_t defects = instance["defects"].get<std::uint64_t>();

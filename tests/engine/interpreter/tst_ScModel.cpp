@@ -238,7 +238,7 @@ void tst_ScModel::syncProgramsKeepTheirCounts_data() {
     QTest::addColumn<qulonglong>("configs");
     for (const OracleInstance &o : oracleInstances(kPrograms)) {
         const auto configs = o.instance["maximalConfigurations"].get<std::uint64_t>();
-        if (o.oracle.value("model", "sync") != "sync")
+        if (o.instance.value("model", o.oracle.value("model", "sync")) != "sync")
             continue;
 #ifndef __OPTIMIZE__
         if (configs > 200)

@@ -57,16 +57,18 @@ void tst_ThreadCalls::oracleProgramsMatch_data() {
     QTest::addColumn<qulonglong>("configs");
     QTest::addColumn<qulonglong>("events");
     QTest::addColumn<qulonglong>("defects");
+    QTest::addColumn<qulonglong>("assumeBlocked");
     for (const weft::testing::OracleInstance &o : weft::testing::oracleInstances(kPrograms)) {
         QStringList defines;
         for (const std::string &d : o.defines)
             defines << QString::fromStdString(d);
         QTest::newRow(qPrintable(o.name)) << QString::fromStdString(o.file) << defines
                                           << o.oracle.value("mainReturnEndsProgram", true)
-                                          << (o.oracle.value("model", "sync") == "sc")
+                                          << (o.instance.value("model", o.oracle.value("model", "sync")) == "sc")
                                           << qulonglong(o.instance["maximalConfigurations"].get<std::uint64_t>())
                                           << qulonglong(o.instance["events"].get<std::uint64_t>())
-                                          << qulonglong(o.instance["defects"].get<std::uint64_t>());
+                                          << qulonglong(o.instance["defects"].get<std::uint64_t>())
+                                          << qulonglong(o.instance.value("assumeBlocked", std::uint64_t{0}));
     }
 }
 
@@ -78,6 +80,7 @@ void tst_ThreadCalls::oracleProgramsMatch() {
     QFETCH(qulonglong, configs);
     QFETCH(qulonglong, events);
     QFETCH(qulonglong, defects);
+    QFETCH(qulonglong, assumeBlocked);
     std::vector<std::string> d;
     for (const QString &define : defines)
         d.push_back(define.toStdString());
@@ -106,6 +109,7 @@ void tst_ThreadCalls::oracleProgramsMatch() {
         QVERIFY(r.isComplete());
         QCOMPARE(r.statistics.defects, std::uint64_t(defects));
         QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t(configs));
+        QCOMPARE(r.statistics.assumeBlocked, std::uint64_t(assumeBlocked));
         QCOMPARE(r.statistics.events, std::uint64_t(events));
         if (policy == 0)
             QCOMPARE(r.statistics.sleepSetBlocked, 0u);

@@ -24,6 +24,7 @@ class tst_DataRaces : public QObject {
 private Q_SLOTS:
     void init() { QVERIFY(m_sources.reset()); }
     void unprotectedCounterRacesWithBothLocations();
+    void racesCountedOncePerPairOfSites();
     void synchronisationOrdersAccesses_data();
     void synchronisationOrdersAccesses();
     void racesFound_data();
@@ -66,6 +67,32 @@ void tst_DataRaces::unprotectedCounterRacesWithBothLocations() {
     const auto first = d.message.find("race.c:7:");
     QVERIFY2(first != std::string::npos && d.message.find("race.c:7:", first + 1) != std::string::npos, d.message.c_str());
     QVERIFY2(d.message.find("T2") != std::string::npos && d.message.find("T1") != std::string::npos, d.message.c_str());
+}
+
+void tst_DataRaces::racesCountedOncePerPairOfSites() {
+    // Three threads run `counter = counter + 1`: every pair of threads races, on the same two pairs
+    // of source locations (the read against a write, a write against a write). One defect each,
+    // whichever threads met there, located at an access, not where the execution ended.
+    const ExplorationResult r = exploreText(R"(int counter;
+void *inc(void *a) {
+  counter = counter + 1;
+  return 0;
+}
+int main(void) {
+  pthread_t t[3];
+  for (int i = 0; i < 3; i++) pthread_create(&t[i], 0, inc, 0);
+  for (int i = 0; i < 3; i++) pthread_join(t[i], 0);
+  assert(counter == 3);
+  return 0;
+}
+)");
+    QCOMPARE(racesIn(r), std::size_t(2));
+    for (const Defect &d : r.defects) {
+        if (d.kind != DefectKind::DataRace)
+            continue;
+        QVERIFY2(d.location.find("race.c:7:") != std::string::npos, d.location.c_str());
+        QVERIFY2(d.message.find(d.location) == 0, d.message.c_str()); // the message starts there
+    }
 }
 
 void tst_DataRaces::synchronisationOrdersAccesses_data() {
