@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The `weft` command line (DESIGN.md "CLI"): parses argv into one command with its options, or a
-// usage error as a Diagnostic (exit code 2). No I/O here.
+// The `weft` command line (README.md, "The weft command"): parses argv into one command with its options, or
+// a usage error as a Diagnostic (exit code 2). No I/O here.
 #pragma once
 
 #include "engine/base/Expected.hpp"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Steps one chosen interleaving of the loaded program (app/Replay of DESIGN.md): by visible event,
-// forwards and back (a state snapshot before every event), and by source line inside the thread that
-// runs (Interpreter::performAction + runLocal pausing on a new line). Runs on the GUI thread: the interpreter is fast and
-// the traces are what a person reads. Not thread-safe.
+// Steps one chosen interleaving of the loaded program (docs/architecture.md, "Threads of the tool"): by
+// visible event, forwards and back (a state snapshot before every event), and by source line inside the
+// thread that runs (Interpreter::performAction + runLocal pausing on a new line). Runs on the GUI thread: the
+// interpreter is fast and the traces are what a person reads. Not thread-safe.
 #pragma once
 
 #include "app/cli/TracedExecution.hpp"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// A visible operation of one thread (spec/qpor.md §1.5): what executors report and events are labelled with.
-// Plain value; kinds come from Actions.def.
+// A visible operation of one thread (docs/algorithms.md, "Event models"): what executors report and events
+// are labelled with. Plain value; kinds come from Actions.def.
 #pragma once
 
 #include "engine/base/Ids.hpp"

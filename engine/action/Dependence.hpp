@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The dependence relation D of spec/qpor.md §1.5, extended to shared memory (the sc model, issue 5):
-// the one definition used by sleep sets and by the brute-force oracle; the unfolding's event model
+// The dependence relation D of docs/algorithms.md, "Event models", extended to shared memory (the sc model,
+// issue 5): the one definition used by sleep sets and by the brute-force oracle; the unfolding's event model
 // (engine/unfolding/README.md) realises exactly this relation.
 #pragma once
 

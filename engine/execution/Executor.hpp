@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The seam the explorer drives (spec/qpor.md §9.1 `exec`): run the program once under a schedule
+// The seam the explorer drives (docs/architecture.md, "Data flow"): run the program once under a schedule
 // and return its stream of visible actions. One executor per exploration; not thread-safe.
 #pragma once
 

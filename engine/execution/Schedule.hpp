@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// What an executor is told to do: replay these threads' visible actions in this order, then run
-// freely (lowest-numbered runnable thread first), never waking the sleepers (spec/qpor.md §2.10, §5.2).
+// What an executor is told to do: replay these threads' visible actions in this order, then run freely
+// (lowest-numbered runnable thread first), never waking the sleepers (docs/algorithms.md, "Run-to-completion
+// loop").
 #pragma once
 
 #include "engine/action/Action.hpp"

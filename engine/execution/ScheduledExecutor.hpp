@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The scheduler: drives a Machine under a Schedule (replay, then lowest-runnable-thread-first free
-// mode with sleep sets; spec/qpor.md §5.2) and reports deadlocks and sleep-set blocking.
+// The scheduler: drives a Machine under a Schedule (replay, then lowest-runnable-thread-first free mode with
+// sleep sets; docs/algorithms.md, "Run-to-completion loop") and reports deadlocks and sleep-set blocking.
 // Owns the ThreadNaming of its exploration; single-threaded.
 #pragma once
 

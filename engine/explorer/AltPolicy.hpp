@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Which clues Alt computes (spec/qpor.md §2.8, §2.9): optimal alternatives, k-partial alternatives
+// Which clues Alt computes (docs/algorithms.md, "Alternatives"): optimal alternatives, k-partial alternatives
 // (k = 1 is "only-last"), or the source-DPOR emulation. DPU numbers them -1, 0, 1, 2, ...
 #pragma once
 

@@ -66,7 +66,8 @@ std::optional<Configuration> Alternatives::find(const Unfolding &u, const Config
     for (EventId x : m_choice)
         j.unionWith(u, x);
     if (m_policy.kind == AltPolicy::Kind::SourceDpor) {
-        // Source-DPOR emulation (§2.8): keep only one event of J \ C that is enabled at C.
+        // Source-DPOR emulation (docs/algorithms.md, "Alternatives"): keep only one event of J \ C that is
+        // enabled at C.
         const EventId first = firstEnabledEvent(u, c, j);
         j = c.cut();
         j.unionWith(u, first);

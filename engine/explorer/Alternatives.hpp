@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Alt(C, D) (spec/qpor.md §2.5, §2.8): builds the comb from the unjustified D-events the policy
-// selects, filters it against C and D, and returns a clue J ⊇ C (as a cut) or nothing.
+// Alt(C, D) (docs/algorithms.md, "Exploration", "Alternatives"): builds the comb from the unjustified
+// D-events the policy selects, filters it against C and D, and returns a clue J ⊇ C (as a cut) or nothing.
 // Owned by one Explorer; keeps its scratch buffers between calls.
 #pragma once
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The comb of spec/qpor.md §2.8 / §3.11: one spike of candidate events per chosen D-event, and the
+// The comb of docs/algorithms.md, "Alternatives": one spike of candidate events per chosen D-event, and the
 // depth-first search for one pairwise conflict-free combination. Generic over the conflict test so
-// the NP-hardness gadgets of §7.3 can drive it directly.
+// the NP-hardness gadgets of docs/algorithms.md, "Oracles" can drive it directly.
 #pragma once
 
 #include "engine/base/Ids.hpp"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The set D of disabled events along the trail, with justification tracking (spec/qpor.md §2.10,
-// §3.12): an event of D already in conflict with C is "justified" and needs no spike.
-// Owned by one Explorer.
+// The set D of disabled events along the trail, with justification tracking (docs/algorithms.md,
+// "Alternatives", "Run-to-completion loop"): an event of D already in conflict with C is "justified" and
+// needs no spike. Owned by one Explorer.
 #pragma once
 
 #include "engine/unfolding/Unfolding.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// How to explore: the Alt policy and the optional bounds (spec/qpor.md §1.9, §5.3).
+// How to explore: the Alt policy and the optional bounds (docs/algorithms.md, "Run-to-completion loop").
 #pragma once
 
 #include "engine/base/Diagnostic.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The binary tree of Explore calls (spec/qpor.md §2.1), rebuilt from the explorer's execution
+// The binary tree of Explore calls (docs/algorithms.md, "Exploration"), rebuilt from the explorer's execution
 // summaries: one node per trail event (a left step), marked when it starts a right branch (an
 // alternative), plus one leaf per execution. What the GUI draws; a plain value, not thread-safe.
 #pragma once

@@ -153,7 +153,8 @@ Schedule Explorer::buildReplay(const Configuration &clue) const {
     for (EventId e : m_trail)
         schedule.replay.push_back(u.event(e).thread());
 
-    // J \ C, thread by thread in causal order, interleaved round-robin (spec §2.10).
+    // J \ C, thread by thread in causal order, interleaved round-robin (docs/algorithms.md,
+    // "Run-to-completion loop").
     const std::size_t threads = clue.threadSlots();
     std::vector<std::vector<EventId>> chains(threads);
     std::vector<EventId> done(threads, kNoEvent); // last replayed event of each thread
@@ -196,7 +197,7 @@ Schedule Explorer::buildReplay(const Configuration &clue) const {
     }
 
     if (!m_options.policy.isOptimal()) {
-        // Sleep set: unjustified D-events still enabled after J keep their thread asleep (§2.10).
+        // Sleep set: unjustified D-events still enabled after J keep their thread asleep (docs/algorithms.md, "Run-to-completion loop").
         m_disset.forEachUnjustified([&](EventId d) {
             if (clue.isCompatible(u, d))
                 schedule.sleeping.push_back({u.event(d).thread(), u.event(d).action.object, u.event(d).kind()});

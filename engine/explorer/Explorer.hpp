@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The run-to-completion exploration loop (spec/qpor.md §2.10): run the program under a replay,
-// turn its actions into events along the trail, add cex of the final configuration, then backtrack
-// until Alt yields a clue. Runs on one thread; cancel it from any thread through the stop_token.
+// The run-to-completion exploration loop (docs/algorithms.md, "Run-to-completion loop"): run the program
+// under a replay, turn its actions into events along the trail, add cex of the final configuration, then
+// backtrack until Alt yields a clue. Runs on one thread; cancel it from any thread through the stop_token.
 #pragma once
 
 #include "engine/execution/Executor.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The event structure as Graphviz DOT (spec/qpor.md §5.4): one cluster per thread, thread-order
+// The event structure as Graphviz DOT (docs/cli-output.md): one cluster per thread, thread-order
 // edges, cross-thread causality edges, immediate conflicts as dashed undirected edges (once each).
 #pragma once
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Counters of one exploration (spec/qpor.md §5.4): the oracle quantities and the resources used.
+// Counters of one exploration (docs/cli-output.md): the oracle quantities and the resources used.
 #pragma once
 
 #include <cstdint>

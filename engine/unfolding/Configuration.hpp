@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// A configuration as a cut (spec/qpor.md §3.9): the last event of every thread and of every mutex,
-// the last write to every memory location with the reads of it (README.md), plus who created each thread. fire/unfire keep it in step with the explorer's trail; unionWith
-// builds C ∪ loc(e) for clues. A value type, cheap to copy (two vectors).
+// A configuration as a cut (docs/algorithms.md, "Configurations"): the last event of every thread and of
+// every mutex, the last write to every memory location with the reads of it (README.md), plus who created
+// each thread. fire/unfire keep it in step with the explorer's trail; unionWith builds C ∪ loc(e) for clues.
+// A value type, cheap to copy (two vectors).
 #pragma once
 
 #include "engine/unfolding/Unfolding.hpp"
@@ -44,11 +45,11 @@ public:
 
     /// e ∈ C.
     bool contains(const Unfolding &u, EventId e) const;
-    /// loc(e) ∪ C is conflict-free (spec §3.8, event vs configuration).
+    /// loc(e) ∪ C is conflict-free (docs/algorithms.md, "Causality and conflict", event vs configuration).
     bool isCompatible(const Unfolding &u, EventId e) const;
     /// C := C ∪ loc(e); e must be compatible. Creator links are not tracked for unions.
     void unionWith(const Unfolding &u, EventId e);
-    /// e ∈ ex(C) is in cex(C): e conflicts with C (spec §3.9 ex_is_cex, generalised).
+    /// e ∈ ex(C) is in cex(C): e conflicts with C (DPU's ex_is_cex, generalised; docs/algorithms.md, "Configurations").
     bool conflictsWith(const Unfolding &u, EventId e) const { return !isCompatible(u, e); }
 
 private:

@@ -8,10 +8,10 @@ namespace weft {
 
 namespace {
 
-/// Walks the object chain of C down from `skipped` (the first operation the new event would precede)
-/// and adds `action` after `ep` right before every operation not already in [ep], wherever the
-/// object's state there enables it. For a mutex this is spec §3.10.1's walk: only the positions
-/// right after a release (or the initial state) enable a lock.
+/// Walks the object chain of C down from `skipped` (the first operation the new event would precede) and adds
+/// `action` after `ep` right before every operation not already in [ep], wherever the object's state there
+/// enables it. For a mutex this is the walk of docs/algorithms.md, "Conflicting extensions": only the
+/// positions right after a release (or the initial state) enable a lock.
 std::size_t addEarlierPositions(Unfolding &u, const Action &action, EventId ep, EventId skipped) {
     std::size_t created = 0;
     while (skipped != kNoEvent && !u.precedesOrEqual(skipped, ep)) {
@@ -139,7 +139,7 @@ std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
         }
     }
     created += addMemoryExtensions(u, c);
-    // §3.10.4: a thread blocked forever on an object could have gone earlier in its chain.
+    // A thread blocked forever on an object could have gone earlier in its chain.
     for (const BlockedAcquisition &b : blocked) {
         const MutexIndex m = u.findMutex(b.pending.object);
         const EventId ep = c.threadMax(b.pending.thread);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Conflicting extensions cex(C) of a configuration (spec/qpor.md §3.10), including the
-// blocked-acquisition extension of §3.10.4, generalised from mutexes to every synchronisation
-// object: an operation can move to any earlier place in its object's chain where it was enabled.
+// Conflicting extensions cex(C) of a configuration (docs/algorithms.md, "Conflicting extensions"), including
+// the blocked-acquisition extension of docs/algorithms.md, "Conflicting extensions", generalised from mutexes
+// to every synchronisation object: an operation can move to any earlier place in its object's chain where it
+// was enabled.
 #pragma once
 
 #include "engine/unfolding/Configuration.hpp"

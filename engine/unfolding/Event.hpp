@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The event record (spec/qpor.md §3.1): an action with its immediate predecessors, its nodes in the
-// thread tree and the lock or write tree, and the location of its cone (tmax/lmax, §3.5, and the
-// memory cut of engine/unfolding/README.md) in the Unfolding. Immutable once created; identity is its EventId.
+// The event record (docs/algorithms.md, "Events and the unfolding"): an action with its immediate
+// predecessors, its nodes in the thread tree and the lock or write tree, and the location of its cone
+// (tmax/lmax, docs/algorithms.md, "Causality and conflict", and the memory cut of engine/unfolding/README.md)
+// in the Unfolding. Immutable once created; identity is its EventId.
 #pragma once
 
 #include "engine/action/Action.hpp"

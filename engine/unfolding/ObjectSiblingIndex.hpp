@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The children of a busy object-tree node kept in one total order (by thread, then by their thread
-// predecessor's pre-order position), so that the siblings a configuration can still extend form a few
-// ranges found by binary search (engine/unfolding/README.md, "Sibling index"; spec/qpor.md §3.4, §3.8).
-// Owned by the Unfolding; one writer, readers between writes.
+// predecessor's pre-order position), so that the siblings a configuration can still extend form a few ranges
+// found by binary search (engine/unfolding/README.md, "Sibling index"; docs/algorithms.md, "Causality and
+// conflict"). Owned by the Unfolding; one writer, readers between writes.
 #pragma once
 
 #include "engine/unfolding/Event.hpp"

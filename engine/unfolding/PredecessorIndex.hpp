@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Create-or-retrieve's lookup (spec/qpor.md §3.3): (thread predecessor, other predecessor) -> the
-// first event created with them, as an open-addressing table. Every replayed action of every
-// execution looks its event up here, so the lookup is one multiplicative hash and, mostly, one
-// cache line (a node-based map costs a division and a pointer chase per step). Owned by the Unfolding.
+// Create-or-retrieve's lookup (docs/algorithms.md, "Events and the unfolding"): (thread predecessor, other
+// predecessor) -> the first event created with them, as an open-addressing table. Every replayed action of
+// every execution looks its event up here, so the lookup is one multiplicative hash and, mostly, one cache
+// line (a node-based map costs a division and a pointer chase per step). Owned by the Unfolding.
 #pragma once
 
 #include "engine/base/Ids.hpp"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// A forest whose root paths are totally ordered chains: thread trees and lock trees (spec/qpor.md §3.4),
-// with DPU's skip-list ancestry (§3.6) so the ancestor at any depth costs O(log depth) jumps.
-// Append-only; one writer, any number of readers between writes.
+// A forest whose root paths are totally ordered chains: thread trees and lock trees (docs/algorithms.md,
+// "Causality and conflict"), with DPU's skip-list ancestry (docs/algorithms.md, "Causality and conflict") so
+// the ancestor at any depth costs O(log depth) jumps. Append-only; one writer, any number of readers between
+// writes.
 #pragma once
 
 #include <cstdint>
@@ -31,11 +32,11 @@ public:
     /// Extra ancestors of `n`: entry i is the ancestor 'skipStep^(i+1)' levels up.
     std::span<const NodeId> skipTable(NodeId n) const;
 
-    /// The unique ancestor of `n` at depth `depth` ≤ depth(n) (spec §3.6 find_pred).
+    /// The unique ancestor of `n` at depth `depth` ≤ depth(n) (docs/algorithms.md, "Causality and conflict" find_pred).
     NodeId ancestorAt(NodeId n, std::uint32_t depth) const;
     /// `a` lies on the root path of `n` (a == n included).
     bool isAncestorOrSelf(NodeId a, NodeId n) const;
-    /// Neither node is an ancestor of the other (spec §3.4 node-level conflict).
+    /// Neither node is an ancestor of the other (docs/algorithms.md, "Causality and conflict" node-level conflict).
     bool inConflict(NodeId a, NodeId b) const;
     /// Pre-order position of `a` against `b` (< 0: a first; an ancestor comes before its
     /// descendants), where `siblingLess(x, y)` orders two children of one parent (or two roots).

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The spike candidates of a D-event against the explorer's configuration C (spec/qpor.md §3.8,
-// §3.11): d's siblings in its object tree that C may still be extended by, found through the
-// ObjectSiblingIndex without visiting the others (engine/unfolding/README.md, "Sibling index").
+// The spike candidates of a D-event against the explorer's configuration C (docs/algorithms.md, "Causality
+// and conflict", "Alternatives"): d's siblings in its object tree that C may still be
+// extended by, found through the ObjectSiblingIndex without visiting the others (engine/unfolding/README.md,
+// "Sibling index").
 #pragma once
 
 #include "engine/unfolding/Configuration.hpp"

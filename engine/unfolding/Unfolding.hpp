@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The event store U: append-only arena of events hash-consed by (action, predecessors) (spec/qpor.md
-// §3.3), their thread, lock and write trees (§3.4, §3.6) and cones (§3.5), and the causality (§3.7)
-// and conflict (§3.8) queries, memory accesses included (README.md, "Memory locations").
+// The event store U: append-only arena of events hash-consed by (action, predecessors), their thread,
+// lock and write trees and cones, and the causality and conflict queries (docs/algorithms.md, "Events
+// and the unfolding", "Causality and conflict"), memory accesses included (README.md, "Memory locations").
 // Pure data; one writer (the explorer); readers between writes.
 #pragma once
 
@@ -145,7 +145,7 @@ public:
         return true;
     }
 
-    // --- relations (spec §3.7, §3.8)
+    // --- relations (docs/algorithms.md, "Causality and conflict")
     /// a ≤ b (causality or equality).
     bool precedesOrEqual(EventId a, EventId b) const;
     bool precedes(EventId a, EventId b) const { return a != b && precedesOrEqual(a, b); }
@@ -155,14 +155,15 @@ public:
     bool lockNodesConflict(EventId a, EventId b) const {
         return m_lockTree.inConflict(m_events[a].lockNode, m_events[b].lockNode);
     }
-    /// The spike candidates of `d` (spec §3.8 icfls): the other operations after d's object-tree parent
-    /// made by other threads; for a read of w, the writes after w without it in their history; for a
-    /// write after w, the other writes after w and the reads of w not in its history. Appends to `out`.
+    /// The spike candidates of `d` (docs/algorithms.md, "Causality and conflict" icfls): the other operations
+    /// after d's object-tree parent made by other threads; for a read of w, the writes after w without it in
+    /// their history; for a write after w, the other writes after w and the reads of w not in its history.
+    /// Appends to `out`.
     void appendLockSiblings(EventId d, std::vector<EventId> &out) const;
     /// For sibling accesses d and x (README.md, "Spike candidates"): false when x is certainly not
     /// an immediate conflict of d (O(1)); symmetric.
     bool mayRace(EventId d, EventId x) const;
-    /// The events in immediate conflict with `e` (spec §1.6 #ⁱ): the spike candidates of `e` (and, for
+    /// The events in immediate conflict with `e` (docs/algorithms.md, "Events and the unfolding" #ⁱ): the spike candidates of `e` (and, for
     /// a candidate, `e` itself) filtered so that neither side's history conflicts with the other.
     std::vector<EventId> immediateConflicts(EventId e) const;
     /// The same, only those with a smaller id than `e`: each conflict once, from its later event (half

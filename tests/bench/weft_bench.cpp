@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Benchmark runner: explores the Table-1 programs of spec/qpor.md §6 and prints, per instance and
+// Benchmark runner: explores the Table-1 programs (docs/algorithms.md, "Oracles") and prints, per instance and
 // policy, the oracle quantities and the cost (CPU, memory, CPU and engine time per event, and how the
 // cost per event grows from a family's small instance to its large one). Two sources:
 // the C++ model programs (tests/model, the default) and, with --c, the real C programs of
 // tests/programs end to end: Clang front end -> lowering -> Weft's interpreter -> exploration.
 // Reports speed; asserts nothing (the tests do that), but marks counts that differ from the
-// program's expected.json or, for the large instances CI does not run, spec/qpor.md §6.2's table.
+// program's expected.json or, for the large instances CI does not run, the DPU artifact's Table-1 log.
 #include "app/cli/ProgramLoader.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
@@ -48,7 +48,7 @@ private:
     Executor &m_inner;
 };
 
-/// (maximal configurations, events) of spec/qpor.md §6.2; events 0 = not published.
+/// (maximal configurations, events) from the DPU artifact's Table-1 log; events 0 = not published.
 using Counts = std::pair<std::uint64_t, std::uint64_t>;
 
 /// The exact counts of the Table-1 instances, large ones included (the tests check the small
@@ -277,7 +277,7 @@ bool runC(const std::vector<CInstance> &list, bool large, const std::vector<std:
 void usage() {
     std::puts("usage: weft-bench [--c | --c-all] [--models sync,sc] [--large] [--policies -1,0,1,2,3] [--only NAME]...\n"
               "                  [--growth] [--timeout S]\n"
-              "  Explores the Table-1 programs (spec/qpor.md §6) and prints counts and costs.\n"
+              "  Explores the Table-1 programs (docs/algorithms.md, Oracles) and prints counts and costs.\n"
               "  Default: the C++ model programs (tests/model), small instances, optimal policy.\n"
               "  --c      the C programs of tests/programs end to end (compile, lower, interpret, explore);\n"
               "           'load s' is the compile + lowering CPU time, 'cpu s' the exploration's, 'prog s'\n"

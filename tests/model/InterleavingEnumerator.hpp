@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Brute-force oracle for the explorer (spec/qpor.md §1.5, §1.6): drives a Machine directly (restart
-// and replay of prefixes, depth-first over every enabled thread at every step), and counts the
-// Mazurkiewicz traces of the maximal runs and the distinct local configurations of their actions.
-// Independent of the unfolding code; single-threaded; one ThreadNaming across all restarts.
+// Brute-force oracle for the explorer (docs/algorithms.md, "Event models", "Events and the unfolding"):
+// drives a Machine directly (restart and replay of prefixes, depth-first over every enabled thread at every
+// step), and counts the Mazurkiewicz traces of the maximal runs and the distinct local configurations of
+// their actions. Independent of the unfolding code; single-threaded; one ThreadNaming across all restarts.
 #pragma once
 
 #include "engine/action/ThreadNaming.hpp"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Model programs: concurrent programs written in C++ for the tests, each thread a C++20 coroutine
-// that co_awaits its visible operations (create/join/lock/unlock, shared reads and writes, assertions);
-// plain C++ in between is local computation. Lets every oracle of spec/qpor.md run without a C compiler.
+// Model programs: concurrent programs written in C++ for the tests, each thread a C++20 coroutine that
+// co_awaits its visible operations (create/join/lock/unlock, shared reads and writes, assertions); plain C++
+// in between is local computation. Lets every oracle of docs/algorithms.md run without a C compiler.
 #pragma once
 
 #include "engine/base/Ids.hpp"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The catalogue of model programs: the oracle programs of spec/qpor.md §6.3 and §7 written as
-// coroutines. Each factory returns a fresh program; parameters as in the spec.
+// The catalogue of model programs: the oracle programs of docs/algorithms.md, "Oracles" written as
+// coroutines. Each factory returns a fresh program; parameters as in the papers and DPU's sources.
 #pragma once
 
 #include "tests/model/ModelProgram.hpp"
@@ -9,36 +9,37 @@
 
 namespace weft::model {
 
-/// Fig. 2 of the QPOR paper (§7.1): 3 maximal configurations, 25 events.
+/// Fig. 2 of the QPOR paper (docs/algorithms.md, "Oracles"): 3 maximal configurations, 25 events.
 std::unique_ptr<ModelProgram> makeFig2();
-/// blocked2 (§7.6): two threads lock one mutex and exit holding it: 2 configurations, 10 events.
+/// blocked2 (docs/algorithms.md, "Oracles"): two threads lock one mutex and exit holding it: 2
+/// configurations, 10 events.
 std::unique_ptr<ModelProgram> makeBlocked2();
-/// blocked3 (§7.6): three threads `lock m1; unlock m1; lock m2`, exit holding m2: 18, 68.
+/// blocked3 (docs/algorithms.md, "Oracles"): three threads `lock m1; unlock m1; lock m2`, exit holding m2: 18, 68.
 std::unique_ptr<ModelProgram> makeBlocked3();
 
-/// ssbexp(K), the lock-based form of Fig. 1 (§7.2): 2K configurations.
+/// ssbexp(K), the lock-based form of Fig. 1 (docs/algorithms.md, "Oracles"): 2K configurations.
 std::unique_ptr<ModelProgram> makeSsbexp(int writers);
-/// MPAT(K) (§6.3): 2^K · K! configurations.
+/// MPAT(K) (docs/algorithms.md, "Oracles"): 2^K · K! configurations.
 std::unique_ptr<ModelProgram> makeMpat(int pairs);
-/// factorial-conflicts(N) (§7.5): N threads, one mutex, main joins and asserts: N! configurations.
+/// factorial-conflicts(N) (docs/algorithms.md, "Oracles"): N threads, one mutex, main joins and asserts: N! configurations.
 std::unique_ptr<ModelProgram> makeFactorialConflicts(int threads);
-/// ccnf(N) (§7.5): 2N threads, thread i locks m[i/2]; main joins all iff `join`: 2^N configs.
+/// ccnf(N) (docs/algorithms.md, "Oracles"): 2N threads, thread i locks m[i/2]; main joins all iff `join`: 2^N configs.
 std::unique_ptr<ModelProgram> makeCcnf(int pairs, bool join);
-/// two-columns(N) (§7.5): main and one child each lock one mutex N times: C(2N, N) configurations.
+/// two-columns(N) (docs/algorithms.md, "Oracles"): main and one child each lock one mutex N times: C(2N, N) configurations.
 std::unique_ptr<ModelProgram> makeTwoColumns(int rounds);
-/// conflict-create(N) (§7.5): N threads create a child while holding one mutex: N! configurations.
+/// conflict-create(N) (docs/algorithms.md, "Oracles"): N threads create a child while holding one mutex: N! configurations.
 std::unique_ptr<ModelProgram> makeConflictCreate(int threads);
-/// thread-creates(N) (§7.5): a chain of N creations and joins: 1 configuration, 4N+2 events.
+/// thread-creates(N) (docs/algorithms.md, "Oracles"): a chain of N creations and joins: 1 configuration, 4N+2 events.
 std::unique_ptr<ModelProgram> makeThreadCreates(int threads);
-/// DISP(S, R) (§6.3), Table 1's version (main ends with pthread_exit).
+/// DISP(S, R) (docs/algorithms.md, "Oracles"), Table 1's version (main ends with pthread_exit).
 std::unique_ptr<ModelProgram> makeDispatcher(int servers, int requests);
-/// MPC(P, W) (§6.3), TASKS = ITERS = 2.
+/// MPC(P, W) (docs/algorithms.md, "Oracles"), TASKS = ITERS = 2.
 std::unique_ptr<ModelProgram> makeMultiProdCon(int producers, int workers);
-/// PI(N) (§6.3): N threads sum `terms` terms of the arctan series: N! configurations.
+/// PI(N) (docs/algorithms.md, "Oracles"): N threads sum `terms` terms of the arctan series: N! configurations.
 std::unique_ptr<ModelProgram> makePi(int threads, int terms = 5000);
-/// POL(N, K) (§6.3), Table 1's version (final asserts, workers joined).
+/// POL(N, K) (docs/algorithms.md, "Oracles"), Table 1's version (final asserts, workers joined).
 std::unique_ptr<ModelProgram> makePoke(int workers, int rounds);
-/// POL(N, K), DPU's regression version (§6.3): no asserts, pthread_exit; makePoke's unfolding.
+/// POL(N, K), DPU's regression version (docs/algorithms.md, "Oracles"): no asserts, pthread_exit; makePoke's unfolding.
 std::unique_ptr<ModelProgram> makePokeRegression(int workers, int rounds);
 
 // --- The sc memory model (racy shared-memory reads and writes; issue 5)

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Small random model programs for brute-force cross-checks (spec/qpor.md §1.5): main creates 2–4
-// threads, each a few critical sections on 1–3 mutexes with data-dependent branches on shared
-// variables, each variable guarded by one fixed mutex (data-race free); deadlocks are allowed. With
-// `sharedPercent`, also racy shared-memory reads and writes (the sc model) that branches depend on.
-// Reproducible from a seed; a program is immutable once generated (reset() clears its variables).
+// Small random model programs for brute-force cross-checks (docs/algorithms.md, "Event models"): main creates
+// 2–4 threads, each a few critical sections on 1–3 mutexes with data-dependent branches on shared variables,
+// each variable guarded by one fixed mutex (data-race free); deadlocks are allowed. With `sharedPercent`,
+// also racy shared-memory reads and writes (the sc model) that branches depend on. Reproducible from a seed;
+// a program is immutable once generated (reset() clears its variables).
 #pragma once
 
 #include "tests/model/ModelProgram.hpp"

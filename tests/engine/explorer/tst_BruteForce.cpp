@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The explorer against brute force (spec/qpor.md §1.6, §2.6): on small random programs, the number
-// of maximal configurations equals the number of Mazurkiewicz traces of maximal runs, and the
-// number of events equals the number of distinct local configurations, under every Alt policy.
+// The explorer against brute force (docs/algorithms.md, "Events and the unfolding", "Exploration"): on small
+// random programs, the number of maximal configurations equals the number of Mazurkiewicz traces of maximal
+// runs, and the number of events equals the number of distinct local configurations, under every Alt policy.
 #include "tests/model/InterleavingEnumerator.hpp"
 #include "tests/model/ModelExploration.hpp"
 #include "tests/model/Programs.hpp"
@@ -92,8 +92,8 @@ const EnumerationResult &tst_BruteForce::oracle(int family, std::uint64_t seed) 
 }
 
 void tst_BruteForce::enumeratorOnKnownPrograms() {
-    // §7.1 and §7.6: (maximal configurations, events) of the fixed oracles. fig2 (601,593 maximal
-    // interleavings) and blocked3 have too many interleavings to list them all in a debug build.
+    // docs/algorithms.md, "Oracles": (maximal configurations, events) of the fixed oracles. fig2 (601,593
+    // maximal interleavings) and blocked3 have too many interleavings to list them all in a debug build.
     struct Row {
         std::unique_ptr<ModelProgram> program;
         std::uint64_t configs, events;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The program of Fig. 2 of the QPOR paper (spec/qpor.md §7.1) and the blocked-acquisition programs
-// of §7.6, explored under every policy.
+// The program of Fig. 2 of the QPOR paper and the blocked-acquisition programs (docs/algorithms.md,
+// "Oracles"), explored under every policy.
 #include "tests/model/ModelExploration.hpp"
 #include "tests/model/Programs.hpp"
 
@@ -45,8 +45,8 @@ void tst_Fig2::counts() {
         QCOMPARE(r.statistics.sleepSetBlocked, 0u);
 }
 
-// The relations of §7.1, translated to the DPU event model (threads: main 0, Thread0 = T1,
-// Thread1 = T2, Thread2 = T3; mutexes m = 1, m' = 2). Paper event numbers in the comments.
+// The relations of docs/algorithms.md, "Oracles", translated to the DPU event model (threads: main 0, Thread0
+// = T1, Thread1 = T2, Thread2 = T3; mutexes m = 1, m' = 2). Paper event numbers in the comments.
 void tst_Fig2::relations() {
     auto program = makeFig2();
     ModelMachine machine(*program);

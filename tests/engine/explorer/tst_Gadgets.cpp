@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The NP-hardness gadgets of spec/qpor.md §2.7 / §7.3 as tests of Alt: the 3-SAT event structure of
-// [P] Thm 3 searched with the Comb, and the lock-only program of [P] Thm 4 explored, then asked for
-// an alternative to D = {d_1..d_m}. An alternative exists iff the formula is satisfiable.
+// The NP-hardness gadgets of docs/algorithms.md, "Exploration", "Oracles" as tests of Alt: the 3-SAT event
+// structure of [P] Thm 3 searched with the Comb, and the lock-only program of [P] Thm 4 explored, then asked
+// for an alternative to D = {d_1..d_m}. An alternative exists iff the formula is satisfiable.
 #include "engine/explorer/Alternatives.hpp"
 #include "tests/model/ExploredModel.hpp"
 #include "tests/LazyVerify.hpp"
@@ -52,12 +52,12 @@ struct Formula {
     }
 };
 
-/// §7.3: φ = (x1 ∨ ¬x2 ∨ x3) ∧ (¬x1 ∨ ¬x2) ∧ (x1 ∨ ¬x3).
+/// docs/algorithms.md, "Oracles": φ = (x1 ∨ ¬x2 ∨ x3) ∧ (¬x1 ∨ ¬x2) ∧ (x1 ∨ ¬x3).
 Formula satisfiableFormula() {
     return {
         3, {{{0, true}, {1, false}, {2, true}}, {{0, false}, {1, false}}, {{0, true}, {2, false}}}};
 }
-/// §7.3: (x1) ∧ (¬x1).
+/// docs/algorithms.md, "Oracles": (x1) ∧ (¬x1).
 Formula contradiction() {
     return {1, {{{0, true}}, {{0, false}}}};
 }

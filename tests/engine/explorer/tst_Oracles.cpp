@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The exact oracles of spec/qpor.md §6.2, §7.2, §7.5 and §7.6 (maximal configurations and events)
-// under every Alt policy, and the SSB trends of §6.1 and §7.2 (SSB counts are order-dependent:
-// only their shape is checked; ours are printed with qInfo).
+// The exact oracles of docs/algorithms.md, "Oracles" (maximal configurations and events) under every Alt
+// policy, and the SSB trends of docs/algorithms.md, "Oracles" (SSB counts are order-dependent: only their
+// shape is checked; ours are printed with qInfo).
 #include "tests/model/ModelExploration.hpp"
 #include "tests/model/Programs.hpp"
 
@@ -36,10 +36,10 @@ std::uint64_t binomial(int n, int k) {
 
 std::vector<Instance> makeInstances() {
     std::vector<Instance> out;
-    // Runtime limits (Debug build): the largest instances run under fewer policies, keeping this
-    // test near a minute; the comment at each instance says which and why.
-    // §7.2: events 3K² + 20K + 1 (fits every tabulated K). k=1 and source-DPOR make O(2^K) SSBs
-    // (K = 12 takes ~7 s under source-DPOR), so they run only up to K = 10.
+    // Runtime limits (Debug build): the largest instances run under fewer policies, keeping this test near a
+    // minute; the comment at each instance says which and why. docs/algorithms.md, "Oracles": events 3K² +
+    // 20K + 1 (fits every tabulated K). k=1 and source-DPOR make O(2^K) SSBs (K = 12 takes ~7 s under
+    // source-DPOR), so they run only up to K = 10.
     for (int k = 1; k <= 20; ++k) {
         Instance i{QString("ssbexp(%1)").arg(k), [k] { return makeSsbexp(k); },
                    std::uint64_t(2 * k), std::uint64_t(3 * k * k + 20 * k + 1)};
@@ -70,8 +70,9 @@ std::vector<Instance> makeInstances() {
         out.push_back({QString("ccnf(%1, exit)").arg(n), [n] { return makeCcnf(n, false); },
                        1u << n, std::uint64_t(16 * n + 2)});
     }
-    // §7.5 gives events for N ≤ 4 only (15, 51, 179, 643). Counting lock events by their histories
-    // (lattice paths) gives 3 + 2·(2·(C(2N+1, N+1) − 1) + C(2N, N)), which matches those four.
+    // docs/algorithms.md, "Oracles" gives events for N ≤ 4 only (15, 51, 179, 643). Counting lock events by
+    // their histories (lattice paths) gives 3 + 2·(2·(C(2N+1, N+1) − 1) + C(2N, N)), which matches those
+    // four.
     for (int n = 1; n <= 6; ++n)
         out.push_back({QString("two-columns(%1)").arg(n), [n] { return makeTwoColumns(n); },
                        binomial(2 * n, n),
@@ -103,7 +104,7 @@ std::vector<Instance> makeInstances() {
                            pokeEvents[n / 4][k - 1]});
 #ifdef __OPTIMIZE__
     // Optimised builds (CI runs Release with assertions) are fast enough for every policy on every
-    // instance, as the spec asks; only ssbexp keeps its bound (its k=1 / source-DPOR SSBs are O(2^K)).
+    // instance, as the oracles ask; only ssbexp keeps its bound (its k=1 / source-DPOR SSBs are O(2^K)).
     for (Instance &i : out)
         if (!i.name.startsWith("ssbexp"))
             i.policies = {-1, 0, 1, 2, 3, 4};
@@ -172,7 +173,7 @@ void tst_Oracles::counts() {
         QCOMPARE(r.statistics.sleepSetBlocked, 0u);
 }
 
-// §7.2: 0 SSBs for k ≥ 2 and optimal; for k = 1 and source-DPOR they grow with K from K = 3.
+// docs/algorithms.md, "Oracles": 0 SSBs for k ≥ 2 and optimal; for k = 1 and source-DPOR they grow with K from K = 3.
 // Reference (order-dependent, not required): k=1 3,12,33,78,171; source-DPOR 4,17,50,127,300.
 void tst_Oracles::ssbexpTrend() {
     std::uint64_t previous[2] = {0, 0};
@@ -193,7 +194,7 @@ void tst_Oracles::ssbexpTrend() {
     }
 }
 
-// §6.1/§7.6: SSBs do not grow from k = 1 to 2 to 3; they reach 0 at the same k as DPU's.
+// docs/algorithms.md, "Oracles": SSBs do not grow from k = 1 to 2 to 3; they reach 0 at the same k as DPU's.
 void tst_Oracles::table1Trend() {
     // The k at which SSBs reach 0 (0: none of 1..3; DPU still has 1 SSB at k = 3 on DISP(5,3)).
     const std::pair<const char *, int> zeroAt[] = {

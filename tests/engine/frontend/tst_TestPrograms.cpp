@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Checks the oracle programs of tests/programs/<name>/ (spec/qpor.md §6.3, §7): each <name>.c compiles
-// in-process with no warning under -Wall for its defaults and every instance of its expected.json, and
-// expected.json is well-formed. Running them against the oracles is tst_Interpreter's job.
+// Checks the oracle programs of tests/programs/<name>/ (docs/algorithms.md, "Oracles"): each <name>.c
+// compiles in-process with no warning under -Wall for its defaults and every instance of its expected.json,
+// and expected.json is well-formed. Running them against the oracles is tst_Interpreter's job.
 #include "engine/frontend/CCompiler.hpp"
 
 #include <QDir>

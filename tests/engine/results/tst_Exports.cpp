@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Tests JsonExport and DotExport on the Fig. 2 program (spec/qpor.md §7.1): the JSON parses back with
-// the right statistics and a replayable deadlock; the DOT has one node per event, one cluster per
-// thread and exactly the two immediate conflicts (on m and on m').
+// Tests JsonExport and DotExport on the Fig. 2 program (docs/algorithms.md, "Oracles"): the JSON parses back
+// with the right statistics and a replayable deadlock; the DOT has one node per event, one cluster per thread
+// and exactly the two immediate conflicts (on m and on m').
 #include "engine/results/DotExport.hpp"
 #include "engine/results/JsonExport.hpp"
 #include "tests/model/ModelExploration.hpp"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Causality and conflict queries against their definitions (spec/qpor.md §1.6, §1.8, §7.7), on the
-// unfoldings of random programs and of the fixed oracles: loc(e) is computed explicitly from the
-// predecessor links, and a set is a configuration iff it is causally closed and the events of each
-// thread and of each mutex form chains, and (the sc model) every two dependent events in it
-// (engine/action/Dependence.hpp) are ordered.
+// Causality and conflict queries against their definitions (docs/algorithms.md, "Events and the unfolding",
+// "Causality and conflict", "Oracles"), on the unfoldings of random programs and of the fixed oracles: loc(e)
+// is computed explicitly from the predecessor links, and a set is a configuration iff it is causally closed
+// and the events of each thread and of each mutex form chains, and (the sc model) every two dependent events
+// in it (engine/action/Dependence.hpp) are ordered.
 #include "engine/action/Dependence.hpp"
 #include "tests/model/ExploredModel.hpp"
 #include "tests/model/Programs.hpp"
@@ -186,7 +186,8 @@ private:
 
 void tst_Relations::checkCones(const Unfolding &u, const ExplicitOrder &order,
                                const QString &context) {
-    // tmax/lmax (§3.5) are the tops of loc(e)'s thread and mutex chains.
+    // tmax/lmax (docs/algorithms.md, "Causality and conflict") are the tops of loc(e)'s thread and mutex
+    // chains.
     for (EventId e = 0; e < u.size(); ++e) {
         std::vector<std::pair<std::uint64_t, EventId>> cones;
         for (ThreadId t = 0; t < u.threadCut(e).size(); ++t)
@@ -310,7 +311,7 @@ void tst_Relations::checkLockSiblings(const Unfolding &u, const ExplicitOrder &o
             WEFT_VERIFY(!order.isConfiguration({d, s}), (where));
         }
         if (ed.otherPred == kNoEvent) {
-            // §7.7: the enumeration for a root lock is every other thread's root lock of that
+            // The enumeration for a root lock is every other thread's root lock of that
             // mutex.
             std::set<EventId> expected;
             for (EventId r : rootLocks[ed.action.object])
@@ -318,9 +319,9 @@ void tst_Relations::checkLockSiblings(const Unfolding &u, const ExplicitOrder &o
                     expected.insert(r);
             WEFT_VERIFY(siblings == expected, (context + ": root " + describe(u, d)));
         }
-        // Every immediate conflict of d (§1.6: e # d, loc(e) ∪ hist(d) and hist(e) ∪ loc(d)
-        // conflict-free) is an acquisition of the same mutex (§1.8.3) and is listed; exactly those
-        // are reported.
+        // Every immediate conflict of d (docs/algorithms.md, "Events and the unfolding": e # d, loc(e) ∪
+        // hist(d) and hist(e) ∪ loc(d) conflict-free) is an acquisition of the same mutex
+        // (docs/algorithms.md, "Causality and conflict") and is listed; exactly those are reported.
         std::set<EventId> immediate;
         for (EventId e = 0; e < u.size(); ++e) {
             if (order.isConfiguration({d, e}))
@@ -354,7 +355,7 @@ void tst_Relations::check(const Unfolding &u, const QString &context, std::uint6
     if (QTest::currentTestFailed())
         return;
     const auto n = static_cast<EventId>(u.size());
-    for (EventId e = 0; e < n; ++e) // §7.7: e ≤ e, not e < e, not e # e
+    for (EventId e = 0; e < n; ++e) // e ≤ e, not e < e, not e # e
         WEFT_VERIFY(u.precedesOrEqual(e, e) && !u.precedes(e, e) && !u.inConflict(e, e),
                     context + ": " + describe(u, e));
     if (std::uint64_t(n) * n <= 40000) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Tests SequentialTree: skip tables of spec/qpor.md §7.7, find_pred against a naive parent walk and
-// the pre-order comparison against a depth-first numbering.
+// Tests SequentialTree: skip tables of docs/algorithms.md, "Causality and conflict", find_pred against a
+// naive parent walk and the pre-order comparison against a depth-first numbering.
 #include "engine/unfolding/SequentialTree.hpp"
 
 #include <QtTest>

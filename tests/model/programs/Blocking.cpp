@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Programs whose threads end holding locks (spec/qpor.md §7.1 Fig. 2, §7.6 blocked2/blocked3).
+// Programs whose threads end holding locks (Fig. 2, blocked2, blocked3: docs/algorithms.md, "Oracles").
 #include "tests/model/Programs.hpp"
 
 namespace weft::model {

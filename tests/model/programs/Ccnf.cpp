@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// ccnf(N, JOIN) (spec/qpor.md §7.5): 2N threads, thread i locks m[i/2], so N independent 2-way
+// ccnf(N, JOIN) (docs/algorithms.md, "Oracles"): 2N threads, thread i locks m[i/2], so N independent 2-way
 // conflicts (2^N max-configs); with JOIN main joins all, otherwise it ends with pthread_exit.
 #include "tests/model/Programs.hpp"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// conflict-create(N) (spec/qpor.md §7.5): N threads each create a child while holding one mutex;
+// conflict-create(N) (docs/algorithms.md, "Oracles"): N threads each create a child while holding one mutex;
 // nobody joins (main ends with pthread_exit; the reading that gives (1, 10)). Max-configs N!.
 #include "tests/model/Programs.hpp"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// DISP(S, R), the job dispatcher of Table 1 (spec/qpor.md §6.3, `dispatcher.c`): the server index
+// DISP(S, R), the job dispatcher of Table 1 (docs/algorithms.md, "Oracles", `dispatcher.c`): the server index
 // main reads from `sid` decides which server mutex it races on. Main ends with pthread_exit.
 #include "tests/model/Programs.hpp"
 

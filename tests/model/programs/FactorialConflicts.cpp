@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// factorial-conflicts(N) (spec/qpor.md §7.5): N threads each increment a counter under one mutex;
+// factorial-conflicts(N) (docs/algorithms.md, "Oracles"): N threads each increment a counter under one mutex;
 // main joins them all and asserts the total. Max-configs N!.
 #include "tests/model/Programs.hpp"
 

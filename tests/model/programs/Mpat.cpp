@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// MPAT(K), the "M pattern" (spec/qpor.md §6.3): K pairs wa(i)/ra(i) meet on ma[i]; every ra also
+// MPAT(K), the "M pattern" (docs/algorithms.md, "Oracles"): K pairs wa(i)/ra(i) meet on ma[i]; every ra also
 // takes mi around its critical section. Max-configs 2^K · K!.
 #include "tests/model/Programs.hpp"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// MPC(P, W), multiple producers and consumers (spec/qpor.md §6.3, `multiprodcon.c`, TASKS = ITERS
+// MPC(P, W), multiple producers and consumers (docs/algorithms.md, "Oracles", `multiprodcon.c`, TASKS = ITERS
 // = 2): the order on prodmut decides each producer's destination worker. Main ends with
 // pthread_exit.
 #include "tests/model/Programs.hpp"
@@ -27,7 +27,7 @@ public:
         for (int id = 0; id < m_workers; ++id)
             co_await self.create([this, id](ModelThread &t) { return worker(t, id); });
         m_prodBuff = 0;
-        // producer ids 0..P-1, as the source's loop index (this reading gives §6.2's counts)
+        // producer ids 0..P-1, as the source's loop index (this reading gives the Table-1 counts)
         for (int id = 0; id < m_producers; ++id)
             co_await self.create([this, id](ModelThread &t) { return producer(t, id); });
         // pthread_exit(0)

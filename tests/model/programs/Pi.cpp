@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// PI(N), parallel pi (spec/qpor.md §6.3, `pth_pi_mutex.c`): each thread sums its slice of the
+// PI(N), parallel pi (docs/algorithms.md, "Oracles", `pth_pi_mutex.c`): each thread sums its slice of the
 // arctan series locally (no events), then adds it to the total under one mutex; main joins all.
 #include "tests/model/Programs.hpp"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// POL(N, K), poke a thread pool (spec/qpor.md §6.3, `poke.c`): K rounds of a `choice` thread
+// POL(N, K), poke a thread pool (docs/algorithms.md, "Oracles", `poke.c`): K rounds of a `choice` thread
 // moving the index i while a reader `ra` consumes a[i] under ma[i]. Two forms with one unfolding:
 // Table 1's (final asserts) and DPU's regression test (tests/regression/ssbs/poke.c, no asserts).
 #include "tests/model/Programs.hpp"
@@ -41,7 +41,7 @@ public:
         if (!m_regression)
             co_await self.check(0 <= m_d && m_d <= m_workers, "0 <= d && d <= N");
         // The regression form still joins the pool before its pthread_exit: the reading that gives
-        // §6.3's counts (without these joins every configuration has N events fewer).
+        // Table 1's counts (without these joins every configuration has N events fewer).
         for (ThreadId t : pool)
             co_await self.join(t);
         if (m_regression)

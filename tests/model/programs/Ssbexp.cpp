@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// ssbexp(K), the lock-based benchmark form of Fig. 1 of the QPOR paper (spec/qpor.md §7.2):
+// ssbexp(K), the lock-based benchmark form of Fig. 1 of the QPOR paper (docs/algorithms.md, "Oracles"):
 // the value main reads from `i` decides which writer's mutex it races with.
 #include "tests/model/Programs.hpp"
 

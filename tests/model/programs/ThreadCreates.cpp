@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// thread-creates(N) (spec/qpor.md §7.5): a chain of creations, main -> T1 -> ... -> TN, each thread
-// joining the child it created (the reading that gives 4N+2 events). One configuration.
+// thread-creates(N) (docs/algorithms.md, "Oracles"): a chain of creations, main -> T1 -> ... -> TN, each
+// thread joining the child it created (the reading that gives 4N+2 events). One configuration.
 #include "tests/model/Programs.hpp"
 
 namespace weft::model {

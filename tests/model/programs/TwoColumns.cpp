@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// two-columns(N) (spec/qpor.md §7.5): main and one child each take one mutex N times; no join.
+// two-columns(N) (docs/algorithms.md, "Oracles"): main and one child each take one mutex N times; no join.
 // Max-configs C(2N, N).
 #include "tests/model/Programs.hpp"
 

@@ -1,6 +1,6 @@
-// blocked2 (spec/qpor.md §7.6, the CEXP gap of §3.10.4): main creates two threads that each lock m
-// and return holding it, then calls pthread_exit; whoever locks second blocks forever (a deadlock).
-// No parameters. Oracle: 2 maximal configurations, 10 events.
+// blocked2 (docs/algorithms.md, "Oracles"; the blocked-thread case of "Conflicting extensions"): main creates
+// two threads that each lock m and return holding it, then calls pthread_exit; whoever locks second blocks
+// forever (a deadlock). No parameters. Oracle: 2 maximal configurations, 10 events.
 #include <pthread.h>
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

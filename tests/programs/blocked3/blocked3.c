@@ -1,6 +1,6 @@
-// blocked3 (spec/qpor.md §7.6, the CEXP gap of §3.10.4): main creates three threads that each do
-// `lock m1; unlock m1; lock m2` and return holding m2, then calls pthread_exit; the two threads that
-// lock m2 later block forever (a deadlock). No parameters. Oracle: 18 maximal configurations, 68 events.
+// blocked3 (docs/algorithms.md, "Oracles"; a blocked thread, "Conflicting extensions"): main creates three
+// threads that each do `lock m1; unlock m1; lock m2` and return holding m2, then calls pthread_exit; the two
+// threads that lock m2 later block forever (a deadlock). No parameters. Oracle: 18 maximal configurations, 68 events.
 #include <pthread.h>
 
 static pthread_mutex_t m1 = PTHREAD_MUTEX_INITIALIZER;

@@ -1,5 +1,5 @@
-// ccnf(N) (spec/qpor.md §7.5): 2N threads; thread i locks and unlocks m[i/2]. With JOIN=1 main joins
-// them all, with JOIN=0 main ends with pthread_exit. Oracle: 2^N maximal configurations.
+// ccnf(N) (docs/algorithms.md, "Oracles"): 2N threads; thread i locks and unlocks m[i/2]. With JOIN=1 main
+// joins them all, with JOIN=0 main ends with pthread_exit. Oracle: 2^N maximal configurations.
 #include <pthread.h>
 
 #ifndef N

@@ -1,6 +1,6 @@
-// conflict-create(N) (spec/qpor.md §7.5, DPU regression suite): main creates N threads; each locks m,
-// creates a child (which does nothing) and unlocks m. Nobody joins; main ends with pthread_exit.
-// N = threads (default 3). Oracle: N! maximal configurations; events 10, 30, 98, 394, 1962, 11750.
+// conflict-create(N) (docs/algorithms.md, "Oracles", DPU regression suite): main creates N threads; each
+// locks m, creates a child (which does nothing) and unlocks m. Nobody joins; main ends with pthread_exit. N =
+// threads (default 3). Oracle: N! maximal configurations; events 10, 30, 98, 394, 1962, 11750.
 #include <pthread.h>
 
 #ifndef N

@@ -1,4 +1,4 @@
-// DISP(S, R), the job dispatcher (spec/qpor.md §6.3): S server threads each check their input
+// DISP(S, R), the job dispatcher (docs/algorithms.md, "Oracles"): S server threads each check their input
 // channel under their mutex; for each of R requests main creates a picker that cycles sid through
 // the servers under k, reads sid under k, feeds that server and joins the picker; main ends with
 // pthread_exit. The value read from sid decides which server mutex main races with.
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #if defined(PARAM1) && !defined(S)
-#define S PARAM1 // the benchmark convention of spec/qpor.md §6.3
+#define S PARAM1 // the benchmark convention of docs/algorithms.md, "Oracles"
 #endif
 #if defined(PARAM2) && !defined(R)
 #define R PARAM2

@@ -1,5 +1,5 @@
-// factorial-conflicts(N) (spec/qpor.md §7.5): N threads each lock m, increment a counter and unlock;
-// main creates them in a loop, joins them all and asserts the total. Oracle: N! maximal configurations.
+// factorial-conflicts(N) (docs/algorithms.md, "Oracles"): N threads each lock m, increment a counter and
+// unlock; main creates them in a loop, joins them all and asserts the total. Oracle: N! maximal configurations.
 #include <assert.h>
 #include <pthread.h>
 

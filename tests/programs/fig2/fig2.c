@@ -1,4 +1,4 @@
-// The program of Fig. 2 of the QPOR paper in the DPU event model (spec/qpor.md §7.1, §7.6): main
+// The program of Fig. 2 of the QPOR paper in the DPU event model (docs/algorithms.md, "Oracles"): main
 // creates Thread0..Thread2 and exits; if Thread1 locks m first, Thread0 returns holding m and m2 and
 // Thread2 blocks forever on m2 (a deadlock). No parameters. Oracle: 3 maximal configurations, 25 events.
 #include <pthread.h>

@@ -1,6 +1,6 @@
 // file-system(N), the Flanagan-Godefroid (POPL'05) file-system benchmark of DPU's regression suite
-// (spec/qpor.md §7.5): thread tid takes inode tid % 32 and searches the 26 blocks for a free one from
-// block (2 * inode) % 26. N = threads (default 14). Oracle: 1 configuration for N <= 13, else 2^(N-13).
+// (docs/algorithms.md, "Oracles"): thread tid takes inode tid % 32 and searches the 26 blocks for a free one
+// from block (2 * inode) % 26. N = threads (default 14). Oracle: 1 configuration for N <= 13, else 2^(N-13).
 #include <pthread.h>
 
 #ifndef N
@@ -9,9 +9,9 @@
 #define NUMINODE 32
 #define NUMBLOCKS 26
 
-// Reconstruction (the spec gives counts, not source). FG'05's thread body, with main creating N
-// threads and then joining them in creation order, reproduces every count of §7.5 (checked for
-// N = 1..21 on a model program):
+// Reconstruction (only counts are published, not the source). FG'05's thread body, with main creating N
+// threads and then joining them in creation order, reproduces every count of docs/algorithms.md, "Oracles"
+// (checked for N = 1..21 on a model program):
 // * Threads 0..12 start their search at the distinct even blocks 0, 2, ..., 24 and find them free, so
 //   for N <= 13 nothing conflicts: 1 configuration; per thread 8 events (create, start, lock
 //   locki, lock lockb, unlock lockb, unlock locki, exit, join), plus main's start and exit: 8N + 2.

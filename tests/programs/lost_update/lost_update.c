@@ -1,4 +1,4 @@
-// lost_update, a classroom example (cf. the Steroids example of spec/qpor.md §7.5): two threads each
+// lost_update, a classroom example (cf. the example of DPU's Steroids runtime): two threads each
 // read x in one critical section and write the value + 1 back in another, so one update can be lost;
 // main joins both and asserts x == 2. No parameters. 6 maximal configurations; the assertion fails in 4.
 #include <assert.h>

@@ -1,5 +1,5 @@
-// MPAT(K), the "M pattern" (spec/qpor.md §6.3): for each i < K main creates a writer that locks and
-// unlocks ma[i], and a reader that locks mi, then ma[i], unlocks both; main ends with pthread_exit.
+// MPAT(K), the "M pattern" (docs/algorithms.md, "Oracles"): for each i < K main creates a writer that locks
+// and unlocks ma[i], and a reader that locks mi, then ma[i], unlocks both; main ends with pthread_exit.
 // Oracle: 2^K * K! maximal configurations.
 #include <pthread.h>
 

@@ -1,4 +1,4 @@
-// MPC(P, W), multiple producers and consumers (spec/qpor.md §6.3, `multiprodcon.c`): the order on
+// MPC(P, W), multiple producers and consumers (docs/algorithms.md, "Oracles", `multiprodcon.c`): the order on
 // prodmut decides each producer's destination worker, and so which worker mutex is raced on. Main ends
 // with pthread_exit. PARAM1 = P producers (default 2), PARAM2 = W workers (default 5); TASKS = ITERS = 2.
 #include <assert.h>

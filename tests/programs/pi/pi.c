@@ -1,6 +1,6 @@
-// PI(N), parallel pi in the style of `pth_pi_mutex.c` (spec/qpor.md §6.3): each thread sums its slice
-// of the arctan series for pi/4 locally, then adds it to sum under one mutex; main joins all, prints the
-// estimate and checks it against a serial sum. PARAM1 = N threads (default 5), ITERS = terms (default
+// PI(N), parallel pi in the style of `pth_pi_mutex.c` (docs/algorithms.md, "Oracles"): each thread sums its
+// slice of the arctan series for pi/4 locally, then adds it to sum under one mutex; main joins all, prints
+// the estimate and checks it against a serial sum. PARAM1 = N threads (default 5), ITERS = terms (default
 // PARAM2, else 5000). Oracle: N! maximal configurations, the events of factorial-conflicts(N).
 #include <assert.h>
 #include <math.h>

@@ -1,6 +1,6 @@
-// POL(N, K), poke a thread pool, Table 1's version (spec/qpor.md §6.3, `poke.c`): K rounds of a choice
-// thread moving the index i while a reader ra consumes a[i] under ma[i]; main joins the pool and checks
-// that every poke was counted once. PARAM1 = N workers (default 7), PARAM2 = K rounds (default 3).
+// POL(N, K), poke a thread pool, Table 1's version (docs/algorithms.md, "Oracles", `poke.c`): K rounds of a
+// choice thread moving the index i while a reader ra consumes a[i] under ma[i]; main joins the pool and
+// checks that every poke was counted once. PARAM1 = N workers (default 7), PARAM2 = K rounds (default 3).
 #include <assert.h>
 #include <pthread.h>
 

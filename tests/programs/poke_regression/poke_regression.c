@@ -1,6 +1,6 @@
-// POL(N, K), DPU's regression version of poke (spec/qpor.md §6.3 "Variant", tests/regression/ssbs/poke.c):
+// POL(N, K), DPU's regression version of poke (its tests/regression/ssbs/poke.c; docs/algorithms.md, "Oracles"):
 // Table 1's poke.c without the asserts, ending with pthread_exit. It still joins the pool first: the
-// reading that gives §6.3's counts (the model program's comment). PARAM1 = N workers, PARAM2 = K rounds.
+// reading that gives the published counts (the model program's comment). PARAM1 = N workers, PARAM2 = K rounds.
 #include <pthread.h>
 
 #ifndef PARAM1
@@ -65,7 +65,7 @@ int main(void)
         pthread_join(c, NULL);
         pthread_join(r, NULL);
     }
-    // Without these joins every configuration would have N events fewer than §6.3's counts.
+    // Without these joins every configuration would have N events fewer than the published counts.
     for (int x = 0; x < N; x++)
         pthread_join(pool[x], NULL);
     pthread_exit(NULL);

@@ -1,6 +1,6 @@
-// ssbexp(K), the lock-based benchmark form of Fig. 1 of the QPOR paper (spec/qpor.md §7.2): the value
-// main reads from i (set by counter) decides which writer's mutex ma[i] it races with.
-// PARAM1 = K writers (default 3). Oracle: 2K maximal configurations, 3K^2 + 20K + 1 events.
+// ssbexp(K), the lock-based benchmark form of Fig. 1 of the QPOR paper (docs/algorithms.md, "Oracles"): the
+// value main reads from i (set by counter) decides which writer's mutex ma[i] it races with. PARAM1 = K
+// writers (default 3). Oracle: 2K maximal configurations, 3K^2 + 20K + 1 events.
 #include <pthread.h>
 
 #ifndef PARAM1

@@ -1,5 +1,5 @@
-// thread-creates(N) (spec/qpor.md §7.5, DPU regression suite): a chain of creations main -> T1 -> ...
-// -> TN, each thread joining the child it created. N = chain length (default 3).
+// thread-creates(N) (docs/algorithms.md, "Oracles"; DPU regression suite): a chain of creations main -> T1
+// -> ... -> TN, each thread joining the child it created. N = chain length (default 3).
 // Oracle: 1 maximal configuration, 4N + 2 events.
 #include <pthread.h>
 

@@ -1,4 +1,4 @@
-// two-columns(N) (spec/qpor.md §7.5): main creates one thread; both do N times (lock m; count++;
+// two-columns(N) (docs/algorithms.md, "Oracles"): main creates one thread; both do N times (lock m; count++;
 // unlock m); nobody joins. main returns, which DPU reads as a pthread_exit: the oracle needs
 // InterpreterOptions::mainReturnEndsProgram = false (expected.json says so). Oracle: C(2N, N) configurations.
 #include <pthread.h>
