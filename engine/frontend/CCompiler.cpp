@@ -6,6 +6,7 @@
 #include "engine/frontend/CrashGuard.hpp"
 #include "engine/frontend/DiagnosticCollector.hpp"
 #include "engine/frontend/IrReader.hpp"
+#include "engine/frontend/RuntimeLibrary.hpp"
 
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/LLVMContext.h>
@@ -111,6 +112,16 @@ Expected<CompiledUnit> compileC(const CompileOptions &options) {
         // Held by this thread, not the guarded one, so that a crash cannot leave it locked.
         const std::lock_guard lock(g_compileLock);
         crash = runGuarded([&] { build(options, kind, unit, diagnostics); }, options.stackSize);
+    }
+    if (!crash && unit.module && !diagnostics.hasErrors() && options.linkRuntime) {
+        // Building the runtime on first use compiles it with compileC: outside the lock. Linking is guarded.
+        const auto guarded = [&](const std::function<void()> &work) {
+            const std::lock_guard lock(g_compileLock);
+            crash = runGuarded(work, options.stackSize);
+            return !crash;
+        };
+        if (!linkRuntime(*unit.module, diagnostics, guarded) && !crash && !diagnostics.hasErrors())
+            diagnostics.add({options.file, 0, 0, Severity::Error, "cannot link the runtime library"});
     }
     if (crash) {
         // The crashed thread left the module half-made: destroying it could crash again.

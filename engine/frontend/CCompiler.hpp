@@ -32,6 +32,8 @@ struct CompileOptions {
     bool promoteLocals = true;
     /// The compiler thread's stack; deeper input than it holds gives a compiler-failure error.
     std::size_t stackSize = kCompilerStackSize;
+    /// Link the runtime library's definitions of the libc functions the program uses (RuntimeLibrary.hpp).
+    bool linkRuntime = true;
 };
 
 /// A compiled translation unit. The module lives in (and must die before) its own context.

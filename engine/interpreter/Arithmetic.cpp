@@ -47,6 +47,28 @@ bool compareFloat(unsigned p, double a, double b) {
     return ((p & 1) && a == b) || ((p & 2) && a > b) || ((p & 4) && a < b);
 }
 
+/// LLVM's FPClassTest bit of the value with bit pattern `bits` (`width` 32 or 64).
+std::uint64_t fpClassBits(std::uint64_t bits, unsigned width) {
+    const double v = width == 32 ? double(asFloat(bits)) : asDouble(bits);
+    const int kind = width == 32 ? std::fpclassify(asFloat(bits)) : std::fpclassify(v);
+    const bool negative = std::signbit(v);
+    switch (kind) {
+    case FP_NAN: {
+        const bool quiet = width == 32 ? (bits & 0x00400000u) != 0 : (bits & 0x0008000000000000ull) != 0;
+        return quiet ? 2 : 1;
+    }
+    case FP_INFINITE: return negative ? 4 : 512;
+    case FP_NORMAL: return negative ? 8 : 256;
+    case FP_SUBNORMAL: return negative ? 16 : 128;
+    default: return negative ? 32 : 64; // zero
+    }
+}
+
+// fmin/fmax as a C program compiled natively sees them: a NaN loses, and of two equal values
+// (0.0 and -0.0) the first wins.
+double libmFmin(double a, double b) { return std::isnan(a) ? b : std::isnan(b) ? a : b < a ? b : a; }
+double libmFmax(double a, double b) { return std::isnan(a) ? b : std::isnan(b) ? a : b > a ? b : a; }
+
 double mathFunction(FloatFunction f, double a, double b, double c) {
     switch (f) {
     case FloatFunction::Fabs: return std::fabs(a);
@@ -66,9 +88,10 @@ double mathFunction(FloatFunction f, double a, double b, double c) {
     case FloatFunction::Pow: return std::pow(a, b);
     case FloatFunction::Fmod: return std::fmod(a, b);
     case FloatFunction::CopySign: return std::copysign(a, b);
-    case FloatFunction::MinNum: return std::fmin(a, b);
-    case FloatFunction::MaxNum: return std::fmax(a, b);
+    case FloatFunction::MinNum: return libmFmin(a, b);
+    case FloatFunction::MaxNum: return libmFmax(a, b);
     case FloatFunction::MulAdd: return a * b + c;
+    case FloatFunction::IsFpClass: break; // not a value: evaluated before
     }
     return 0;
 }
@@ -190,6 +213,10 @@ bool evaluate(const Instruction &in, std::uint64_t a, std::uint64_t b, std::uint
     case Opcode::FNeg: r = toFloatBits(-fromFloatBits(a, w), w); return true;
     case Opcode::FCmp: r = compareFloat(in.aux, fromFloatBits(a, w), fromFloatBits(b, w)); return true;
     case Opcode::FMath:
+        if (FloatFunction(in.aux) == FloatFunction::IsFpClass) {
+            r = (fpClassBits(a, w) & b) != 0;
+            return true;
+        }
         if (w == 32) {
             const float fa = asFloat(a), fb = asFloat(b), fc = asFloat(c);
             r = FloatFunction(in.aux) == FloatFunction::MulAdd

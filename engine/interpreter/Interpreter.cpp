@@ -113,6 +113,7 @@ bool Interpreter::performAction(ThreadId t) {
         ThreadState created;
         created.id = child;
         created.pending = Action{ActionKind::ThreadStart, child, 0};
+        created.clockNs = thread->clockNs;
         m_stepper.startThread(created, routine, argument);
         if (m_state.threadIndex.size() <= child)
             m_state.threadIndex.resize(child + 1, InterpreterState::kNoIndex);

@@ -214,8 +214,7 @@ Stepper::Next Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin 
     case Builtin::MutexAttrGetType:
     case Builtin::MutexAttrDestroy:
     case Builtin::SchedYield:
-    case Builtin::Sleep:
-    case Builtin::Usleep:
+    case Builtin::PthreadYield:
     case Builtin::PthreadDetach:
     case Builtin::Exit: next = pthread(state, t, b, result); break;
     case Builtin::MutexTrylock:
@@ -225,7 +224,9 @@ Stepper::Next Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin 
     case Builtin::CondSignal: case Builtin::CondBroadcast: case Builtin::CondAttrInit: case Builtin::CondAttrDestroy:
     case Builtin::BarrierInit: case Builtin::BarrierDestroy:
     case Builtin::BarrierWait: next = sync(state, t, b, result); break;
-    default: next = libc(state, t, b, result); break;
+    case Builtin::Sscanf:
+    case Builtin::IsocSscanf: next = scan(state, t, result); break;
+    default: next = isMath(b) ? math(state, t, b, result) : libc(state, t, b, result); break;
     }
     if (next == Next::Continue)
         finishCall(t, result);

@@ -75,6 +75,11 @@ private:
     Next builtin(InterpreterState &state, ThreadState &t, program::Builtin b);
     /// Library functions that are not visible actions (libc/LibcCalls.cpp).
     Next libc(InterpreterState &state, ThreadState &t, program::Builtin b, std::uint64_t &result);
+    /// math.h (libc/MathCalls.cpp).
+    static bool isMath(program::Builtin b);
+    Next math(InterpreterState &state, ThreadState &t, program::Builtin b, std::uint64_t &result);
+    /// sscanf (libc/ScanCalls.cpp).
+    Next scan(InterpreterState &state, ThreadState &t, std::uint64_t &result);
     /// pthread calls: visible ones set t.pending (pthread/ThreadCalls.cpp).
     Next pthread(InterpreterState &state, ThreadState &t, program::Builtin b, std::uint64_t &result);
     /// trylock, semaphores, condition variables, barriers: visible ones set t.pending and

@@ -34,6 +34,9 @@ struct ThreadState {
     /// Debugger stepping: the thread's action is performed but its local code has not reached the
     /// next one (Interpreter::performAction / runLocal). Never true during exploration.
     bool inside = false;
+    /// The thread's virtual clock in ns (runtime time functions): a new thread starts at its
+    /// creator's time; each reading advances it by 1 us, sleeping by the time slept.
+    std::uint64_t clockNs = 0;
     std::uint64_t nondetDraws = 0; ///< __VERIFIER_nondet_* calls so far (the random stream's position)
 };
 

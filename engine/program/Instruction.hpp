@@ -31,7 +31,8 @@ enum class IntPredicate : std::uint8_t { Eq, Ne, Ugt, Uge, Ult, Ule, Sgt, Sge, S
 /// FMath's aux: libm-like functions computed on float or double.
 enum class FloatFunction : std::uint8_t {
     Fabs, Sqrt, Floor, Ceil, Trunc, Round, Sin, Cos, Tan, Atan, Atan2, Exp, Log, Log10, Pow, Fmod,
-    CopySign, MinNum, MaxNum, MulAdd
+    CopySign, MinNum, MaxNum, MulAdd,
+    IsFpClass ///< llvm.is.fpclass: dst = 1 if a's class is in the mask b (LLVM's FPClassTest bits)
 };
 
 /// IntMath's aux.

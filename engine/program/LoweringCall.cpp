@@ -77,6 +77,15 @@ void FunctionLowering::lowerIntrinsic(const llvm::CallInst &call, unsigned id) {
         emit({.op = Opcode::IntMath, .width = width, .aux = std::uint8_t(f), .dst = reg(&call), .a = arg(0),
               .b = argCount > 1 ? arg(1) : kNoOperand});
     };
+    // A libm function of the interpreter (MathFunctions.def), by the argument's precision.
+    auto libm = [&](Builtin forDouble, Builtin forFloat, unsigned argCount) {
+        const bool isFloat = call.getArgOperand(0)->getType()->isFloatTy();
+        const std::uint32_t first = std::uint32_t(m_out.operands.size());
+        for (unsigned i = 0; i < argCount; ++i)
+            m_out.operands.push_back(arg(i));
+        emit({.op = Opcode::CallBuiltin, .size = std::uint8_t(m_regs.at(&call).second), .dst = reg(&call), .b = first,
+              .c = argCount, .imm = std::int64_t(isFloat ? forFloat : forDouble)});
+    };
     auto overflow = [&](OverflowOp o) {
         emit({.op = Opcode::Overflow, .width = widthOf(call.getArgOperand(0)->getType()), .aux = std::uint8_t(o),
               .dst = reg(&call), .a = arg(0), .b = arg(1)});
@@ -136,6 +145,18 @@ void FunctionLowering::lowerIntrinsic(const llvm::CallInst &call, unsigned id) {
     case In::log10: fmath(FloatFunction::Log10, 1); return;
     case In::pow: fmath(FloatFunction::Pow, 2); return;
     case In::copysign: fmath(FloatFunction::CopySign, 2); return;
+    case In::rint: libm(Builtin::Rint, Builtin::RintF, 1); return;
+    case In::nearbyint: libm(Builtin::Nearbyint, Builtin::NearbyintF, 1); return;
+    case In::exp2: libm(Builtin::Exp2, Builtin::Exp2F, 1); return;
+    case In::log2: libm(Builtin::Log2, Builtin::Log2F, 1); return;
+    case In::lround: libm(Builtin::Lround, Builtin::LroundF, 1); return;
+    case In::llround: libm(Builtin::Llround, Builtin::LlroundF, 1); return;
+    case In::lrint: libm(Builtin::Lrint, Builtin::LrintF, 1); return;
+    case In::llrint: libm(Builtin::Llrint, Builtin::LlrintF, 1); return;
+    case In::is_fpclass:
+        emit({.op = Opcode::FMath, .width = widthOf(call.getArgOperand(0)->getType()),
+              .aux = std::uint8_t(FloatFunction::IsFpClass), .dst = reg(&call), .a = arg(0), .b = arg(1)});
+        return;
     case In::minnum: fmath(FloatFunction::MinNum, 2); return;
     case In::maxnum: fmath(FloatFunction::MaxNum, 2); return;
     case In::abs: imath(IntFunction::Abs, 1); return;

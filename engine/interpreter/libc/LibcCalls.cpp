@@ -79,8 +79,6 @@ Stepper::Next Stepper::libc(InterpreterState &state, ThreadState &t, Builtin b, 
         std::memmove(to, from, n);
         return true;
     };
-    auto math = [&](double v) { result = fromDouble(v); return Next::Continue; };
-    const double x = asDouble(arg(0)), y = asDouble(arg(1));
     std::string s1, s2;
 
     switch (b) {
@@ -288,24 +286,6 @@ Stepper::Next Stepper::libc(InterpreterState &state, ThreadState &t, Builtin b, 
             return memoryFault(t, fault);
         result = asInt(std::int64_t(std::int32_t(std::strtol(s1.c_str(), nullptr, 10))));
         return Next::Continue;
-    case Builtin::Sqrt: return math(std::sqrt(x));
-    case Builtin::Pow: return math(std::pow(x, y));
-    case Builtin::Atan: return math(std::atan(x));
-    case Builtin::Atan2: return math(std::atan2(x, y));
-    case Builtin::Fabs: return math(std::fabs(x));
-    case Builtin::Sin: return math(std::sin(x));
-    case Builtin::Cos: return math(std::cos(x));
-    case Builtin::Tan: return math(std::tan(x));
-    case Builtin::Exp: return math(std::exp(x));
-    case Builtin::Log: return math(std::log(x));
-    case Builtin::Log10: return math(std::log10(x));
-    case Builtin::Floor: return math(std::floor(x));
-    case Builtin::Ceil: return math(std::ceil(x));
-    case Builtin::Fmod: return math(std::fmod(x, y));
-    case Builtin::Round: return math(std::round(x));
-    case Builtin::Trunc: return math(std::trunc(x));
-    case Builtin::Fmin: return math(std::fmin(x, y));
-    case Builtin::Fmax: return math(std::fmax(x, y));
     case Builtin::AssertFail: {
         std::string expression = "?", function = "?";
         string(arg(0), expression);
@@ -324,6 +304,19 @@ Stepper::Next Stepper::libc(InterpreterState &state, ThreadState &t, Builtin b, 
             t.pending = Action{ActionKind::AssumeBlocked, t.id, 0};
             return Next::Stop;
         }
+        return Next::Continue;
+    case Builtin::WeftClock:
+        result = t.clockNs;
+        t.clockNs += 1000;
+        return Next::Continue;
+    case Builtin::WeftSleep: t.clockNs += arg(0); return Next::Continue;
+    case Builtin::Sleep:
+        t.clockNs += (arg(0) & 0xFFFFFFFFu) * 1000000000ull;
+        result = 0;
+        return Next::Continue;
+    case Builtin::Usleep:
+        t.clockNs += (arg(0) & 0xFFFFFFFFu) * 1000ull;
+        result = 0;
         return Next::Continue;
     case Builtin::NondetInt:
     case Builtin::NondetUInt:
