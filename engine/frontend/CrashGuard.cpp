@@ -90,18 +90,26 @@ std::optional<std::string> runGuarded(const std::function<void()> &work, std::si
     const bool completed = context.RunSafelyOnThread(
         [&] {
             t_fatalError = &fatalError;
-            stack_t alternate{};
-            alternate.ss_sp = signalStack.data();
-            alternate.ss_size = signalStack.size();
-            sigaltstack(&alternate, nullptr);
+            // A thread may have an alternate stack already (AddressSanitizer gives every thread one and
+            // unmaps it when the thread ends): keep it, as it must stay registered.
+            stack_t current{};
+            const bool own = sigaltstack(nullptr, &current) != 0 || (current.ss_flags & SS_DISABLE);
+            if (own) {
+                stack_t alternate{};
+                alternate.ss_sp = signalStack.data();
+                alternate.ss_size = signalStack.size();
+                sigaltstack(&alternate, nullptr);
+            }
             runPastClangsStackMark(work);
-            stack_t off{};
-            off.ss_flags = SS_DISABLE;
-            sigaltstack(&off, nullptr);
+            if (own) {
+                stack_t off{};
+                off.ss_flags = SS_DISABLE;
+                sigaltstack(&off, nullptr);
+            }
         },
         unsigned(std::clamp<std::size_t>(stackSize, 64 * 1024, std::size_t(1) << 31) + clang::DesiredStackSize +
                  (std::size_t(1) << 20)));
-    // The thread has ended (joined): its alternate stack is no longer registered anywhere.
+    // The thread has ended (joined): signalStack is no longer registered anywhere, even after a crash.
     if (completed)
         return std::nullopt;
     return describeCrash(context.RetCode, fatalError);
