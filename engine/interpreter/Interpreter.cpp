@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/interpreter/Interpreter.hpp"
 
+#include "engine/interpreter/pthread/ThreadAttributes.hpp"
+
 #include <algorithm>
 #include <cassert>
 #include <cstring>
@@ -114,6 +116,7 @@ bool Interpreter::performAction(ThreadId t) {
         created.id = child;
         created.pending = Action{ActionKind::ThreadStart, child, 0};
         created.clockNs = thread->clockNs;
+        created.detached = createsDetached(m_state.memory, m_stepper.callArgument(*thread, 1));
         m_stepper.startThread(created, routine, argument);
         if (m_state.threadIndex.size() <= child)
             m_state.threadIndex.resize(child + 1, InterpreterState::kNoIndex);

@@ -208,6 +208,8 @@ Stepper::Next Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin 
     case Builtin::AttrInit:
     case Builtin::AttrDestroy:
     case Builtin::AttrSetDetachState:
+    case Builtin::AttrGetDetachState:
+    case Builtin::AttrOther:
     case Builtin::AttrSetStackSize:
     case Builtin::MutexAttrInit:
     case Builtin::MutexAttrSetType:

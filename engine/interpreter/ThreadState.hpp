@@ -22,6 +22,7 @@ struct ThreadState {
     std::uint64_t callResult = 0;    ///< what the call in progress returns (trylock, trywait, barrier)
     std::uint32_t barrierRound = 0;  ///< the round of the thread's last barrier arrival
     bool exited = false;
+    bool detached = false; ///< created with PTHREAD_CREATE_DETACHED: joining it is a defect
     /// The pending exit ends the whole program (main returned, or exit(0)).
     bool endsProgram = false;   ///< main returning (C): its exit lets nothing else start (see Machine::hasExitRequested)
     bool callsExit = false;     ///< exit(0): its exit stops every thread at once

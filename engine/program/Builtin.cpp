@@ -20,8 +20,6 @@ constexpr std::pair<std::string_view, std::string_view> kLater[] = {
     {"pthread_condattr_", "condition variable attributes"},
     {"pthread_barrierattr_", "barrier attributes"},
     {"pthread_rwlock", "read-write locks"},
-    {"pthread_spin_", "spin locks"},
-    {"pthread_once", "one-time initialisation"},
     {"pthread_key_", "thread-specific data"},
     {"pthread_getspecific", "thread-specific data"},
     {"pthread_setspecific", "thread-specific data"},
@@ -40,7 +38,7 @@ std::optional<Builtin> findBuiltin(std::string_view symbol) {
         if (kSymbols[i] == symbol)
             return Builtin(i);
     if (symbol.starts_with("pthread_attr_"))
-        return Builtin::AttrInit; // thread attributes have no effect: every one is a no-op returning 0
+        return Builtin::AttrOther; // other thread attributes (stack size, scheduling) have no effect
     return std::nullopt;
 }
 

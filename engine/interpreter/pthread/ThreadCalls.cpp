@@ -4,6 +4,7 @@
 #include "engine/interpreter/Arithmetic.hpp"
 #include "engine/interpreter/Stepper.hpp"
 #include "engine/interpreter/pthread/MutexType.hpp"
+#include "engine/interpreter/pthread/ThreadAttributes.hpp"
 
 #include <cstring>
 
@@ -45,6 +46,12 @@ Stepper::Next Stepper::pthread(InterpreterState &state, ThreadState &t, Builtin 
     case Builtin::PthreadJoin:
         if (arg(1) != 0 && !state.memory.write(arg(1), 8, 8, fault))
             return memoryFault(t, fault);
+        if (const ThreadState *joined = arg(0) < kNoThread ? state.find(ThreadId(arg(0))) : nullptr;
+            joined && joined->detached) {
+            raise(t, DefectKind::ModelViolation,
+                  "pthread_join of T" + std::to_string(arg(0)) + ", which was created detached");
+            return Next::Fault;
+        }
         t.pending = Action{ActionKind::ThreadJoin, t.id, arg(0)};
         return Next::Stop;
     case Builtin::PthreadExit:
@@ -136,6 +143,32 @@ Stepper::Next Stepper::pthread(InterpreterState &state, ThreadState &t, Builtin 
         }
         result = 0;
         return Next::Continue;
+    case Builtin::AttrInit:
+    case Builtin::AttrSetDetachState: {
+        // Weft's layout of pthread_attr_t: the detach state at kAttrDetachOffset, the rest unused.
+        const std::uint32_t detach = b == Builtin::AttrInit ? 0 : std::uint32_t(arg(1));
+        if (detach > 1) {
+            result = 22; // EINVAL
+            return Next::Continue;
+        }
+        std::uint8_t *attr = state.memory.write(arg(0), kAttrSize, 8, fault);
+        if (!attr)
+            return memoryFault(t, fault);
+        if (b == Builtin::AttrInit)
+            std::memset(attr, 0, kAttrSize);
+        std::memcpy(attr + kAttrDetachOffset, &detach, 4);
+        result = 0;
+        return Next::Continue;
+    }
+    case Builtin::AttrGetDetachState: {
+        const std::uint8_t *attr = state.memory.read(arg(0), kAttrSize, 8, fault);
+        std::uint8_t *out = attr ? state.memory.write(arg(1), 4, 4, fault) : nullptr;
+        if (!out)
+            return memoryFault(t, fault);
+        std::memmove(out, attr + kAttrDetachOffset, 4);
+        result = 0;
+        return Next::Continue;
+    }
     case Builtin::PthreadSelf: result = t.id; return Next::Continue;
     case Builtin::PthreadEqual: result = arg(0) == arg(1); return Next::Continue;
     default: result = 0; return Next::Continue; // attributes, detach, sched_yield, sleep: no effect
