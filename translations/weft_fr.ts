@@ -819,6 +819,10 @@
         <translation>État / emplacement</translation>
     </message>
     <message>
+        <source>running its local code</source>
+        <translation>actif dans son code local</translation>
+    </message>
+    <message>
         <source>running: next %1</source>
         <translation>actif : ensuite %1</translation>
     </message>
@@ -833,6 +837,10 @@
     <message>
         <source>finished</source>
         <translation>terminé</translation>
+    </message>
+    <message>
+        <source>stopped: %1</source>
+        <translation>arrêté : %1</translation>
     </message>
     <message>
         <source>T%1</source>

@@ -20,6 +20,9 @@ Execution ObservedExecutor::run(const Schedule &schedule) {
     m_threads.resize(std::min(m_threads.size(), execution.actions.size()));
     m_fault = execution.fault;
     m_faultSpot = m_machine.faultSpot();
+    m_blockedSpots.clear();
+    for (const BlockedThread &b : execution.blocked)
+        m_blockedSpots.push_back(m_machine.currentSpot(b.thread));
     return execution;
 }
 

@@ -31,6 +31,8 @@ public:
     const std::optional<ProgramFault> &fault() const { return m_fault; }
     /// Where the last execution's fault was raised (line 0 if none or unknown).
     program::SourceSpot faultSpot() const { return m_faultSpot; }
+    /// Where each thread left blocked by the last execution waits (Execution::blocked's order).
+    const std::vector<program::SourceSpot> &blockedSpots() const { return m_blockedSpots; }
     const interpreter::Interpreter &machine() const { return m_machine; }
 
 private:
@@ -40,6 +42,7 @@ private:
     std::vector<ThreadId> m_threads;
     std::optional<ProgramFault> m_fault;
     program::SourceSpot m_faultSpot;
+    std::vector<program::SourceSpot> m_blockedSpots;
 };
 
 } // namespace weft::session

@@ -27,6 +27,11 @@ bool Replay::endsInDefect() const {
            end == ExecutionEnd::Diverged;
 }
 
+ThreadId Replay::faultedThread() const {
+    const Execution &e = m_trace.execution;
+    return atEnd() && e.end == ExecutionEnd::Fault && e.fault ? e.fault->thread : kNoThread;
+}
+
 std::string Replay::endMessage() const {
     const Execution &e = m_trace.execution;
     if (e.end == ExecutionEnd::Deadlock) {

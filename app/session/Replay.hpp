@@ -40,6 +40,9 @@ public:
     /// Where the defect was raised (line 0: none or unknown); meaningful at the end.
     program::SourceSpot faultSpot() const { return m_trace.faultSpot; }
     bool endsInDefect() const;
+    /// At the end of an execution stopped by a fault (assertion, abort, invalid unlock, ...), the thread
+    /// that raised it; else kNoThread (also for deadlocks: every waiting thread is blocked).
+    ThreadId faultedThread() const;
 
     /// The machine as it stands now (state, call stacks, object names); read it, do not drive it.
     const interpreter::Interpreter &machine() const { return *m_machine; }

@@ -110,6 +110,13 @@ void SnapshotBuilder::recordDefect(const ExecutionSummary &summary) {
     d.message = withoutDirectories(fault->message, *m_sourceFiles);
     d.spot = m_executor.faultSpot();
     d.location = d.spot.line ? m_program.sourceMap.format(d.spot) : std::string();
+    if (d.kind == DefectKind::Deadlock) { // no one place: where each waiting thread stands, in the message's order
+        for (const program::SourceSpot &s : m_executor.blockedSpots())
+            if (s.line)
+                d.location += (d.location.empty() ? "" : ", ") + m_program.sourceMap.fileName(s.file) + ":" +
+                              std::to_string(s.line);
+        d.location = withoutDirectories(d.location, *m_sourceFiles);
+    }
     d.schedule = Schedule{m_executor.threads(), {}}.toString();
     d.execution = summary.index;
     m_defects.push_back(std::move(d));

@@ -55,10 +55,19 @@ views::ProgramState inspectState(const Replay &replay) {
         views::ThreadState t;
         t.id = thread.id;
         const auto pending = replay.pendingOf(thread.id);
-        if (!pending) {
+        if (thread.id == replay.faultedThread()) {
+            // Its pending action is the one it performed (or tried) before the fault: not what it waits for.
+            t.status = views::ThreadStatus::Stopped;
+            t.pending = replay.endMessage();
+            const std::string where = p.sourceMap.format(replay.faultSpot()) + ": "; // its frame shows it
+            if (t.pending.starts_with(where))
+                t.pending.erase(0, where.size());
+        } else if (!pending) {
             t.status = views::ThreadStatus::Finished;
         } else {
-            t.pending = replay.describe(pending->action);
+            // Inside its local code (after F11) its pending action is the one just performed.
+            if (!thread.inside)
+                t.pending = replay.describe(pending->action);
             t.status = thread.id == running ? views::ThreadStatus::Running
                        : pending->enabled   ? views::ThreadStatus::Ready
                                             : views::ThreadStatus::Blocked;

@@ -31,16 +31,17 @@ struct FrameState {
 };
 
 enum class ThreadStatus : std::uint8_t {
-    Running,  ///< performs the next event (or runs its local code)
+    Running,  ///< performs the next event (or runs its local code: `pending` is then "")
     Ready,    ///< could perform its pending action
     Blocked,  ///< its pending action is not enabled (lock held, join of a live thread, ...)
     Finished, ///< exited
+    Stopped,  ///< raised the defect that ended the execution (`pending`: the defect's message)
 };
 
 struct ThreadState {
     ThreadId id = kNoThread;
     ThreadStatus status = ThreadStatus::Ready;
-    std::string pending;             ///< its next action in words ("lock 'm'"), "" once finished
+    std::string pending;             ///< its next action in words ("lock 'm'"), "" once finished or inside its code
     std::vector<FrameState> frames;  ///< innermost first
 };
 

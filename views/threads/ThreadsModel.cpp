@@ -14,10 +14,13 @@ ThreadsModel::ThreadsModel(QObject *parent) : QStandardItemModel(0, ColumnCount,
 QString ThreadsModel::statusText(const ThreadState &thread) {
     const QString pending = QString::fromStdString(thread.pending);
     switch (thread.status) {
-    case ThreadStatus::Running: return tr("running: next %1").arg(pending);
+    case ThreadStatus::Running:
+        // Inside its local code the thread's next action is not known yet (its last one is done).
+        return pending.isEmpty() ? tr("running its local code") : tr("running: next %1").arg(pending);
     case ThreadStatus::Ready: return tr("ready: %1").arg(pending);
     case ThreadStatus::Blocked: return tr("blocked: %1").arg(pending);
     case ThreadStatus::Finished: return tr("finished");
+    case ThreadStatus::Stopped: return tr("stopped: %1").arg(pending);
     }
     return {};
 }
@@ -31,7 +34,7 @@ void ThreadsModel::setState(const ProgramState &state) {
         font.setBold(t.status == ThreadStatus::Running);
         name->setFont(font);
         auto *status = new QStandardItem(statusText(t));
-        if (t.status == ThreadStatus::Blocked)
+        if (t.status == ThreadStatus::Blocked || t.status == ThreadStatus::Stopped)
             status->setForeground(QColor(190, 40, 40));
         for (QStandardItem *item : {name, status}) {
             item->setData(t.id, ThreadRole);
