@@ -30,10 +30,10 @@ struct ProgramFault {
     bool actionPerformed = true;
     /// Two faults with the same kind and identity are one defect; empty: the message is the
     /// identity. (A data race is one defect per pair of source locations, whichever threads.)
-    std::string identity;
+    std::string identity{};
     /// Where the defect is, "file:line:column", when the machine knows better than where the
     /// execution ended (a race reported and gone past); empty otherwise.
-    std::string location;
+    std::string location{};
 };
 
 /// Protocol: restart(); then repeatedly pending(t) for the threads listed by threadCount/threadAt,

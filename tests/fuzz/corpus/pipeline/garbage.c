@@ -1,0 +1,1 @@
+ELF not C at all {{{ ((( ÿþ
