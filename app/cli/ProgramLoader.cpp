@@ -5,6 +5,7 @@
 #include "engine/program/Lowering.hpp"
 
 #include <cstdlib>
+#include <optional>
 
 namespace weft::cli {
 
@@ -30,7 +31,17 @@ Expected<LoadedProgram> loadProgram(const std::string &file, const std::vector<s
     auto unit = frontend::compileC(options);
     if (!unit)
         return Unexpected(unit.error());
-    auto lowered = program::lowerModule(*unit->module);
+    // The lowering reads debug metadata that a malformed .ll/.bc can shape so that LLVM's own
+    // accessors assert or crash (found by fuzzing): it runs guarded like the compiler, and a result
+    // half-built by a crash is abandoned, never destroyed.
+    auto *slot = new std::optional<Expected<program::Program>>();
+    if (auto crash = frontend::runGuarded([&] { slot->emplace(program::lowerModule(*unit->module)); }, options.stackSize)) {
+        Diagnostic failure{file, 0, 0, Severity::Error, "Weft failed to read this program: " + *crash};
+        failure.internal = true;
+        return Unexpected(std::vector<Diagnostic>{std::move(failure)});
+    }
+    Expected<program::Program> lowered = std::move(**slot);
+    delete slot;
     if (!lowered)
         return Unexpected(lowered.error());
     std::vector<Diagnostic> warnings = std::move(unit->warnings);
