@@ -22,6 +22,7 @@ struct Diagnostic {
     bool internal = false;
 
     static Diagnostic error(std::string text) { return {{}, 0, 0, Severity::Error, std::move(text)}; }
+    static Diagnostic warning(std::string text) { return {{}, 0, 0, Severity::Warning, std::move(text)}; }
     /// "file:line:column: error: text", leaving out the parts that are unknown.
     std::string format() const;
 };

@@ -282,6 +282,14 @@ void Explorer::explore(ExplorationResult &result) {
                 leaf = LeafKind::Defect;
                 recordDefect(*execution.fault, execution.actions, result);
             }
+            if (execution.end == ExecutionEnd::LimitReached && !m_cutWarned) {
+                // A cut execution is no maximal configuration: what its threads would have done
+                // after the cut (and the alternatives that depend on it) is not explored.
+                m_cutWarned = true;
+                result.diagnostics.push_back(Diagnostic::warning(
+                    "execution " + std::to_string(stats.executions) + " was cut at a per-execution bound (" +
+                    execution.fault->message + "): interleavings beyond such cuts are not explored"));
+            }
             for (const auto &[performed, report] : execution.reports) {
                 leaf = LeafKind::Defect;
                 recordDefect(report, std::span(execution.actions).first(performed), result);

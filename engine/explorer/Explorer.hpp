@@ -58,6 +58,7 @@ private:
     std::vector<std::uint32_t> m_switches; // context switches within trail[0..i]
     std::vector<std::uint32_t> m_trailIndex; // event -> its position on the trail (while on it)
     Interrupt *m_interrupt = nullptr;      // the running run()'s; polled while backtracking
+    bool m_cutWarned = false;              // a cut (LimitReached) execution has been reported
     ExplorationObserver *m_observer = nullptr;
 };
 
