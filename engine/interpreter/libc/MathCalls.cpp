@@ -52,7 +52,7 @@ struct MathEntry {
 
 /// Indexed by Builtin: the math functions' entries (the others are never looked up).
 std::vector<std::optional<MathEntry>> makeTable() {
-    std::vector<std::optional<MathEntry>> table(std::size_t(Builtin::Count));
+    std::vector<std::optional<MathEntry>> table(static_cast<std::size_t>(Builtin::Count)); // not T(x): a declaration to clang
 #define WEFT_MATH(name, symbol, shape)                                                                                 \
     table[std::size_t(Builtin::name)] = MathEntry{Shape::shape, MathPointer{.shape = &::symbol}};
 #include "engine/program/MathFunctions.def"
