@@ -697,6 +697,10 @@
         <translation>Arrêté : programme non déterministe</translation>
     </message>
     <message>
+        <source>Memory limit reached</source>
+        <translation>Limite de mémoire atteinte</translation>
+    </message>
+    <message>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -792,6 +796,10 @@
     <message>
         <source>Execution %1: defect</source>
         <translation>Exécution %1 : défaut</translation>
+    </message>
+    <message>
+        <source>Execution %1: assume-blocked (a false assumption stopped a thread)</source>
+        <translation>Exécution %1 : bloquée par une hypothèse (une hypothèse fausse a arrêté un thread)</translation>
     </message>
 </context>
 <context>
@@ -893,6 +901,10 @@
     <message>
         <source>alternative branch</source>
         <translation>branche alternative</translation>
+    </message>
+    <message>
+        <source>assume-blocked</source>
+        <translation>bloquée par une hypothèse</translation>
     </message>
 </context>
 <context>
