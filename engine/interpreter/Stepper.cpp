@@ -226,6 +226,8 @@ Stepper::Next Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin 
     case Builtin::CondSignal: case Builtin::CondBroadcast: case Builtin::CondAttrInit: case Builtin::CondAttrDestroy:
     case Builtin::BarrierInit: case Builtin::BarrierDestroy:
     case Builtin::BarrierWait: next = sync(state, t, b, result); break;
+    case Builtin::Sprintf:
+    case Builtin::Snprintf: next = sprintf(state, t, b, result); break;
     case Builtin::Sscanf:
     case Builtin::IsocSscanf: next = scan(state, t, result); break;
     default: next = isMath(b) ? math(state, t, b, result) : libc(state, t, b, result); break;

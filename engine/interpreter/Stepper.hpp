@@ -78,6 +78,8 @@ private:
     /// math.h (libc/MathCalls.cpp).
     static bool isMath(program::Builtin b);
     Next math(InterpreterState &state, ThreadState &t, program::Builtin b, std::uint64_t &result);
+    /// sprintf and snprintf (libc/SprintfCalls.cpp).
+    Next sprintf(InterpreterState &state, ThreadState &t, program::Builtin b, std::uint64_t &result);
     /// sscanf (libc/ScanCalls.cpp).
     Next scan(InterpreterState &state, ThreadState &t, std::uint64_t &result);
     /// pthread calls: visible ones set t.pending (pthread/ThreadCalls.cpp).

@@ -159,6 +159,9 @@ void tst_WeftCli::hostileProgramsAreContained_data() {
     QTest::newRow("never terminates") << "int main(void) {\n  volatile int x = 0;\n  for (;;) x++;\n}\n"
                                       << QStringList{"--max-steps", "100000"} << int(kDefectFound)
                                       << "prog.c:3:13: thread T0 ran more than 100000 instructions";
+    QTest::newRow("sprintf overflow") << "#include <stdio.h>\nint main(void) {\n  char b[4];\n  sprintf(b, \"%d\", 123456);\n  return b[0];\n}\n"
+                                      << QStringList{} << int(kDefectFound)
+                                      << "prog.c:4:3: out-of-bounds write of 7 bytes at offset 0 of a 4-byte local variable 'b'";
     QTest::newRow("crashes") << "int main(void) {\n  int *p = 0;\n  return *p;\n}\n" << QStringList{}
                              << int(kDefectFound) << "null pointer dereference";
     QTest::newRow("allocates without bound") << "#include <stdlib.h>\n#include <string.h>\nint main(void) {\n"
