@@ -86,6 +86,8 @@ public:
     std::size_t codeCount() const { return m_code.size(); }
     int mutexCount() const { return m_mutexes; }
     int sharedVariableCount() const { return m_shared; }
+    /// Every thread's code; code 0 is main's (for printing the program as C, RandomProgramC.hpp).
+    const std::vector<std::vector<RandomInstruction>> &code() const { return m_code; }
 
 private:
     RandomProgram() = default;

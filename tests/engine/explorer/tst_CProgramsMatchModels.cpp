@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+// The whole C pipeline against brute force (issue 16, differential testing): each random model
+// program (tests/model/RandomProgram) is printed as C (RandomProgramC), compiled by the in-process
+// Clang, lowered, run by the interpreter and explored; its maximal configurations and events must
+// be the brute-force enumerator's on the model program (with racy shared memory, the
+// configurations only). Soak testing: WEFT_CPROGRAMS=N checks N
+// seeds per family (default: a CI slice).
+#include "tests/engine/interpreter/CProgram.hpp"
+#include "tests/LazyVerify.hpp"
+#include "tests/model/InterleavingEnumerator.hpp"
+#include "tests/model/ModelMachine.hpp"
+#include "tests/model/RandomProgramC.hpp"
+
+#include <QtTest>
+
+using namespace weft;
+using namespace weft::model;
+using weft::testing::ScratchSources;
+
+namespace {
+
+/// tst_BruteForce's families: plain mutexes; longer threads with deeper nesting; trylock, a
+/// semaphore and a condition variable; assumptions; racy shared memory (explored with --model sc).
+RandomProgramShape shape(int family) {
+    RandomProgramShape s;
+    s.maxActions = 24;
+    if (family == 1) {
+        s.maxWorkers = 2;
+        s.maxSections = 3;
+        s.maxNesting = 3;
+        s.nestedCreatePercent = 40;
+        s.keepHeldPercent = 30;
+    }
+    if (family == 2)
+        s.syncPercent = 25;
+    if (family == 3)
+        s.assumePercent = 25;
+    if (family == 4) {
+        s.sharedPercent = 30;
+        s.assumePercent = 25;
+    }
+    return s;
+}
+
+} // namespace
+
+class tst_CProgramsMatchModels : public QObject {
+    Q_OBJECT
+private slots:
+    void init() { QVERIFY(m_sources.reset()); }
+    void matchesBruteForce_data();
+    void matchesBruteForce();
+
+private:
+    ScratchSources m_sources;
+};
+
+void tst_CProgramsMatchModels::matchesBruteForce_data() {
+    QTest::addColumn<int>("family");
+    QTest::addColumn<int>("programs");
+    QTest::newRow("mutexes") << 0 << 40;
+    QTest::newRow("nested") << 1 << 20;
+    QTest::newRow("trylock-sem-cond") << 2 << 30;
+    QTest::newRow("assume") << 3 << 20;
+    QTest::newRow("shared-sc") << 4 << 20;
+}
+
+void tst_CProgramsMatchModels::matchesBruteForce() {
+    QFETCH(int, family);
+    QFETCH(int, programs);
+    const int soak = qEnvironmentVariableIntValue("WEFT_CPROGRAMS");
+    const std::uint64_t count = soak > 0 ? std::uint64_t(soak) : std::uint64_t(programs);
+    const RandomProgramShape s = shape(family);
+    std::uint64_t configurations = 0, events = 0;
+    for (std::uint64_t seed = 1; seed <= count; ++seed) {
+        auto model = RandomProgram::generate(seed, s);
+        ModelMachine machine(*model);
+        const EnumerationResult expected =
+            InterleavingEnumerator(machine, InterleavingEnumerator::Mode::MergeEquivalentPrefixes).run();
+        const std::string source = printAsC(*model);
+        const auto context = [&] {
+            return QString::fromStdString("seed " + std::to_string(seed) + "\n" + model->listing() + source);
+        };
+        WEFT_VERIFY(expected.complete && expected.faults == 0, context());
+        const program::Program p = m_sources.load(model->name() + ".c", source);
+        interpreter::InterpreterOptions options;
+        options.races = interpreter::RaceMode::Ignore; // family 4 races on purpose
+        if (s.sharedPercent > 0)
+            options.model = interpreter::MemoryModel::Sc;
+        const ExplorationResult r = testing::explore(p, {}, options);
+        WEFT_VERIFY(r.stopReason == StopReason::Completed, context());
+        WEFT_VERIFY(r.statistics.maximalConfigurations + r.statistics.assumeBlocked == expected.traces &&
+                        r.statistics.assumeBlocked == expected.assumeBlocked,
+                    context() + QString("configurations: C %1 (+%2 assume-blocked), brute force %3 (%4)")
+                                    .arg(r.statistics.maximalConfigurations)
+                                    .arg(r.statistics.assumeBlocked)
+                                    .arg(expected.traces)
+                                    .arg(expected.assumeBlocked));
+        // Under sc the C program's guarded variables v<i> are shared memory, so their accesses are
+        // events too, where the model runs them as local code: more events, the same configurations
+        // (each v<i> is only accessed holding m<i>, so its accesses never reorder).
+        if (s.sharedPercent == 0)
+            WEFT_VERIFY(r.statistics.events == expected.events,
+                        context() + QString("events: C %1, brute force %2").arg(r.statistics.events).arg(expected.events));
+        configurations += expected.traces;
+        events += expected.events;
+    }
+    qInfo("%llu programs: %llu maximal configurations, %llu events", (unsigned long long)count,
+          (unsigned long long)configurations, (unsigned long long)events);
+}
+
+QTEST_GUILESS_MAIN(tst_CProgramsMatchModels)
+#include "tst_CProgramsMatchModels.moc"
