@@ -40,8 +40,10 @@ for ((seed = first; seed < first + count; seed++)); do
     echo "seed $seed: skipped (gcc does not compile it)"; skipped=$((skipped + 1)); continue
   fi
   native=$(timeout 1 "$work/s$seed" 2>/dev/null | grep '^checksum = ')
-  if [ "${PIPESTATUS[0]}" -ne 0 ] || [ -z "$native" ]; then
-    echo "seed $seed: skipped (native run times out or has undefined behaviour)"; skipped=$((skipped + 1))
+  native_rc=${PIPESTATUS[0]}
+  if [ "$native_rc" -ne 0 ] || [ -z "$native" ]; then
+    if [ "$native_rc" -eq 124 ]; then why="runs over 1 s natively"; else why="undefined behaviour natively (exit $native_rc)"; fi
+    echo "seed $seed: skipped ($why)"; skipped=$((skipped + 1))
     rm -f "$work/s$seed"; continue
   fi
   rm -f "$work/s$seed" "$work/s$seed.gcc"

@@ -58,11 +58,11 @@ private:
 void tst_CProgramsMatchModels::matchesBruteForce_data() {
     QTest::addColumn<int>("family");
     QTest::addColumn<int>("programs");
-    QTest::newRow("mutexes") << 0 << 40;
-    QTest::newRow("nested") << 1 << 20;
-    QTest::newRow("trylock-sem-cond") << 2 << 30;
-    QTest::newRow("assume") << 3 << 20;
-    QTest::newRow("shared-sc") << 4 << 20;
+    QTest::newRow("mutexes") << 0 << 100;
+    QTest::newRow("nested") << 1 << 60;
+    QTest::newRow("trylock-sem-cond") << 2 << 100;
+    QTest::newRow("assume") << 3 << 60;
+    QTest::newRow("shared-sc") << 4 << 80;
 }
 
 void tst_CProgramsMatchModels::matchesBruteForce() {
