@@ -56,7 +56,7 @@ for ((seed = first; seed < first + count; seed++)); do
     same=$((same + 1)); rm -f "$c"
   else
     mismatches=$((mismatches + 1))
-    echo "seed $seed: MISMATCH native '$native', weft '${under_weft:-nothing}' (exit $weft_rc): $(grep '^weft' <<<"$weft_out" | head -3 | tr '\n' ' ')"
+    echo "seed $seed: MISMATCH native '$native', weft '${under_weft:-nothing}' (exit $weft_rc): $(grep -E '^weft|error:' <<<"$weft_out" | head -3 | tr '\n' ' ')"
   fi
 done
 echo "csmith-compare: seeds $first..$((first + count - 1)): $same same, $mismatches mismatches, $slow slow, $skipped skipped"
