@@ -226,6 +226,27 @@ private:
 
 } // namespace
 
+RandomProgramShape randomProgramFamily(int family) {
+    RandomProgramShape s;
+    s.maxActions = 24;
+    if (family == 1) {
+        s.maxWorkers = 2;
+        s.maxSections = 3;
+        s.maxNesting = 3;
+        s.nestedCreatePercent = 40;
+        s.keepHeldPercent = 30;
+    }
+    if (family == 2)
+        s.syncPercent = 25;
+    if (family == 3)
+        s.assumePercent = 25;
+    if (family == 4) {
+        s.sharedPercent = 30;
+        s.assumePercent = 25;
+    }
+    return s;
+}
+
 std::unique_ptr<RandomProgram> RandomProgram::generate(std::uint64_t seed,
                                                        const RandomProgramShape &shape) {
     std::unique_ptr<RandomProgram> p(new RandomProgram());

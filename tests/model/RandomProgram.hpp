@@ -71,6 +71,12 @@ struct RandomProgramShape {
     int maxActions = 20;
 };
 
+/// The cross-check families shared by the brute-force suites: 0 up to four short threads on
+/// mutexes; 1 two long threads with deeper nesting and more exits holding a lock; 2 trylock, a
+/// semaphore and a condition variable next to the mutexes; 3 assumptions that stop their thread
+/// (holding its locks) when false; 4 the same over racy shared memory (the sc model's accesses).
+RandomProgramShape randomProgramFamily(int family);
+
 class RandomProgram final : public ModelProgram {
 public:
     /// The program generated from `seed` (same seed and shape, same program).

@@ -25,30 +25,6 @@ EnumerationResult enumerate(ModelProgram &program, Mode mode, std::uint64_t maxR
     return InterleavingEnumerator(machine, mode, maxRuns).run();
 }
 
-/// The families of random programs: up to four short threads; two long ones with deeper nesting and
-/// more threads exiting while holding a lock; short threads that also use trylock, semaphores and
-/// condition variables.
-RandomProgramShape shape(int family) {
-    RandomProgramShape s;
-    s.maxActions = 24;
-    if (family == 1) {
-        s.maxWorkers = 2;
-        s.maxSections = 3;
-        s.maxNesting = 3;
-        s.nestedCreatePercent = 40;
-        s.keepHeldPercent = 30;
-    }
-    if (family == 2) // trylock, a semaphore and a condition variable next to the mutexes
-        s.syncPercent = 25;
-    if (family == 3) // assumptions that stop their thread (holding its locks) when false
-        s.assumePercent = 25;
-    if (family == 4) { // the same over racy shared memory (the sc model's reads and writes)
-        s.sharedPercent = 30;
-        s.assumePercent = 25;
-    }
-    return s;
-}
-
 } // namespace
 
 class tst_BruteForce : public QObject {
@@ -79,7 +55,7 @@ void tst_BruteForce::initTestCase() {
 const EnumerationResult &tst_BruteForce::oracle(int family, std::uint64_t seed) {
     auto it = m_oracle.find({family, seed});
     if (it == m_oracle.end()) {
-        RandomProgramShape s = shape(family);
+        RandomProgramShape s = randomProgramFamily(family);
         if (m_maxActions)
             s.maxActions = m_maxActions;
         auto program = RandomProgram::generate(seed, s);
@@ -155,7 +131,7 @@ void tst_BruteForce::matchesBruteForce() {
     QFETCH(int, family);
     QFETCH(int, policy);
     QFETCH(int, programs);
-    RandomProgramShape s = shape(family);
+    RandomProgramShape s = randomProgramFamily(family);
     if (m_maxActions)
         s.maxActions = m_maxActions;
     const std::uint64_t count = m_programs ? m_programs : std::uint64_t(programs);

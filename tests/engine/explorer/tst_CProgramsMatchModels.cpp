@@ -17,33 +17,6 @@ using namespace weft;
 using namespace weft::model;
 using weft::testing::ScratchSources;
 
-namespace {
-
-/// tst_BruteForce's families: plain mutexes; longer threads with deeper nesting; trylock, a
-/// semaphore and a condition variable; assumptions; racy shared memory (explored with --model sc).
-RandomProgramShape shape(int family) {
-    RandomProgramShape s;
-    s.maxActions = 24;
-    if (family == 1) {
-        s.maxWorkers = 2;
-        s.maxSections = 3;
-        s.maxNesting = 3;
-        s.nestedCreatePercent = 40;
-        s.keepHeldPercent = 30;
-    }
-    if (family == 2)
-        s.syncPercent = 25;
-    if (family == 3)
-        s.assumePercent = 25;
-    if (family == 4) {
-        s.sharedPercent = 30;
-        s.assumePercent = 25;
-    }
-    return s;
-}
-
-} // namespace
-
 class tst_CProgramsMatchModels : public QObject {
     Q_OBJECT
 private slots:
@@ -70,7 +43,7 @@ void tst_CProgramsMatchModels::matchesBruteForce() {
     QFETCH(int, programs);
     const int soak = qEnvironmentVariableIntValue("WEFT_CPROGRAMS");
     const std::uint64_t count = soak > 0 ? std::uint64_t(soak) : std::uint64_t(programs);
-    const RandomProgramShape s = shape(family);
+    const RandomProgramShape s = randomProgramFamily(family);
     std::uint64_t configurations = 0, events = 0;
     for (std::uint64_t seed = 1; seed <= count; ++seed) {
         auto model = RandomProgram::generate(seed, s);
