@@ -111,6 +111,22 @@ static int matchWord(const char *p, const char *word) {
     return 1;
 }
 
+/// The exponent after a mantissa ("e-12", "p+3"; `marker` in lower case), advancing *p past it;
+/// 0, with *p unmoved, when none follows (an "e" without digits belongs to what comes next).
+static int exponentPart(const char **p, char marker) {
+    const char *q = *p;
+    if ((*q | 0x20) != marker || !(isdigit((unsigned char)q[1]) || ((q[1] == '+' || q[1] == '-') && isdigit((unsigned char)q[2]))))
+        return 0;
+    int sign = 1, e = 0;
+    ++q;
+    if (*q == '+' || *q == '-')
+        sign = *q++ == '-' ? -1 : 1;
+    for (; isdigit((unsigned char)*q); ++q)
+        e = e < 100000 ? e * 10 + (*q - '0') : e;
+    *p = q;
+    return sign * e;
+}
+
 double strtod(const char *s, char **end) {
     const char *p = s;
     while (isspace((unsigned char)*p))
@@ -133,15 +149,7 @@ double strtod(const char *s, char **end) {
         if (*p == '.')
             for (++p; digitValue(*p) < 16; ++p, exponent -= 4)
                 value = value * 16 + digitValue(*p);
-        if ((*p == 'p' || *p == 'P') && (isdigit((unsigned char)p[1]) || ((p[1] == '+' || p[1] == '-') && isdigit((unsigned char)p[2])))) {
-            int sign = 1, e = 0;
-            ++p;
-            if (*p == '+' || *p == '-')
-                sign = *p++ == '-' ? -1 : 1;
-            for (; isdigit((unsigned char)*p); ++p)
-                e = e < 100000 ? e * 10 + (*p - '0') : e;
-            exponent += sign * e;
-        }
+        exponent += exponentPart(&p, 'p');
         while (exponent > 0) { value *= 2; --exponent; }
         while (exponent < 0) { value /= 2; ++exponent; }
     } else {
@@ -168,15 +176,7 @@ double strtod(const char *s, char **end) {
                 *end = (char *)s;
             return 0.0;
         }
-        if ((*p == 'e' || *p == 'E') && (isdigit((unsigned char)p[1]) || ((p[1] == '+' || p[1] == '-') && isdigit((unsigned char)p[2])))) {
-            int sign = 1, e = 0;
-            ++p;
-            if (*p == '+' || *p == '-')
-                sign = *p++ == '-' ? -1 : 1;
-            for (; isdigit((unsigned char)*p); ++p)
-                e = e < 100000 ? e * 10 + (*p - '0') : e;
-            exponent += sign * e;
-        }
+        exponent += exponentPart(&p, 'e');
         value = (double)mantissa;
         if (value != 0.0) {
             if (exponent < -300) { // avoid underflowing the power of ten before the mantissa scales it
