@@ -701,6 +701,10 @@
         <translation>Limite de mémoire atteinte</translation>
     </message>
     <message>
+        <source>Stopped: internal error</source>
+        <translation>Arrêté : erreur interne</translation>
+    </message>
+    <message>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>

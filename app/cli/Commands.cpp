@@ -1,20 +1,19 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/Commands.hpp"
 
-#include "app/cli/ProgramLoader.hpp"
-#include "app/cli/SourceText.hpp"
-#include "app/cli/TracedExecution.hpp"
+#include "engine/debugger/ProgramLoader.hpp"
+#include "engine/debugger/ResultsJson.hpp"
+#include "engine/debugger/SourceText.hpp"
+#include "engine/debugger/TracedExecution.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
 #include "engine/frontend/CCompiler.hpp"
 #include "engine/interpreter/Interpreter.hpp"
 #include "engine/results/DotExport.hpp"
-#include "engine/results/JsonExport.hpp"
 
 #include <chrono>
 #include <csignal>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 namespace weft::cli {
@@ -81,25 +80,13 @@ void printDiagnostics(const std::vector<Diagnostic> &diagnostics, std::FILE *err
     std::fputs(frontend::formatDiagnostics(diagnostics).c_str(), err);
 }
 
-/// Paths under the working directory are shown relative to it, as compilers do.
-std::string shortened(std::string text) {
-    static const std::string cwd = [] {
-        char buffer[4096];
-        return getcwd(buffer, sizeof buffer) ? std::string(buffer) + "/" : std::string();
-    }();
-    for (std::size_t at; !cwd.empty() && (at = text.find(cwd)) != std::string::npos;)
-        text.erase(at, cwd.size());
-    return text;
-}
+using debugger::defectLocation;
+using debugger::SourceText;
+using debugger::TracedExecution;
+using debugger::TraceStep;
 
-std::string location(const program::Program &p, program::SourceSpot spot) {
-    return spot.line ? shortened(p.sourceMap.format(spot)) : std::string();
-}
-
-/// Where defect `d` is: what the engine recorded, else where its replay `t` stopped.
-std::string defectLocation(const Defect &d, const program::Program &p, const TracedExecution &t) {
-    return !d.location.empty() ? shortened(d.location) : location(p, t.faultSpot);
-}
+std::string shortened(std::string text) { return debugger::relativeToWorkingDirectory(std::move(text)); }
+std::string location(const program::Program &p, program::SourceSpot spot) { return debugger::spotText(p, spot); }
 
 /// The fault's message, with its location appended unless the message already names it.
 std::string faultText(const std::string &message, const std::string &where) {
@@ -143,35 +130,10 @@ bool writeFile(const std::string &path, const std::string &text, std::FILE *out,
     return true;
 }
 
-/// The CLI's JSON: the engine's export plus each defect's trace with source locations.
-std::string jsonWithSources(const std::string &engineJson, const std::vector<Defect> &defects,
-                            const std::vector<TracedExecution> &traces, const program::Program &p,
-                            SourceText &source) {
-    nlohmann::json j = nlohmann::json::parse(engineJson);
-    for (std::size_t i = 0; i < traces.size() && i < j["defects"].size(); ++i) {
-        nlohmann::json steps = nlohmann::json::array();
-        for (const TraceStep &s : traces[i].steps) {
-            const std::string file = s.spot.line ? p.sourceMap.fileName(s.spot.file) : std::string();
-            steps.push_back({{"thread", s.action.thread},
-                             {"action", std::string(actionKindName(s.action.kind))},
-                             {"object", s.object},
-                             {"file", file},
-                             {"line", s.spot.line},
-                             {"column", s.spot.column},
-                             {"source", s.spot.line ? source.line(file, s.spot.line) : std::string()}});
-        }
-        j["defects"][i]["steps"] = std::move(steps);
-        if (const std::string where = defectLocation(defects[i], p, traces[i]); !where.empty())
-            j["defects"][i]["location"] = where;
-        j["defects"][i]["output"] = traces[i].output;
-    }
-    return j.dump(2) + "\n";
-}
-
 } // namespace
 
 int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
-    auto loaded = loadProgram(cl.file, cl.defines, cl.includeDirs, cl.standard);
+    auto loaded = debugger::loadProgram(cl.file, cl.defines, cl.includeDirs, cl.standard);
     if (!loaded) {
         printDiagnostics(loaded.error(), err);
         return frontend::isCompilerFailure(loaded.error()) ? kInternalError : kBadInput;
@@ -190,15 +152,13 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     explorer.setObserver(nullptr);
 
     SourceText source;
-    std::vector<TracedExecution> traces;
     // Tracing re-runs each defect's execution: only when something shows it.
     const bool traced = !cl.quiet || !cl.jsonPath.empty();
-    for (std::size_t i = 0; traced && i < result.defects.size(); ++i) {
+    const std::vector<TracedExecution> traces =
+        traced ? debugger::traceDefects(result, program, interpreterOptions) : std::vector<TracedExecution>();
+    for (std::size_t i = 0; !cl.quiet && i < traces.size(); ++i) {
         const Defect &d = result.defects[i];
-        traces.push_back(traceSchedule(program, interpreterOptions, d.schedule));
-        if (cl.quiet)
-            continue;
-        const TracedExecution &t = traces.back();
+        const TracedExecution &t = traces[i];
         std::fprintf(out, "weft: defect %zu: %s: %s", i + 1, std::string(defectKindName(d.kind)).c_str(),
                      faultText(d.message, defectLocation(d, program, t)).c_str());
         // The replay hint repeats the options that change how the program runs.
@@ -216,8 +176,8 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
         std::fprintf(err, "weft: %s\n", d.format().c_str());
 
     if (!cl.jsonPath.empty()) {
-        const RunDescription run{cl.file, cl.model, cl.exploration.policy.name()};
-        if (!writeFile(cl.jsonPath, jsonWithSources(toJson(result, run), result.defects, traces, program, source), out, err))
+        const RunDescription run = debugger::describeRun(cl.file, interpreterOptions, cl.exploration.policy.name());
+        if (!writeFile(cl.jsonPath, debugger::resultsJson(result, program, run, traces), out, err))
             return kBadInput;
     }
     if (!cl.dotPath.empty() && !writeFile(cl.dotPath, toDot(explorer.unfolding()), out, err))
@@ -236,7 +196,7 @@ int runReplay(const CommandLine &cl, std::FILE *out, std::FILE *err) {
         printDiagnostics(schedule.error(), err);
         return kBadInput;
     }
-    auto loaded = loadProgram(cl.file, cl.defines, cl.includeDirs, cl.standard);
+    auto loaded = debugger::loadProgram(cl.file, cl.defines, cl.includeDirs, cl.standard);
     if (!loaded) {
         printDiagnostics(loaded.error(), err);
         return frontend::isCompilerFailure(loaded.error()) ? kInternalError : kBadInput;
@@ -244,7 +204,7 @@ int runReplay(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     printDiagnostics(loaded->warnings, err);
     const program::Program &program = loaded->program;
     SourceText source;
-    const TracedExecution t = traceSchedule(program, cl.interpreter, *schedule);
+    const TracedExecution t = debugger::traceSchedule(program, cl.interpreter, *schedule);
     std::fprintf(out, "weft: replaying %s --schedule %s\n", cl.file.c_str(), schedule->toString().c_str());
     printTrace(t, program, source, out);
     if (!t.output.empty())

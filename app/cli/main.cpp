@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The `weft` executable: parses the command line and runs a command. Any stray exception is an
-// internal error (exit code 3), never a crash without a message.
+// The `weft` executable: parses the command line and runs a command (`gui`: the weft-gui executable).
+// Any stray exception is an internal error (exit code 3), never a crash without a message.
 #include "app/cli/CommandLine.hpp"
 #include "app/cli/Commands.hpp"
-#include "app/gui/GuiMain.hpp"
+#include "app/cli/GuiLauncher.hpp"
 
 #include <cstdio>
 #include <exception>
@@ -23,7 +23,7 @@ int main(int argc, char **argv) {
         case CommandLine::Command::Version: std::puts("weft 0.1.0"); return kNoDefect;
         case CommandLine::Command::Explore: return runExplore(*cl, stdout, stderr);
         case CommandLine::Command::Replay: return runReplay(*cl, stdout, stderr);
-        case CommandLine::Command::Gui: return weft::gui::runGui(*cl, argc, argv);
+        case CommandLine::Command::Gui: return launchGui(argv);
         }
     } catch (const std::exception &e) {
         std::fprintf(stderr, "weft: internal error: %s\n", e.what());

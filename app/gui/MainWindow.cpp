@@ -6,7 +6,7 @@
 #include "app/gui/RecentFilesMenu.hpp"
 #include "app/gui/ReplayController.hpp"
 #include "app/gui/SettingsMenu.hpp"
-#include "app/session/Replay.hpp"
+#include "engine/debugger/Replay.hpp"
 #include "views/defects/DefectsModel.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
 #include "views/eventstructure/EventStructureView.hpp"
@@ -384,7 +384,7 @@ void MainWindow::showCurrentStep() {
     // The next event, as the trace's position and the editor's thread markers show it (the arrow of a
     // debugger points at what runs next); nothing at the end of the interleaving. Inside a thread's local
     // code (after F11) the current event is already taken: the ring is on the one after it.
-    const session::Replay *r = m_replay->replay();
+    const debugger::Replay *r = m_replay->replay();
     const EventId e = r ? m_replay->eventOfRow(int(r->position() + (r->isInsideLocalCode() ? 1 : 0))) : kNoEvent;
     m_eventStructure->structure()->setCurrentEvent(e);
     if (e != kNoEvent)

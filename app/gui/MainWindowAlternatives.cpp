@@ -5,8 +5,8 @@
 #include "app/gui/MainWindow.hpp"
 
 #include "app/gui/ReplayController.hpp"
-#include "app/session/AlternativeConfiguration.hpp"
-#include "app/session/Replay.hpp"
+#include "engine/debugger/EventChoice.hpp"
+#include "engine/debugger/Replay.hpp"
 #include "views/trace/TraceModel.hpp"
 #include "views/eventstructure/EventAppearance.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
@@ -35,8 +35,8 @@ bool MainWindow::exploreWithEvent(EventId e) {
     const session::SnapshotPtr s = m_session->snapshot();
     if (!s || e >= s->events.size() || !m_session->program())
         return false;
-    session::AlternativeConfiguration alt = session::configurationWith(*s, m_configuration, e);
-    const std::size_t kept = alt.events.size() - session::causalPast(*s, e).size();
+    debugger::ChosenRun alt = debugger::configurationWith(*s, m_configuration, e);
+    const std::size_t kept = alt.events.size() - debugger::causalPast(*s, e).size();
     m_configuration = alt.events;
     m_eventStructure->structure()->setHighlighted(alt.events);
     m_replay->load(m_session->program(), alt.schedule, alt.events);
@@ -61,7 +61,7 @@ void MainWindow::markAlternatives() {
         return;
     std::vector<bool> rows(m_replay->events().size(), false);
     for (std::size_t row = 0; row < rows.size(); ++row)
-        for (EventId other : session::immediateConflicts(*s, m_replay->events()[row]))
+        for (EventId other : debugger::immediateConflicts(*s, m_replay->events()[row]))
             if (std::find(m_configuration.begin(), m_configuration.end(), other) == m_configuration.end())
                 rows[row] = true;
     m_replay->traceModel()->setAlternatives(std::move(rows));
@@ -86,7 +86,7 @@ QMenu *MainWindow::showTraceMenu(int row, QPoint globalPos) {
     const EventId here = m_replay->eventOfRow(row);
     if (s && here != kNoEvent) {
         bool first = true;
-        for (EventId other : session::immediateConflicts(*s, here)) {
+        for (EventId other : debugger::immediateConflicts(*s, here)) {
             if (std::find(m_configuration.begin(), m_configuration.end(), other) != m_configuration.end())
                 continue;
             if (first)

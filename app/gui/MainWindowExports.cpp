@@ -4,7 +4,8 @@
 
 #include "app/gui/Exports.hpp"
 #include "app/gui/ReplayController.hpp"
-#include "app/session/Replay.hpp"
+#include "engine/debugger/Replay.hpp"
+#include "engine/debugger/ResultsJson.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
 #include "views/eventstructure/EventStructureView.hpp"
 #include "views/explorationtree/ExplorationTreeScene.hpp"
@@ -73,8 +74,10 @@ bool MainWindow::exportResults(const QString &path) {
         statusBar()->showMessage(tr("Nothing to export yet: explore the program first (F5)."));
         return false;
     }
-    const bool ok = writeTextFile(path, resultsJson(*s, program->program, m_session->fileName().toStdString(),
-                                                    m_session->options()));
+    const RunDescription run = debugger::describeRun(m_session->fileName().toStdString(), m_session->interpreterOptions(),
+                                                     m_session->options().policy.name());
+    const bool ok =
+        writeTextFile(path, debugger::resultsJson(*s, program->program, run, m_session->interpreterOptions()));
     statusBar()->showMessage(ok ? tr("Saved %1.").arg(path) : tr("Cannot write %1.").arg(path));
     return ok;
 }

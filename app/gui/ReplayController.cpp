@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/ReplayController.hpp"
 
-#include "app/session/Replay.hpp"
-#include "app/session/StateInspector.hpp"
+#include "engine/debugger/Replay.hpp"
+#include "engine/debugger/StateInspector.hpp"
 #include "views/source/SourceEditor.hpp"
 #include "views/threads/ThreadsModel.hpp"
 #include "views/trace/ThreadPalette.hpp"
@@ -97,7 +97,7 @@ QList<QAction *> ReplayController::actions() const {
     return {m_stepEvent, m_stepBack, m_stepLine, m_runToSelected, m_runToEnd, m_restart};
 }
 
-bool ReplayController::load(std::shared_ptr<const cli::LoadedProgram> program, const Schedule &schedule,
+bool ReplayController::load(std::shared_ptr<const debugger::LoadedProgram> program, const Schedule &schedule,
                             std::vector<EventId> events) {
     if (!program) {
         clear();
@@ -105,14 +105,14 @@ bool ReplayController::load(std::shared_ptr<const cli::LoadedProgram> program, c
     }
     m_replay.reset();
     m_program = std::move(program);
-    m_replay = std::make_unique<session::Replay>(m_program->program, schedule, m_interpreterOptions);
+    m_replay = std::make_unique<debugger::Replay>(m_program->program, schedule, m_interpreterOptions);
     m_events = std::move(events);
     if (m_events.size() > m_replay->eventCount())
         m_events.clear();
     std::vector<views::TraceRow> rows;
     const auto &files = m_program->program.sourceMap;
-    for (const cli::TraceStep &step : m_replay->trace().steps)
-        rows.push_back({step.action.thread, cli::describeStep(step), files.fileName(step.spot.file), step.spot.line});
+    for (const debugger::TraceStep &step : m_replay->trace().steps)
+        rows.push_back({step.action.thread, debugger::describeStep(step), files.fileName(step.spot.file), step.spot.line});
     m_trace->setTrace(std::move(rows));
     m_variables->clear();
     if (!m_replay->trace().steps.empty())
@@ -219,22 +219,22 @@ void ReplayController::refresh() {
     updateActions();
     if (!m_replay)
         return;
-    const session::Replay &r = *m_replay;
-    views::ProgramState state = session::inspectState(r);
+    const debugger::Replay &r = *m_replay;
+    debugger::ProgramState state = debugger::inspectState(r);
 
     // Thread markers in the editor: each live thread at its innermost frame's line.
     const QString shownFile = QFileInfo(m_editor->fileName()).fileName();
     std::vector<views::ThreadMarker> markers;
-    for (const views::ThreadState &t : state.threads)
+    for (const debugger::ThreadState &t : state.threads)
         if (!t.frames.empty() && t.frames.front().line &&
             QFileInfo(QString::fromStdString(t.frames.front().file)).fileName() == shownFile)
             markers.push_back({int(t.frames.front().line), views::threadColour(t.id), tr("T%1").arg(t.id),
-                               t.status == views::ThreadStatus::Running});
+                               t.status == debugger::ThreadStatus::Running});
 
     // The threads pane keeps the selected frame when it still exists, else follows the running thread.
     ThreadId thread = m_variables->selectedThread();
     int frame = m_variables->selectedFrame();
-    const views::ThreadState *selected = state.thread(thread);
+    const debugger::ThreadState *selected = state.thread(thread);
     if (!selected || std::size_t(frame) >= std::max<std::size_t>(1, selected->frames.size()) ||
         (r.runningThread() != kNoThread && thread != r.runningThread() && frame == 0)) {
         thread = r.runningThread() != kNoThread ? r.runningThread() : (state.threads.empty() ? kNoThread : state.threads.front().id);
@@ -271,14 +271,14 @@ void ReplayController::refresh() {
         Q_EMIT message(tr("End of the interleaving (%1 events): every thread finished.").arg(r.eventCount()));
     } else {
         m_editor->setCurrentLine(0);
-        const cli::TraceStep &next = r.trace().steps[r.position()];
+        const debugger::TraceStep &next = r.trace().steps[r.position()];
         Q_EMIT message(r.isInsideLocalCode()
                            ? tr("Step %1 of %2: T%3 runs its local code.").arg(r.position() + 1).arg(r.eventCount()).arg(next.action.thread)
                            : tr("Step %1 of %2: next T%3 %4.")
                                  .arg(r.position() + 1)
                                  .arg(r.eventCount())
                                  .arg(next.action.thread)
-                                 .arg(QString::fromStdString(cli::describeStep(next))));
+                                 .arg(QString::fromStdString(debugger::describeStep(next))));
     }
     Q_EMIT positionChanged();
 }

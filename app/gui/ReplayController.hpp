@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The debugger half of the main window: steps one chosen interleaving (session::Replay) and keeps the
+// The debugger half of the main window: steps one chosen interleaving (debugger::Replay) and keeps the
 // trace, threads, variables and console panes and the editor's thread markers in step. It owns the
 // panes' models and widgets and the stepping actions (F10, Shift+F10, F11, Ctrl+F10, F8, Ctrl+Shift+F10);
 // MainWindow docks and menus them. GUI thread only.
 #pragma once
 
-#include "app/cli/ProgramLoader.hpp"
+#include "engine/debugger/ProgramLoader.hpp"
 #include "engine/base/Ids.hpp"
 #include "engine/execution/Schedule.hpp"
 #include "engine/interpreter/InterpreterOptions.hpp"
@@ -21,7 +21,7 @@ class QTableView;
 class QTreeView;
 class QWidget;
 
-namespace weft::session {
+namespace weft::debugger {
 class Replay;
 }
 
@@ -42,13 +42,13 @@ public:
 
     /// Replays `schedule` of `program` (null clears the panes); `events`: the unfolding's events of the
     /// execution (or of a prefix of it) in trace order when known (to map trace rows to the event structure).
-    bool load(std::shared_ptr<const cli::LoadedProgram> program, const Schedule &schedule,
+    bool load(std::shared_ptr<const debugger::LoadedProgram> program, const Schedule &schedule,
               std::vector<EventId> events = {});
     void clear();
     /// How replays run the program (the same model and options as the exploration).
     void setInterpreterOptions(const interpreter::InterpreterOptions &options) { m_interpreterOptions = options; }
     bool hasReplay() const { return m_replay != nullptr; }
-    session::Replay *replay() const { return m_replay.get(); }
+    debugger::Replay *replay() const { return m_replay.get(); }
 
     QTableView *traceView() const { return m_traceView; }
     QTreeView *threadsView() const { return m_threadsView; }
@@ -99,9 +99,9 @@ private:
     void frameSelected();
 
     views::SourceEditor *m_editor;
-    std::shared_ptr<const cli::LoadedProgram> m_program;
+    std::shared_ptr<const debugger::LoadedProgram> m_program;
     interpreter::InterpreterOptions m_interpreterOptions;
-    std::unique_ptr<session::Replay> m_replay;
+    std::unique_ptr<debugger::Replay> m_replay;
     std::vector<EventId> m_events;
 
     views::TraceModel *m_trace;

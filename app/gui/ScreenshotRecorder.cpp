@@ -3,7 +3,7 @@
 
 #include "app/gui/MainWindow.hpp"
 #include "app/gui/ReplayController.hpp"
-#include "app/session/Replay.hpp"
+#include "engine/debugger/Replay.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
 #include "views/eventstructure/EventStructureView.hpp"
 #include "views/explorationtree/ExplorationTreeScene.hpp"
@@ -48,7 +48,7 @@ bool ScreenshotRecorder::exploreAndSave(const QString &path) {
         }
         // Step its trace to the last lock and one line further, so the trace, the thread markers,
         // the threads and the variables panes show a stepped interleaving.
-        if (session::Replay *replay = m_window.replay()->replay()) {
+        if (debugger::Replay *replay = m_window.replay()->replay()) {
             const auto &steps = replay->trace().steps;
             int last = -1;
             for (std::size_t i = 0; i < steps.size(); ++i)

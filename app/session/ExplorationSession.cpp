@@ -1,16 +1,23 @@
 // SPDX-License-Identifier: MIT
 #include "app/session/ExplorationSession.hpp"
 
-#include "app/session/ObservedExecutor.hpp"
-#include "app/session/SnapshotBuilder.hpp"
-#include "engine/explorer/Explorer.hpp"
-
 #include <QEventLoop>
 
 #include <exception>
 #include <optional>
+#include <thread>
 
 namespace weft::session {
+
+namespace {
+
+Expected<debugger::LoadedProgram> internalLoadError(const std::string &file, const std::string &what) {
+    Diagnostic d{file, 0, 0, Severity::Error, "internal error while loading: " + what};
+    d.internal = true;
+    return Unexpected(std::vector<Diagnostic>{std::move(d)});
+}
+
+} // namespace
 
 ExplorationSession::ExplorationSession(QObject *parent) : QObject(parent) {
     qRegisterMetaType<SnapshotPtr>();
@@ -18,12 +25,7 @@ ExplorationSession::ExplorationSession(QObject *parent) : QObject(parent) {
 
 ExplorationSession::~ExplorationSession() { stopWorker(); }
 
-void ExplorationSession::stopWorker() {
-    if (!m_worker.joinable())
-        return;
-    m_worker.request_stop();
-    m_worker.join();
-}
+void ExplorationSession::stopWorker() { m_exploration.reset(); }
 
 void ExplorationSession::setState(State state) {
     if (m_state == state)
@@ -39,16 +41,23 @@ bool ExplorationSession::load(const QString &file, const std::vector<std::string
     stopWorker();
     // Compile on a worker thread; the GUI thread keeps painting and running timers meanwhile (user
     // input waits, so nothing can re-enter the session before the program is there).
-    std::optional<Expected<cli::LoadedProgram>> result;
+    std::optional<Expected<debugger::LoadedProgram>> result;
     {
         QEventLoop loop;
         std::jthread compiler([&, path = file.toStdString()] {
-            result.emplace(cli::loadProgram(path, defines, includeDirs));
+            // Weft's own failure (an exception out of the front end) is a load error, never a crash.
+            try {
+                result.emplace(debugger::loadProgram(path, defines, includeDirs));
+            } catch (const std::exception &e) {
+                result.emplace(internalLoadError(path, e.what()));
+            } catch (...) {
+                result.emplace(internalLoadError(path, "unknown exception"));
+            }
             QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
         });
         loop.exec(QEventLoop::ExcludeUserInputEvents);
     }
-    Expected<cli::LoadedProgram> &loaded = *result;
+    Expected<debugger::LoadedProgram> &loaded = *result;
     if (!loaded) {
         // The program loaded before, and what was explored of it, stay: a failed compile replaces nothing.
         m_diagnostics = loaded.error();
@@ -59,7 +68,7 @@ bool ExplorationSession::load(const QString &file, const std::vector<std::string
     m_fileName = file;
     m_snapshot.reset();
     m_diagnostics = loaded->warnings;
-    m_program = std::make_shared<const cli::LoadedProgram>(std::move(*loaded));
+    m_program = std::make_shared<const debugger::LoadedProgram>(std::move(*loaded));
     setState(State::Ready);
     Q_EMIT programLoaded();
     return true;
@@ -70,55 +79,35 @@ bool ExplorationSession::start() {
         return false;
     stopWorker(); // the previous run has finished; reap its thread
     const std::uint64_t run = ++m_run;
-    m_gate.resume();
     {
         std::lock_guard lock(m_pendingMutex);
         m_pending.reset();
     }
     setState(State::Running);
-    m_worker = std::jthread([this, run, program = m_program, options = m_options,
-                             interpreterOptions = m_interpreterOptions](std::stop_token stop) {
-        auto publish = [this](SnapshotPtr s) { post(std::move(s)); };
-        try {
-            ObservedExecutor executor(program->program, interpreterOptions);
-            Explorer explorer(executor, options);
-            SnapshotBuilder builder(run, explorer.unfolding(), executor, program->program, m_gate, stop, publish);
-            explorer.setObserver(&builder);
-            builder.start();
-            const ExplorationResult result = explorer.run(stop);
-            explorer.setObserver(nullptr);
-            builder.finish(result);
-        } catch (const std::exception &e) {
-            // Weft's own failure: report it as the run's end instead of taking the GUI down.
-            auto last = std::make_shared<ExplorationSnapshot>();
-            last->run = run;
-            last->phase = ExplorationPhase::Finished;
-            last->stopReason = StopReason::Cancelled;
-            last->diagnostics.push_back(Diagnostic::error(std::string("internal error: ") + e.what()));
-            post(std::move(last));
-        }
-    });
+    debugger::LiveExploration::Settings settings{m_options, m_interpreterOptions, run};
+    m_exploration = std::make_unique<debugger::LiveExploration>(m_program, settings,
+                                                                [this](SnapshotPtr s) { post(std::move(s)); });
     return true;
 }
 
 void ExplorationSession::pause() {
     if (m_state != State::Running)
         return;
-    m_gate.pause();
+    m_exploration->pause();
     setState(State::Paused);
 }
 
 void ExplorationSession::resume() {
     if (m_state != State::Paused)
         return;
-    m_gate.resume();
+    m_exploration->resume();
     setState(State::Running);
 }
 
 void ExplorationSession::cancel() {
     if (!isExploring())
         return;
-    m_worker.request_stop(); // also opens the pause gate
+    m_exploration->cancel(); // also ends a pause
 }
 
 void ExplorationSession::post(SnapshotPtr snapshot) {

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The GUI's exploration controller: owns the loaded program and runs Explorer + Interpreter on a
-// worker std::jthread (Cancel = stop_token, Pause = PauseGate). The worker publishes immutable
-// snapshots (SnapshotBuilder, at most ~20 a second); at most one delivery is queued to the GUI
-// thread at a time, so a slow GUI sees fewer, fresher snapshots. Views read snapshots only; a finished
-// or cancelled run's last snapshot stays available. Use from the GUI thread only.
+// The GUI's exploration controller: a Qt face on the debugging core. It owns the loaded program and runs
+// a debugger::LiveExploration (worker thread, pause, cancel), whose immutable snapshots (at most ~20 a
+// second) reach the GUI thread with at most one delivery queued at a time, so a slow GUI sees fewer,
+// fresher snapshots. Views read snapshots only; a finished or cancelled run's last snapshot stays
+// available. Use from the GUI thread only.
 #pragma once
 
-#include "app/cli/ProgramLoader.hpp"
-#include "app/session/PauseGate.hpp"
+#include "engine/debugger/LiveExploration.hpp"
+#include "engine/debugger/ProgramLoader.hpp"
 #include "engine/explorer/ExplorationOptions.hpp"
 #include "engine/interpreter/InterpreterOptions.hpp"
 #include "engine/results/ExplorationSnapshot.hpp"
@@ -18,11 +18,10 @@
 
 #include <memory>
 #include <mutex>
-#include <thread>
 
 namespace weft::session {
 
-using SnapshotPtr = std::shared_ptr<const ExplorationSnapshot>;
+using SnapshotPtr = debugger::SnapshotPtr;
 
 class ExplorationSession final : public QObject {
     Q_OBJECT
@@ -43,7 +42,7 @@ public:
     const QString &fileName() const { return m_fileName; }
     bool hasProgram() const { return m_program != nullptr; }
     /// The loaded program (null if none); replays share it.
-    std::shared_ptr<const cli::LoadedProgram> program() const { return m_program; }
+    std::shared_ptr<const debugger::LoadedProgram> program() const { return m_program; }
 
     void setOptions(const ExplorationOptions &options) { m_options = options; }
     /// How the program runs: event model (sync / sc), races, nondet values, bounds.
@@ -80,7 +79,7 @@ private:
     void deliver();
 
     QString m_fileName;
-    std::shared_ptr<const cli::LoadedProgram> m_program;
+    std::shared_ptr<const debugger::LoadedProgram> m_program;
     std::vector<Diagnostic> m_diagnostics;
     ExplorationOptions m_options;
     interpreter::InterpreterOptions m_interpreterOptions;
@@ -88,11 +87,10 @@ private:
     SnapshotPtr m_snapshot;
     std::uint64_t m_run = 0;
 
-    PauseGate m_gate;
     std::mutex m_pendingMutex;
     SnapshotPtr m_pending;     ///< written by the worker, taken by deliver()
     bool m_deliveryQueued = false;
-    std::jthread m_worker;     ///< last member: joined first on destruction
+    std::unique_ptr<debugger::LiveExploration> m_exploration; ///< last member: joined first on destruction
 };
 
 } // namespace weft::session

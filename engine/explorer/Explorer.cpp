@@ -211,11 +211,11 @@ void Explorer::recordDefect(const ProgramFault &fault, std::span<const Action> a
     for (Defect &d : result.defects)
         if (d.kind == fault.kind && d.identity == identity) {
             ++d.occurrences;
+            if (m_observer)
+                m_observer->onDefect(d, result.statistics.defects);
             return;
         }
     ++result.statistics.defects;
-    if (result.defects.size() >= m_options.maxDefectsKept)
-        return;
     Defect defect;
     defect.kind = fault.kind;
     defect.thread = fault.thread;
@@ -226,7 +226,20 @@ void Explorer::recordDefect(const ProgramFault &fault, std::span<const Action> a
     for (const Action &a : actions)
         defect.schedule.replay.push_back(a.thread);
     defect.execution = result.statistics.executions;
-    result.defects.push_back(std::move(defect));
+    if (m_observer)
+        m_observer->onDefect(defect, result.statistics.defects);
+    if (result.defects.size() < m_options.maxDefectsKept)
+        result.defects.push_back(std::move(defect));
+}
+
+void Explorer::waitWhilePaused() {
+    if (!m_pause || !m_pause->isPaused() || m_stop.stop_requested())
+        return;
+    if (m_observer)
+        m_observer->onPaused();
+    m_pause->wait(m_stop);
+    if (m_observer && !m_stop.stop_requested())
+        m_observer->onResumed();
 }
 
 void Explorer::explore(ExplorationResult &result) {
@@ -234,6 +247,8 @@ void Explorer::explore(ExplorationResult &result) {
     Schedule schedule;
     std::uint32_t branchDepth = 0;
     while (true) {
+        if (stats.executions > 0)
+            waitWhilePaused();
         if (const Interrupt::Reason why = m_interrupt->poll(); why != Interrupt::Reason::None) {
             result.stopReason = stopReasonOf(why);
             return;
@@ -339,7 +354,7 @@ void Explorer::explore(ExplorationResult &result) {
     }
 }
 
-ExplorationResult Explorer::run(std::stop_token stop) {
+ExplorationResult Explorer::run(std::stop_token stop, PauseControl *pause) {
     using Clock = std::chrono::steady_clock;
     const auto startWall = Clock::now();
     const double startCpu = threadCpuSeconds();
@@ -355,6 +370,8 @@ ExplorationResult Explorer::run(std::stop_token stop) {
     Interrupt interrupt(stop, m_options.timeoutSeconds,
                         m_options.memoryBytes ? m_options.memoryBytes : Interrupt::defaultMemoryBound());
     m_interrupt = &interrupt;
+    m_pause = pause;
+    m_stop = stop;
     m_executor.setInterrupt(&interrupt);
     try {
         explore(result);
@@ -365,6 +382,8 @@ ExplorationResult Explorer::run(std::stop_token stop) {
     }
     m_executor.setInterrupt(nullptr);
     m_interrupt = nullptr;
+    m_pause = nullptr;
+    m_stop = {};
 
     stats.events = m_unfolding.size();
     stats.alternativeCalls = m_alternatives.statistics().calls;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The run-to-completion exploration loop (docs/algorithms.md, "Run-to-completion loop"): run the program
 // under a replay, turn its actions into events along the trail, add cex of the final configuration, then
-// backtrack until Alt yields a clue. Runs on one thread; cancel it from any thread through the stop_token.
+// backtrack until Alt yields a clue. Runs on one thread; cancel it from any thread through the stop_token,
+// pause it through a PauseControl (it waits between two executions).
 #pragma once
 
 #include "engine/execution/Executor.hpp"
@@ -9,6 +10,7 @@
 #include "engine/explorer/Alternatives.hpp"
 #include "engine/explorer/ExplorationObserver.hpp"
 #include "engine/explorer/ExplorationOptions.hpp"
+#include "engine/explorer/PauseControl.hpp"
 #include "engine/results/ExplorationResult.hpp"
 
 #include <span>
@@ -22,8 +24,9 @@ public:
 
     void setObserver(ExplorationObserver *observer) { m_observer = observer; }
 
-    /// Explores until done, cancelled or bounded; the result keeps everything found so far.
-    ExplorationResult run(std::stop_token stop = {});
+    /// Explores until done, cancelled or bounded; the result keeps everything found so far. While
+    /// `pause` (if given) is paused, the run waits after its current execution.
+    ExplorationResult run(std::stop_token stop = {}, PauseControl *pause = nullptr);
 
     /// The event structure explored so far (read it only when run() is not executing).
     const Unfolding &unfolding() const { return m_unfolding; }
@@ -47,6 +50,8 @@ private:
     Schedule buildReplay(const Configuration &clue) const;
     /// Adds `fault` to the defects (or counts it again); `actions` replay the execution up to it.
     void recordDefect(const ProgramFault &fault, std::span<const Action> actions, ExplorationResult &result);
+    /// Waits while paused (telling the observer); a stop request ends the wait.
+    void waitWhilePaused();
 
     Executor &m_executor;
     ExplorationOptions m_options;
@@ -58,6 +63,8 @@ private:
     std::vector<std::uint32_t> m_switches; // context switches within trail[0..i]
     std::vector<std::uint32_t> m_trailIndex; // event -> its position on the trail (while on it)
     Interrupt *m_interrupt = nullptr;      // the running run()'s; polled while backtracking
+    PauseControl *m_pause = nullptr;       // the running run()'s, if any
+    std::stop_token m_stop;                // the running run()'s
     bool m_cutWarned = false;              // a cut (LimitReached) execution has been reported
     ExplorationObserver *m_observer = nullptr;
 };

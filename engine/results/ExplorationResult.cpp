@@ -13,6 +13,7 @@ const char *stopReasonName(StopReason reason) {
     case StopReason::FirstDefect: return "stopped at the first defect";
     case StopReason::Nondeterminism: return "non-deterministic program";
     case StopReason::MemoryLimit: return "memory limit";
+    case StopReason::InternalError: return "internal error";
     }
     return "?";
 }

@@ -19,6 +19,7 @@ enum class StopReason : std::uint8_t {
     FirstDefect,       ///< --stop-on-first-defect
     Nondeterminism,    ///< a replay did not reproduce the trail: the results are not trustworthy
     MemoryLimit,       ///< the exploration's memory bound (ExplorationOptions::memoryBytes) was reached
+    InternalError,     ///< Weft itself failed (an exception out of the engine): see the diagnostics
 };
 
 const char *stopReasonName(StopReason reason);

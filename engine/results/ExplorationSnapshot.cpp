@@ -13,6 +13,19 @@ std::string ExplorationSnapshot::objectText(const EventRecord &e) const {
     return {};
 }
 
+std::vector<EventId> ExplorationSnapshot::predecessors(EventId e) const {
+    std::vector<EventId> out;
+    if (e >= events.size())
+        return out;
+    const EventRecord &r = events[e];
+    for (EventId p : {r.threadPred, r.otherPred})
+        if (p != kNoEvent)
+            out.push_back(p);
+    for (std::uint32_t i = 0; i < r.extraCount && r.extraBegin + i < extraPredecessors.size(); ++i)
+        out.push_back(extraPredecessors[r.extraBegin + i]);
+    return out;
+}
+
 std::vector<EventId> ExplorationSnapshot::pathTo(NodeId node) const {
     std::vector<EventId> out;
     for (NodeId n = node; n != ExplorationTree::kRoot && n < tree.size(); n = tree[n].parent)

@@ -26,6 +26,8 @@ struct EventRecord {
     EventId threadPred = kNoEvent;
     EventId otherPred = kNoEvent;
     ThreadId thread = kNoThread;
+    std::uint32_t extraBegin = 0;    ///< its other predecessors (sc: the reads a write follows) are
+    std::uint32_t extraCount = 0;    ///< ExplorationSnapshot::extraPredecessors[extraBegin, +extraCount)
     std::uint32_t depth = 0;         ///< causality depth (1 + the deeper predecessor)
     Action action;
     std::uint32_t objectName = kNoName; ///< index into ExplorationSnapshot::objectNames
@@ -69,14 +71,20 @@ struct ExplorationSnapshot {
     Statistics statistics;
 
     AppendLog<EventRecord>::View events;       ///< events[i].id == i
+    AppendLog<EventId>::View extraPredecessors; ///< see EventRecord::extraBegin
     AppendLog<ConflictRecord>::View conflicts; ///< each immediate conflict once, by `later`
     AppendLog<TreeNode>::View tree;            ///< ExplorationTree nodes, tree[0] the root
     std::shared_ptr<const std::vector<std::string>> objectNames; ///< "'m'", "'servers'+8", ...
     std::shared_ptr<const std::vector<std::string>> sourceFiles; ///< SourceSpot::file indexes it
     std::shared_ptr<const std::vector<DefectRecord>> defects;
     std::vector<Diagnostic> diagnostics; ///< problems with the exploration itself
+    /// Once Finished: the explorer's own result (what `weft explore` reports); null before, or when
+    /// the run ended in an internal error.
+    std::shared_ptr<const ExplorationResult> result;
 
     bool isFinished() const { return phase == ExplorationPhase::Finished; }
+    /// Every immediate causal predecessor of `e` the unfolding has (thread, other, extra ones).
+    std::vector<EventId> predecessors(EventId e) const;
     /// "'m'" for a synchronisation object, "T2" for a create/join target, "" otherwise.
     std::string objectText(const EventRecord &e) const;
     /// The events from the root to `node`, in trail order.

@@ -6,7 +6,7 @@
 // tests/programs end to end: Clang front end -> lowering -> Weft's interpreter -> exploration.
 // Reports speed; asserts nothing (the tests do that), but marks counts that differ from the
 // program's expected.json or, for the large instances CI does not run, the DPU artifact's Table-1 log.
-#include "app/cli/ProgramLoader.hpp"
+#include "engine/debugger/ProgramLoader.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
 #include "engine/interpreter/Interpreter.hpp"
@@ -229,7 +229,7 @@ bool runC(const std::vector<CInstance> &list, bool large, const std::vector<std:
         const nlohmann::json oracle = expectedOf(inst.program);
         const std::string file = dir + "/" + oracle.value("program", inst.program + ".c");
         const double loadStart = threadCpuSeconds();
-        auto loaded = cli::loadProgram(file, inst.defines, {});
+        auto loaded = debugger::loadProgram(file, inst.defines, {});
         const double loadSeconds = threadCpuSeconds() - loadStart;
         if (!loaded) {
             std::printf("%-26s cannot load %s: %s\n", inst.name.c_str(), file.c_str(),

@@ -8,7 +8,7 @@
 //  4. Time to first paint of DISP(5,3)'s event structure (~17,600 events) from its final snapshot.
 // Usage: weft-gui-bench [--quick] [--only NAME] (NAME: LPAIRS, DISP or PAINT; headless:
 // QT_QPA_PLATFORM=offscreen is set if unset).
-#include "app/cli/ProgramLoader.hpp"
+#include "engine/debugger/ProgramLoader.hpp"
 #include "app/gui/MainWindow.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
@@ -60,7 +60,7 @@ double processCpuMs() {
 
 /// `weft explore` without output: compile, then Interpreter + ScheduledExecutor + Explorer.
 double cliSeconds(const Instance &instance, std::uint64_t &executions, double &cpuMs) {
-    auto loaded = cli::loadProgram(instance.file.toStdString(), instance.defines, {});
+    auto loaded = debugger::loadProgram(instance.file.toStdString(), instance.defines, {});
     if (!loaded)
         return -1;
     QElapsedTimer clock;

@@ -4,7 +4,7 @@
 // and memory budget, a timeout.
 #include "tests/fuzz/FuzzTargets.hpp"
 
-#include "app/cli/ProgramLoader.hpp"
+#include "engine/debugger/ProgramLoader.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
 #include "engine/interpreter/Interpreter.hpp"
@@ -26,7 +26,7 @@ std::string writeInput(const std::uint8_t *data, std::size_t size, const char *e
 }
 
 void loadAndExplore(const std::string &file) {
-    auto loaded = cli::loadProgram(file, {}, {});
+    auto loaded = debugger::loadProgram(file, {}, {});
     if (!loaded)
         return; // a clear diagnostic is all bad input owes us
     for (const bool sc : {false, true}) {

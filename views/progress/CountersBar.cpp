@@ -72,6 +72,7 @@ QString CountersBar::stopText(StopReason reason) {
     case StopReason::FirstDefect: return tr("Stopped at the first defect");
     case StopReason::Nondeterminism: return tr("Stopped: non-deterministic program");
     case StopReason::MemoryLimit: return tr("Memory limit reached");
+    case StopReason::InternalError: return tr("Stopped: internal error");
     }
     return {};
 }

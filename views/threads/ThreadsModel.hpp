@@ -4,11 +4,18 @@
 // GUI thread only.
 #pragma once
 
-#include "views/state/ProgramState.hpp"
+#include "engine/debugger/ProgramState.hpp"
 
 #include <QStandardItemModel>
 
 namespace weft::views {
+
+// The values these panes show (the debugging core's).
+using debugger::FrameState;
+using debugger::ProgramState;
+using debugger::ThreadState;
+using debugger::ThreadStatus;
+using debugger::VariableValue;
 
 class ThreadsModel final : public QStandardItemModel {
     Q_OBJECT

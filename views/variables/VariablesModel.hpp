@@ -6,11 +6,18 @@
 // keeps them expanded. GUI thread only.
 #pragma once
 
-#include "views/state/ProgramState.hpp"
+#include "engine/debugger/ProgramState.hpp"
 
 #include <QStandardItemModel>
 
 namespace weft::views {
+
+// The values these panes show (the debugging core's).
+using debugger::FrameState;
+using debugger::ProgramState;
+using debugger::ThreadState;
+using debugger::ThreadStatus;
+using debugger::VariableValue;
 
 class VariablesModel final : public QStandardItemModel {
     Q_OBJECT

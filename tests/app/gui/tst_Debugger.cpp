@@ -8,13 +8,13 @@
 #include "tests/app/gui/GuiTestWindow.hpp"
 #include "app/gui/RecentFilesMenu.hpp"
 #include "app/gui/SettingsMenu.hpp"
-#include "app/session/AlternativeConfiguration.hpp"
+#include "engine/debugger/EventChoice.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
 #include "views/eventstructure/EventStructureView.hpp"
 #include "views/eventstructure/CurrentEventItem.hpp"
 #include "views/trace/ThreadPalette.hpp"
 #include "app/gui/ReplayController.hpp"
-#include "app/session/Replay.hpp"
+#include "engine/debugger/Replay.hpp"
 #include "views/defects/DefectsModel.hpp"
 #include "views/explorationtree/ExplorationTreeScene.hpp"
 #include "views/explorationtree/ExplorationTreeView.hpp"
@@ -257,7 +257,7 @@ void tst_Debugger::exploreWithAnEventOfTheStructure() {
     // An event in immediate conflict with one of execution 1's events: outside the configuration.
     EventId outside = kNoEvent;
     for (EventId e : current)
-        for (EventId other : session::immediateConflicts(*s, e))
+        for (EventId other : debugger::immediateConflicts(*s, e))
             if (outside == kNoEvent && std::find(current.begin(), current.end(), other) == current.end())
                 outside = other;
     QVERIFY(outside != kNoEvent);
@@ -283,7 +283,7 @@ void tst_Debugger::exploreWithAnEventOfTheStructure() {
     QCOMPARE(m_window->replay()->traceModel()->position(), std::size_t(row)); // the event is next
     verifyTraceFollows(*m_window, now);
     // [e] is in, and what stayed of the old execution is what does not conflict with [e].
-    for (EventId x : session::causalPast(*s, outside))
+    for (EventId x : debugger::causalPast(*s, outside))
         QVERIFY(std::find(now.begin(), now.end(), x) != now.end());
     QCOMPARE(view->structure()->emphasis(outside), views::EventNodesItem::Emphasis::Highlighted);
     QVERIFY(!m_window->exploreWithAction()->isEnabled()); // it is in the configuration now
@@ -297,7 +297,7 @@ void tst_Debugger::whatIfAnotherThreadHadGoneFirst() {
     int row = -1;
     EventId alternative = kNoEvent;
     for (int r = 0; r < replay->traceModel()->rowCount() && row < 0; ++r)
-        for (EventId other : session::immediateConflicts(*s, replay->eventOfRow(r)))
+        for (EventId other : debugger::immediateConflicts(*s, replay->eventOfRow(r)))
             if (row < 0 && s->events[other].thread != s->events[replay->eventOfRow(r)].thread) {
                 row = r;
                 alternative = other;

@@ -5,7 +5,7 @@
 // every waiting thread's location; at lost_update.c's assertion failure no thread waits for what it did.
 #include "app/gui/MainWindow.hpp"
 #include "app/gui/ReplayController.hpp"
-#include "app/session/Replay.hpp"
+#include "engine/debugger/Replay.hpp"
 #include "tests/app/gui/GuiTestWindow.hpp"
 #include "views/defects/DefectsModel.hpp"
 #include "views/eventstructure/CurrentEventItem.hpp"

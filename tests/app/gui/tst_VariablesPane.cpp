@@ -3,7 +3,7 @@
 // collapsed under open groups, expand with the keyboard (Right, Plus) to show their fields and
 // elements, stay expanded while F10 steps (also when another thread's locals were shown in
 // between), and a field a step writes is highlighted.
-#include "app/cli/ProgramLoader.hpp"
+#include "engine/debugger/ProgramLoader.hpp"
 #include "app/gui/MainWindow.hpp"
 #include "tests/app/gui/GuiTestWindow.hpp"
 #include "app/gui/ReplayController.hpp"
@@ -48,13 +48,13 @@ void tst_VariablesPane::initTestCase() {
     m_window = new MainWindow;
     QVERIFY(test::showAndActivate(*m_window, QSize(1400, 900)));
     QVERIFY(m_window->openFile(testProgram("variables_shapes")));
-    auto loaded = cli::loadProgram(testProgram("variables_shapes").toStdString(), {}, {});
+    auto loaded = debugger::loadProgram(testProgram("variables_shapes").toStdString(), {}, {});
     QVERIFY(loaded.has_value());
     // The interleaving where main locks first (T0 start, create, lock, unlock, T1 start, lock,
     // unlock, ...).
     ReplayController *replay = m_window->replay();
     QVERIFY(
-        replay->load(std::make_shared<const cli::LoadedProgram>(std::move(*loaded)), Schedule{}));
+        replay->load(std::make_shared<const debugger::LoadedProgram>(std::move(*loaded)), Schedule{}));
     m_view = replay->variablesView();
     m_model = replay->variablesModel();
     QVERIFY(m_view->isVisible());

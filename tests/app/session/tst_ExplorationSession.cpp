@@ -3,9 +3,9 @@
 // explorer computes (counts, events, conflicts, tree, defects); Pause holds the worker, Cancel stops a
 // long exploration quickly and keeps its results; the GUI thread keeps processing events meanwhile;
 // a file that does not compile gives diagnostics and keeps the program and results loaded before.
-#include "app/cli/ProgramLoader.hpp"
+#include "engine/debugger/ProgramLoader.hpp"
 #include "app/session/ExplorationSession.hpp"
-#include "app/session/Replay.hpp"
+#include "engine/debugger/Replay.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
 #include "engine/interpreter/Interpreter.hpp"
@@ -124,14 +124,14 @@ void tst_ExplorationSession::scModelExploresAndReplaysMemoryEvents() {
     QCOMPARE(lost->occurrences, 2u);
     auto schedule = Schedule::parse(lost->schedule);
     QVERIFY(schedule);
-    session::Replay replay(session.program()->program, *schedule, sc);
+    debugger::Replay replay(session.program()->program, *schedule, sc);
     QVERIFY(replay.endsInDefect());
     QVERIFY(QString::fromStdString(replay.describe(replay.trace().steps.back().action)).contains(QStringLiteral("x")));
 }
 
 void tst_ExplorationSession::snapshotsMatchTheExplorer() {
     // The same program explored directly: the snapshot holds the same events and the same conflicts.
-    auto loaded = cli::loadProgram(testProgram("lost_update").toStdString(), {}, {});
+    auto loaded = debugger::loadProgram(testProgram("lost_update").toStdString(), {}, {});
     QVERIFY(loaded);
     interpreter::Interpreter machine(loaded->program);
     ScheduledExecutor executor(machine);

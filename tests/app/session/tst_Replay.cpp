@@ -4,17 +4,17 @@
 // call stacks, globals and locals with their C types, and the output at each step; variables_shapes.c's
 // structs and arrays come with their fields and elements, a large array's first elements only, and
 // however large a variable, the parts read for it are bounded.
-#include "app/cli/ProgramLoader.hpp"
-#include "app/cli/TracedExecution.hpp"
-#include "app/session/Replay.hpp"
-#include "app/session/StateInspector.hpp"
-#include "app/session/ValueFormatter.hpp"
+#include "engine/debugger/ProgramLoader.hpp"
+#include "engine/debugger/TracedExecution.hpp"
+#include "engine/debugger/Replay.hpp"
+#include "engine/debugger/StateInspector.hpp"
+#include "engine/debugger/ValueFormatter.hpp"
 #include "views/variables/VariablesModel.hpp"
 
 #include <QtTest>
 
 using namespace weft;
-using namespace weft::session;
+using namespace weft::debugger;
 
 class tst_Replay : public QObject {
     Q_OBJECT
@@ -28,7 +28,7 @@ private Q_SLOTS:
     void boundsLargeValues();
 
 private:
-    std::unique_ptr<cli::LoadedProgram> m_program;
+    std::unique_ptr<debugger::LoadedProgram> m_program;
     Schedule m_losing; ///< T1 reads x, T2 increments it, T1 writes its stale value back
 };
 
@@ -36,7 +36,7 @@ static std::string testProgram(const char *name) {
     return QStringLiteral(WEFT_TEST_PROGRAMS "/%1/%1.c").arg(QLatin1String(name)).toStdString();
 }
 
-static const views::VariableValue *find(const std::vector<views::VariableValue> &values, const char *name) {
+static const debugger::VariableValue *find(const std::vector<debugger::VariableValue> &values, const char *name) {
     for (const auto &v : values)
         if (v.name == name)
             return &v;
@@ -44,9 +44,9 @@ static const views::VariableValue *find(const std::vector<views::VariableValue> 
 }
 
 void tst_Replay::initTestCase() {
-    auto loaded = cli::loadProgram(testProgram("lost_update"), {}, {});
+    auto loaded = debugger::loadProgram(testProgram("lost_update"), {}, {});
     QVERIFY(loaded.has_value());
-    m_program = std::make_unique<cli::LoadedProgram>(std::move(*loaded));
+    m_program = std::make_unique<debugger::LoadedProgram>(std::move(*loaded));
     auto schedule = Schedule::parse("0*3,1*3,2*6");
     QVERIFY(schedule.has_value());
     m_losing = *schedule;
@@ -98,24 +98,24 @@ void tst_Replay::stepsBySourceLine() {
 void tst_Replay::inspectsThreadsAndVariables() {
     Replay r(m_program->program, m_losing);
     r.runTo(5);
-    views::ProgramState s = inspectState(r);
+    debugger::ProgramState s = inspectState(r);
     QCOMPARE(s.threads.size(), 3u);
-    QCOMPARE(s.threads[0].status, views::ThreadStatus::Blocked); // main waits to join T1
+    QCOMPARE(s.threads[0].status, debugger::ThreadStatus::Blocked); // main waits to join T1
     QCOMPARE(s.threads[0].pending, std::string("join T1"));
-    QCOMPARE(s.threads[1].status, views::ThreadStatus::Running);
+    QCOMPARE(s.threads[1].status, debugger::ThreadStatus::Running);
     QCOMPARE(s.threads[1].pending, std::string("unlock 'm'"));
     QCOMPARE(s.threads[1].frames.front().function, std::string("increment"));
     QCOMPARE(s.threads[1].frames.front().line, 15u);
-    QCOMPARE(s.threads[2].status, views::ThreadStatus::Ready); // created, not started yet
+    QCOMPARE(s.threads[2].status, debugger::ThreadStatus::Ready); // created, not started yet
     QCOMPARE(s.threads[2].pending, std::string("start"));
-    const views::VariableValue *x = find(s.globals, "x");
+    const debugger::VariableValue *x = find(s.globals, "x");
     QVERIFY(x);
     QCOMPARE(x->type, std::string("int"));
     QCOMPARE(x->value, std::string("0"));
-    const views::VariableValue *m = find(s.globals, "m");
+    const debugger::VariableValue *m = find(s.globals, "m");
     QVERIFY(m);
     QCOMPARE(m->value, std::string("locked by T1"));
-    const views::VariableValue *tmp = find(s.threads[1].frames.front().locals, "tmp");
+    const debugger::VariableValue *tmp = find(s.threads[1].frames.front().locals, "tmp");
     QVERIFY(tmp);
     QCOMPARE(tmp->value, std::string("0"));
     QCOMPARE(tmp->type, std::string("int"));
@@ -126,7 +126,7 @@ void tst_Replay::inspectsThreadsAndVariables() {
     r.runTo(12); // T2 did its whole increment
     s = inspectState(r);
     QCOMPARE(find(s.globals, "x")->value, std::string("1"));
-    QCOMPARE(s.threads[2].status, views::ThreadStatus::Finished);
+    QCOMPARE(s.threads[2].status, debugger::ThreadStatus::Finished);
 }
 
 void tst_Replay::endsOnTheDefect() {
@@ -138,7 +138,7 @@ void tst_Replay::endsOnTheDefect() {
     QVERIFY(!r.stepEvent());
     QVERIFY(!r.stepLine());
     QCOMPARE(r.faultSpot().line, 30u);
-    const views::ProgramState s = inspectState(r);
+    const debugger::ProgramState s = inspectState(r);
     QCOMPARE(s.output, std::string("x = 1\n"));
     QCOMPARE(find(s.globals, "x")->value, std::string("1"));
 
@@ -150,35 +150,35 @@ void tst_Replay::endsOnTheDefect() {
 }
 
 /// The part `name` of `v` ("count", "[2]"), or null.
-static const views::VariableValue *part(const views::VariableValue *v, const char *name) {
+static const debugger::VariableValue *part(const debugger::VariableValue *v, const char *name) {
     return v ? find(v->children, name) : nullptr;
 }
 
 /// "name : type = value" of each part of `v`, for comparing a whole level at once.
-static QStringList partsOf(const views::VariableValue *v) {
+static QStringList partsOf(const debugger::VariableValue *v) {
     QStringList out;
     if (v)
-        for (const views::VariableValue &c : v->children)
+        for (const debugger::VariableValue &c : v->children)
             out << QString::fromStdString(c.name + " : " + c.type + " = " + c.value);
     return out;
 }
 
 void tst_Replay::inspectsStructsAndArrays() {
-    auto loaded = cli::loadProgram(testProgram("variables_shapes"), {}, {});
+    auto loaded = debugger::loadProgram(testProgram("variables_shapes"), {}, {});
     QVERIFY(loaded.has_value());
     Replay r(loaded->program, Schedule{}); // main locks first: T0 start, create, lock, unlock, T1 start, lock, ...
-    QCOMPARE(cli::describeStep(r.trace().steps[5]), std::string("lock 'm'"));
+    QCOMPARE(debugger::describeStep(r.trace().steps[5]), std::string("lock 'm'"));
     QCOMPARE(r.trace().steps[5].action.thread, ThreadId(1));
     r.runTo(2); // main stands on its lock
-    views::ProgramState s = inspectState(r);
+    debugger::ProgramState s = inspectState(r);
 
-    const views::VariableValue *counter = find(s.globals, "counter");
+    const debugger::VariableValue *counter = find(s.globals, "counter");
     QVERIFY(counter);
     QCOMPARE(counter->type, std::string("counter_t")); // the typedef's name, its struct's fields
     QCOMPARE(counter->value, std::string("{count = 2, next = NULL}"));
     QCOMPARE(partsOf(counter), QStringList({"count : int = 2", "next : struct counter * = NULL"}));
 
-    const views::VariableValue *box = find(s.globals, "box");
+    const debugger::VariableValue *box = find(s.globals, "box");
     QVERIFY(box);
     QCOMPARE(box->value, std::string("{name = \"box\", corner = {x = 1, y = 2}, size = {x = 3, y = 4}}"));
     QCOMPARE(partsOf(box), QStringList({"name : char [8] = \"box\"", "corner : struct point = {x = 1, y = 2}",
@@ -187,28 +187,28 @@ void tst_Replay::inspectsStructsAndArrays() {
     QCOMPARE(part(box, "name")->children.size(), 8u);
     QCOMPARE(part(part(box, "name"), "[0]")->value, std::string("'b' (98)"));
 
-    const views::VariableValue *primes = find(s.globals, "primes");
+    const debugger::VariableValue *primes = find(s.globals, "primes");
     QVERIFY(primes);
     QCOMPARE(primes->type, std::string("int [5]"));
     QCOMPARE(primes->value, std::string("{2, 3, 5, 7, 11}"));
     QCOMPARE(partsOf(primes), QStringList({"[0] : int = 2", "[1] : int = 3", "[2] : int = 5", "[3] : int = 7",
                                            "[4] : int = 11"}));
 
-    const views::VariableValue *path = find(s.globals, "path");
+    const debugger::VariableValue *path = find(s.globals, "path");
     QVERIFY(path);
     QCOMPARE(path->type, std::string("struct point [3]"));
     QCOMPARE(partsOf(path), QStringList({"[0] : struct point = {x = 0, y = 0}", "[1] : struct point = {x = 1, y = 1}",
                                          "[2] : struct point = {x = 2, y = 4}"}));
     QCOMPARE(partsOf(part(path, "[2]")), QStringList({"x : int = 2", "y : int = 4"}));
 
-    const views::VariableValue *grid = find(s.globals, "grid");
+    const debugger::VariableValue *grid = find(s.globals, "grid");
     QVERIFY(grid);
     QCOMPARE(grid->type, std::string("int [2][3]"));
     QCOMPARE(grid->value, std::string("{{1, 2, 3}, {4, 5, 6}}"));
     QCOMPARE(partsOf(grid), QStringList({"[0] : int [3] = {1, 2, 3}", "[1] : int [3] = {4, 5, 6}"}));
     QCOMPARE(partsOf(part(grid, "[1]")), QStringList({"[0] : int = 4", "[1] : int = 5", "[2] : int = 6"}));
 
-    const views::VariableValue *state = find(s.globals, "state");
+    const debugger::VariableValue *state = find(s.globals, "state");
     QVERIFY(state);
     QCOMPARE(partsOf(state), QStringList({"ready : unsigned int : 1 = 1", "level : int : 4 = -3",
                                           "colour : enum colour = GREEN (1)"}));
@@ -216,16 +216,16 @@ void tst_Replay::inspectsStructsAndArrays() {
     QVERIFY(find(s.globals, "m")->children.empty());
 
     // A large array: its first elements, and how many more there are.
-    const views::VariableValue *big = find(s.globals, "big");
+    const debugger::VariableValue *big = find(s.globals, "big");
     QVERIFY(big);
-    QCOMPARE(big->children.size(), std::size_t(session::ValueFormatter::kMaxElements));
-    QCOMPARE(big->omitted, 1000u - session::ValueFormatter::kMaxElements);
+    QCOMPARE(big->children.size(), std::size_t(debugger::ValueFormatter::kMaxElements));
+    QCOMPARE(big->omitted, 1000u - debugger::ValueFormatter::kMaxElements);
     QCOMPARE(big->children.back().name, std::string("[99]"));
     QVERIFY(big->value.starts_with("{0, 0, 0,"));
     QVERIFY(big->value.ends_with(", …}"));
-    QVERIFY(big->value.size() <= session::ValueFormatter::kMaxSummary + 4);
+    QVERIFY(big->value.size() <= debugger::ValueFormatter::kMaxSummary + 4);
 
-    const views::VariableValue *local = find(s.threads[0].frames.front().locals, "local");
+    const debugger::VariableValue *local = find(s.threads[0].frames.front().locals, "local");
     QVERIFY(local);
     QCOMPARE(local->type, std::string("struct point"));
     QCOMPARE(partsOf(local), QStringList({"x : int = 10", "y : int = 20"}));
@@ -270,16 +270,16 @@ void tst_Replay::inspectsStructsAndArrays() {
     QVERIFY(!isChanged(model.find(QStringLiteral("primes"), true)));
     // big[999] is past the shown elements: the "…" row says how many more there are.
     const QModelIndex bigRow = model.find(QStringLiteral("big"), true);
-    QCOMPARE(model.rowCount(bigRow), int(session::ValueFormatter::kMaxElements) + 1);
+    QCOMPARE(model.rowCount(bigRow), int(debugger::ValueFormatter::kMaxElements) + 1);
     const QModelIndex more = model.index(model.rowCount(bigRow) - 1, views::VariablesModel::Name, bigRow);
     QVERIFY(more.data(views::VariablesModel::MoreRole).toBool());
     QVERIFY(more.siblingAtColumn(views::VariablesModel::Value).data().toString().startsWith(QStringLiteral("900 ")));
 }
 
 /// The number of parts of `v`, recursively.
-static std::size_t partCount(const views::VariableValue &v) {
+static std::size_t partCount(const debugger::VariableValue &v) {
     std::size_t n = v.children.size();
-    for (const views::VariableValue &c : v.children)
+    for (const debugger::VariableValue &c : v.children)
         n += partCount(c);
     return n;
 }
@@ -296,33 +296,33 @@ void tst_Replay::boundsLargeValues() {
                  "struct row rows[100];\n"
                  "int main(void) { bytes[0] = 'a'; rows[99].cells[999] = 7; return 0; }\n");
     source.close();
-    auto loaded = cli::loadProgram(file.toStdString(), {}, {});
+    auto loaded = debugger::loadProgram(file.toStdString(), {}, {});
     QVERIFY(loaded.has_value());
     Replay r(loaded->program, Schedule{});
     r.runToEnd();
     QElapsedTimer timer;
     timer.start();
-    const views::ProgramState s = inspectState(r);
+    const debugger::ProgramState s = inspectState(r);
     const qint64 elapsed = timer.elapsed();
-    const views::VariableValue *bytes = find(s.globals, "bytes");
+    const debugger::VariableValue *bytes = find(s.globals, "bytes");
     QVERIFY(bytes);
     QCOMPARE(bytes->value, std::string("\"a\""));
-    QCOMPARE(bytes->children.size(), std::size_t(session::ValueFormatter::kMaxElements));
-    QCOMPARE(bytes->omitted, (1u << 20) - session::ValueFormatter::kMaxElements);
-    const views::VariableValue *rows = find(s.globals, "rows");
+    QCOMPARE(bytes->children.size(), std::size_t(debugger::ValueFormatter::kMaxElements));
+    QCOMPARE(bytes->omitted, (1u << 20) - debugger::ValueFormatter::kMaxElements);
+    const debugger::VariableValue *rows = find(s.globals, "rows");
     QVERIFY(rows);
-    QVERIFY(partCount(*rows) <= session::ValueFormatter::kMaxParts);
+    QVERIFY(partCount(*rows) <= debugger::ValueFormatter::kMaxParts);
     // Every row is there, each with its first cells (the budget is shared, not spent on the first rows).
     QCOMPARE(rows->children.size(), 100u);
-    for (const views::VariableValue &row : rows->children) {
+    for (const debugger::VariableValue &row : rows->children) {
         QCOMPARE(row.children.size(), 1u); // .cells
-        const views::VariableValue &cells = row.children.front();
+        const debugger::VariableValue &cells = row.children.front();
         QVERIFY(cells.children.size() >= 30);
         QCOMPARE(cells.children.size() + cells.omitted, 1000u);
     }
     QVERIFY(rows->value.starts_with("{{cells = {0, 0, "));
     QVERIFY(rows->value.ends_with(", …}"));
-    QVERIFY(rows->value.size() <= session::ValueFormatter::kMaxSummary + 4);
+    QVERIFY(rows->value.size() <= debugger::ValueFormatter::kMaxSummary + 4);
     QVERIFY2(elapsed < 1000, qPrintable(QStringLiteral("%1 ms").arg(elapsed))); // typically 1
 
     // The pane's model: built, then brought up to date in place at the next step.

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "app/cli/TracedExecution.hpp"
+#include "engine/debugger/TracedExecution.hpp"
 
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/interpreter/Interpreter.hpp"
 
-namespace weft::cli {
+namespace weft::debugger {
 
 std::string objectOf(const Action &action, const interpreter::Interpreter &machine) {
     if (targetsThread(action.kind))
@@ -39,4 +39,4 @@ std::string describeStep(const TraceStep &step) {
     return text;
 }
 
-} // namespace weft::cli
+} // namespace weft::debugger

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "app/session/SnapshotBuilder.hpp"
+#include "engine/debugger/SnapshotBuilder.hpp"
 
+#include <cstdlib>
 #include <filesystem>
 
-namespace weft::session {
+namespace weft::debugger {
 
 static std::uint64_t threadStepKey(ThreadId thread, EventId threadPred) {
     return (std::uint64_t{thread} << 32) | threadPred;
@@ -25,11 +26,25 @@ static std::string withoutDirectories(std::string text, const std::vector<std::s
     return text;
 }
 
+/// The spot of a "file:line:column" location the machine gave a defect (line 0 if it names no source file).
+static program::SourceSpot spotOfLocation(const std::string &location, const program::SourceMap &map) {
+    const auto column = location.rfind(':');
+    const auto line = column == std::string::npos || column == 0 ? std::string::npos : location.rfind(':', column - 1);
+    if (line == std::string::npos)
+        return {};
+    const std::string file = location.substr(0, line);
+    const std::vector<std::string> &files = map.files();
+    for (std::uint32_t f = 0; f < files.size(); ++f)
+        if (files[f] == file)
+            return {f, std::uint32_t(std::strtoul(location.c_str() + line + 1, nullptr, 10)),
+                    std::uint32_t(std::strtoul(location.c_str() + column + 1, nullptr, 10))};
+    return {};
+}
+
 SnapshotBuilder::SnapshotBuilder(std::uint64_t run, const Unfolding &unfolding, const ObservedExecutor &executor,
-                                 const program::Program &program, PauseGate &gate, std::stop_token stop,
-                                 Publish publish, Clock::duration interval)
-    : m_run(run), m_unfolding(unfolding), m_executor(executor), m_program(program), m_gate(gate),
-      m_stop(std::move(stop)), m_publish(std::move(publish)), m_interval(interval), m_started(Clock::now()),
+                                 const program::Program &program, Publish publish, Clock::duration interval)
+    : m_run(run), m_unfolding(unfolding), m_executor(executor), m_program(program),
+      m_publish(std::move(publish)), m_interval(interval), m_started(Clock::now()),
       m_lastPublish(m_started) {
     m_sourceFiles = std::make_shared<const std::vector<std::string>>(program.sourceMap.files());
     m_publishedNames = std::make_shared<const std::vector<std::string>>();
@@ -51,8 +66,6 @@ void SnapshotBuilder::onExecution(const ExecutionSummary &summary) {
     else
         ++m_statistics.maximalConfigurations;
     recordSpots(summary);
-    if (summary.leaf == LeafKind::Defect)
-        recordDefect(summary);
     if (m_treeNodes.size() == 0)
         m_treeNodes.push({}); // the root
     m_treeGrowth.add(summary, static_cast<ExplorationTree::NodeId>(m_treeNodes.size()),
@@ -60,14 +73,16 @@ void SnapshotBuilder::onExecution(const ExecutionSummary &summary) {
 
     if (summary.index == 1 || Clock::now() - m_lastPublish >= m_interval)
         publish(ExplorationPhase::Running);
-    if (m_gate.isPaused() && !m_stop.stop_requested()) {
-        publish(ExplorationPhase::Paused);
-        const auto pausedAt = Clock::now();
-        m_gate.wait(m_stop);
-        m_paused += Clock::now() - pausedAt;
-        if (!m_stop.stop_requested())
-            publish(ExplorationPhase::Running);
-    }
+}
+
+void SnapshotBuilder::onPaused() {
+    m_pausedAt = Clock::now();
+    publish(ExplorationPhase::Paused);
+}
+
+void SnapshotBuilder::onResumed() {
+    m_paused += Clock::now() - m_pausedAt;
+    publish(ExplorationPhase::Running);
 }
 
 void SnapshotBuilder::recordSpots(const ExecutionSummary &summary) {
@@ -87,38 +102,43 @@ void SnapshotBuilder::recordSpots(const ExecutionSummary &summary) {
     }
 }
 
-void SnapshotBuilder::recordDefect(const ExecutionSummary &summary) {
-    const auto &fault = m_executor.fault();
-    if (!fault)
-        return;
-    auto [it, inserted] = m_defectIndex.try_emplace({fault->kind, fault->message}, m_defects.size());
+void SnapshotBuilder::onDefect(const Defect &defect, std::uint64_t distinct) {
+    m_statistics.defects = distinct;
+    auto [it, inserted] = m_defectIndex.try_emplace({defect.kind, defect.identity}, m_defects.size());
     if (!inserted) {
         if (it->second < m_defects.size()) {
-            ++m_defects[it->second].occurrences;
+            m_defects[it->second].occurrences = defect.occurrences;
             m_defectsChanged = true;
         }
         return;
     }
-    m_statistics.defects = m_defectIndex.size();
     if (m_defects.size() >= 256) { // as many as the explorer keeps by default; all are counted
         it->second = std::size_t(-1);
         return;
     }
+    // Called right after the execution that showed it: the executor still holds that execution.
+    const auto &fault = m_executor.fault();
+    const bool endedIt = fault && fault->kind == defect.kind && fault->message == defect.message;
     DefectRecord d;
-    d.kind = fault->kind;
-    d.thread = fault->thread;
-    d.message = withoutDirectories(fault->message, *m_sourceFiles);
-    d.spot = m_executor.faultSpot();
-    d.location = d.spot.line ? m_program.sourceMap.format(d.spot) : std::string();
-    if (d.kind == DefectKind::Deadlock) { // no one place: where each waiting thread stands, in the message's order
+    d.kind = defect.kind;
+    d.thread = defect.thread;
+    d.message = withoutDirectories(defect.message, *m_sourceFiles);
+    d.spot = !defect.location.empty() ? spotOfLocation(defect.location, m_program.sourceMap)
+             : endedIt                ? m_executor.faultSpot()
+                                      : program::SourceSpot{};
+    d.location = !defect.location.empty() ? defect.location
+                 : d.spot.line            ? m_program.sourceMap.format(d.spot)
+                                          : std::string();
+    if (d.kind == DefectKind::Deadlock && endedIt) { // no one place: where each waiting thread stands, in the message's order
         for (const program::SourceSpot &s : m_executor.blockedSpots())
             if (s.line)
                 d.location += (d.location.empty() ? "" : ", ") + m_program.sourceMap.fileName(s.file) + ":" +
                               std::to_string(s.line);
-        d.location = withoutDirectories(d.location, *m_sourceFiles);
     }
-    d.schedule = Schedule{m_executor.threads(), {}}.toString();
-    d.execution = summary.index;
+    d.location = withoutDirectories(d.location, *m_sourceFiles);
+    d.schedule = defect.schedule.toString();
+    d.execution = defect.execution;
+    d.occurrences = defect.occurrences;
     m_defects.push_back(std::move(d));
     m_defectsChanged = true;
 }
@@ -141,6 +161,11 @@ void SnapshotBuilder::convertNewEvents() {
         r.otherPred = ev.otherPred;
         r.thread = ev.thread();
         r.depth = ev.depth;
+        const std::span<const EventId> extras = m_unfolding.extraPredecessors(e);
+        r.extraBegin = static_cast<std::uint32_t>(m_extraPreds.size());
+        r.extraCount = static_cast<std::uint32_t>(extras.size());
+        for (EventId x : extras)
+            m_extraPreds.push(x);
         r.action = ev.action;
         if (namesMemoryObject(ev.kind()))
             r.objectName = nameOf(ev.action.object);
@@ -166,11 +191,14 @@ void SnapshotBuilder::publish(ExplorationPhase phase, const ExplorationResult *r
     if (result) {
         snapshot->stopReason = result->stopReason;
         snapshot->diagnostics = result->diagnostics;
+        if (result->stopReason != StopReason::InternalError)
+            snapshot->result = std::make_shared<const ExplorationResult>(*result);
     }
     m_statistics.events = m_unfolding.size();
     m_statistics.wallSeconds = elapsedSeconds();
     snapshot->statistics = m_statistics;
     snapshot->events = m_events.view();
+    snapshot->extraPredecessors = m_extraPreds.view();
     snapshot->conflicts = m_conflicts.view();
     snapshot->tree = m_treeNodes.view();
     if (m_publishedNames->size() != m_names.size())
@@ -191,7 +219,7 @@ void SnapshotBuilder::finish(const ExplorationResult &result) {
     std::vector<DefectRecord> defects;
     for (const Defect &d : result.defects) {
         DefectRecord r;
-        auto it = m_defectIndex.find({d.kind, d.message});
+        auto it = m_defectIndex.find({d.kind, d.identity});
         if (it != m_defectIndex.end() && it->second < m_defects.size())
             r = m_defects[it->second];
         r.kind = d.kind;
@@ -209,4 +237,12 @@ void SnapshotBuilder::finish(const ExplorationResult &result) {
     publish(ExplorationPhase::Finished, &result);
 }
 
-} // namespace weft::session
+void SnapshotBuilder::fail(const std::string &what) {
+    ExplorationResult result;
+    result.stopReason = StopReason::InternalError;
+    result.statistics = m_statistics;
+    result.diagnostics.push_back(Diagnostic::error("internal error: " + what));
+    publish(ExplorationPhase::Finished, &result);
+}
+
+} // namespace weft::debugger

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Pause/resume for the exploration worker: the GUI thread closes and opens the gate; the worker waits
-// at it between two executions, and a stop request (Cancel) always lets it through. Thread-safe.
+// Pause/resume of a running exploration: any thread closes and opens the gate; Explorer::run waits at
+// it between two executions (telling its observer), and a stop request always lets it through. Thread-safe.
 #pragma once
 
 #include <condition_variable>
 #include <mutex>
 #include <stop_token>
 
-namespace weft::session {
+namespace weft {
 
-class PauseGate {
+class PauseControl {
 public:
     void pause() {
         std::lock_guard lock(m_mutex);
@@ -38,4 +38,4 @@ private:
     bool m_paused = false;
 };
 
-} // namespace weft::session
+} // namespace weft

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Steps one chosen interleaving of the loaded program (docs/architecture.md, "Threads of the tool"): by
 // visible event, forwards and back (a state snapshot before every event), and by source line inside the
-// thread that runs (Interpreter::performAction + runLocal pausing on a new line). Runs on the GUI thread: the
-// interpreter is fast and the traces are what a person reads. Not thread-safe.
+// thread that runs (Interpreter::performAction + runLocal pausing on a new line). Runs on the client's thread
+// (the GUI's, the DAP server's): the interpreter is fast and the traces are what a person reads. Not thread-safe.
 #pragma once
 
-#include "app/cli/TracedExecution.hpp"
+#include "engine/debugger/TracedExecution.hpp"
 #include "engine/execution/Schedule.hpp"
 #include "engine/interpreter/Interpreter.hpp"
 
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace weft::session {
+namespace weft::debugger {
 
 class Replay {
 public:
@@ -26,7 +26,7 @@ public:
     Replay &operator=(const Replay &) = delete;
 
     /// The whole interleaving: every visible event with its thread's source spot and object name.
-    const cli::TracedExecution &trace() const { return m_trace; }
+    const debugger::TracedExecution &trace() const { return m_trace; }
     std::size_t eventCount() const { return m_trace.steps.size(); }
     /// Events performed so far (0 = before the first one, eventCount() = at the end).
     std::size_t position() const { return m_position; }
@@ -70,7 +70,7 @@ private:
 
     const program::Program &m_program;
     interpreter::InterpreterOptions m_options;
-    cli::TracedExecution m_trace;
+    debugger::TracedExecution m_trace;
     ThreadNaming m_naming;
     std::unique_ptr<interpreter::Interpreter> m_machine;
     std::vector<interpreter::InterpreterState> m_snapshots; ///< m_snapshots[i]: before event i
@@ -78,4 +78,4 @@ private:
     bool m_inside = false;
 };
 
-} // namespace weft::session
+} // namespace weft::debugger

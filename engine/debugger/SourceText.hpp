@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace weft::cli {
+namespace weft::debugger {
 
 class SourceText {
 public:
@@ -17,4 +17,4 @@ private:
     std::map<std::string, std::vector<std::string>> m_files;
 };
 
-} // namespace weft::cli
+} // namespace weft::debugger

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// What the threads, variables and console panes show of a replayed program at one step: each thread's
-// status and call stack with its frames' locals, the globals and the output. A value the app builds
-// from the interpreter (app/session/StateInspector); Qt-free, read on the GUI thread.
+// What a debugger shows of a replayed program at one step (the threads, variables and console panes,
+// a DAP client's threads, stack and variables): each thread's status and call stack with its frames'
+// locals, the globals and the output. A value built by inspectState (StateInspector.hpp).
 #pragma once
 
 #include "engine/base/Ids.hpp"
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace weft::views {
+namespace weft::debugger {
 
 /// A C variable, or a field or element of one: name ("count", "[2]" for parts), C type and its value
 /// as text ("42", "'a' (97)", "→ 'x'", "locked by T1"; a struct or array: a summary of its parts,
@@ -58,4 +58,4 @@ struct ProgramState {
     }
 };
 
-} // namespace weft::views
+} // namespace weft::debugger

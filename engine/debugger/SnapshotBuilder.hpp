@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The exploration observer of a GUI session: on the worker thread it keeps the counters, the
-// exploration tree, the defects and the new events of the unfolding (with their immediate conflicts,
-// object names and source spots), and at most every `interval` hands an immutable ExplorationSnapshot
-// to `publish`. It is also where the worker waits while paused. Lives on the exploration worker.
+// The exploration observer of a live exploration (GUI, DAP): on the worker thread it keeps the counters,
+// the exploration tree, the defects the explorer reports (non-fatal race reports included) and the new
+// events of the unfolding (with all their predecessors, immediate conflicts, object names and source
+// spots), and at most every `interval` hands an immutable ExplorationSnapshot to `publish`. It never
+// blocks: pauses happen in the explorer (PauseControl). Lives on the exploration worker.
 #pragma once
 
-#include "app/session/ObservedExecutor.hpp"
-#include "app/session/PauseGate.hpp"
+#include "engine/debugger/ObservedExecutor.hpp"
 #include "engine/explorer/ExplorationObserver.hpp"
 #include "engine/explorer/ExplorationTree.hpp"
 #include "engine/unfolding/Unfolding.hpp"
@@ -16,10 +16,9 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <stop_token>
 #include <unordered_map>
 
-namespace weft::session {
+namespace weft::debugger {
 
 class SnapshotBuilder final : public ExplorationObserver {
 public:
@@ -29,21 +28,26 @@ public:
 
     /// `unfolding` and `executor` are the exploration's own (read between executions only).
     SnapshotBuilder(std::uint64_t run, const Unfolding &unfolding, const ObservedExecutor &executor,
-                    const program::Program &program, PauseGate &gate, std::stop_token stop, Publish publish,
+                    const program::Program &program, Publish publish,
                     Clock::duration interval = std::chrono::milliseconds(50));
 
+    void onDefect(const Defect &defect, std::uint64_t distinct) override;
     void onExecution(const ExecutionSummary &summary) override;
+    void onPaused() override;
+    void onResumed() override;
 
     /// Publishes the first (empty) snapshot.
     void start();
     /// Publishes the last snapshot: everything explored, with the result's statistics and defects.
     void finish(const ExplorationResult &result);
+    /// Publishes the last snapshot of a run that Weft itself failed (StopReason::InternalError, `what`
+    /// in the diagnostics), keeping what was found so far.
+    void fail(const std::string &what);
 
 private:
     void publish(ExplorationPhase phase, const ExplorationResult *result = nullptr);
     void convertNewEvents();
     void recordSpots(const ExecutionSummary &summary);
-    void recordDefect(const ExecutionSummary &summary);
     std::uint32_t nameOf(ObjectId object);
     double elapsedSeconds() const;
 
@@ -51,19 +55,19 @@ private:
     const Unfolding &m_unfolding;
     const ObservedExecutor &m_executor;
     const program::Program &m_program;
-    PauseGate &m_gate;
-    std::stop_token m_stop;
     Publish m_publish;
     Clock::duration m_interval;
 
     Clock::time_point m_started;
     Clock::duration m_paused{};
+    Clock::time_point m_pausedAt;
     Clock::time_point m_lastPublish;
     std::uint64_t m_serial = 0;
     Statistics m_statistics;
 
     ExplorationTree::Growth m_treeGrowth; // the nodes go straight to m_treeNodes
     AppendLog<EventRecord> m_events;
+    AppendLog<EventId> m_extraPreds;
     AppendLog<ConflictRecord> m_conflicts;
     AppendLog<ExplorationSnapshot::TreeNode> m_treeNodes;
     /// Source spots by event, and by (thread, thread predecessor): where the thread's next action is.
@@ -76,9 +80,9 @@ private:
     std::shared_ptr<const std::vector<std::string>> m_sourceFiles;
 
     std::vector<DefectRecord> m_defects;
-    std::map<std::pair<DefectKind, std::string>, std::size_t> m_defectIndex;
+    std::map<std::pair<DefectKind, std::string>, std::size_t> m_defectIndex; ///< by kind and identity
     std::shared_ptr<const std::vector<DefectRecord>> m_publishedDefects;
     bool m_defectsChanged = false;
 };
 
-} // namespace weft::session
+} // namespace weft::debugger

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "app/session/ObservedExecutor.hpp"
+#include "engine/debugger/ObservedExecutor.hpp"
 
-namespace weft::session {
+namespace weft::debugger {
 
 ObservedExecutor::ObservedExecutor(const program::Program &program, interpreter::InterpreterOptions options)
     : m_machine(program, options), m_executor(m_machine) {
@@ -26,4 +26,4 @@ Execution ObservedExecutor::run(const Schedule &schedule) {
     return execution;
 }
 
-} // namespace weft::session
+} // namespace weft::debugger

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
-#include "app/session/Replay.hpp"
+#include "engine/debugger/Replay.hpp"
 
 #include "engine/execution/ScheduledExecutor.hpp"
 
 #include <cassert>
 
-namespace weft::session {
+namespace weft::debugger {
 
 Replay::Replay(const program::Program &program, const Schedule &schedule, const interpreter::InterpreterOptions &options)
     : m_program(program), m_options(options) {
-    m_trace = cli::traceSchedule(program, m_options, schedule);
+    m_trace = debugger::traceSchedule(program, m_options, schedule);
     m_machine = std::make_unique<interpreter::Interpreter>(program, m_options);
     m_machine->restart(m_naming);
     m_snapshots.push_back(m_machine->state());
@@ -45,7 +45,7 @@ std::string Replay::endMessage() const {
 }
 
 std::string Replay::describe(const Action &action) const {
-    return cli::describeStep({action, {}, cli::objectOf(action, *m_machine)});
+    return debugger::describeStep({action, {}, debugger::objectOf(action, *m_machine)});
 }
 
 void Replay::standAt(std::size_t position) {
@@ -110,4 +110,4 @@ bool Replay::stepLine() {
     return stepEvent(); // reached its next event (or a defect): the event is complete
 }
 
-} // namespace weft::session
+} // namespace weft::debugger

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "app/cli/SourceText.hpp"
+#include "engine/debugger/SourceText.hpp"
 
 #include <fstream>
 
-namespace weft::cli {
+namespace weft::debugger {
 
 const std::string &SourceText::line(const std::string &file, unsigned line) {
     static const std::string kNone;
@@ -18,4 +18,4 @@ const std::string &SourceText::line(const std::string &file, unsigned line) {
     return line >= 1 && line <= it->second.size() ? it->second[line - 1] : kNone;
 }
 
-} // namespace weft::cli
+} // namespace weft::debugger

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The session's executor: an Interpreter under a ScheduledExecutor that also remembers, for the last
-// execution, which thread did each action and where in the source it stood, and where a fault was
-// raised, so the GUI can show events and defects with file:line. Lives on the exploration worker.
+// A live exploration's executor: an Interpreter under a ScheduledExecutor that also remembers, for the
+// last execution, which thread did each action and where in the source it stood, and where a fault was
+// raised, so clients can show events and defects with file:line. Lives on the exploration worker.
 #pragma once
 
 #include "engine/execution/Executor.hpp"
@@ -10,7 +10,7 @@
 
 #include <vector>
 
-namespace weft::session {
+namespace weft::debugger {
 
 class ObservedExecutor final : public Executor {
 public:
@@ -45,4 +45,4 @@ private:
     std::vector<program::SourceSpot> m_blockedSpots;
 };
 
-} // namespace weft::session
+} // namespace weft::debugger

@@ -2,11 +2,11 @@
 // Turns the bytes of a replayed program's variable into what the variables pane shows: a scalar's
 // text by its C type, a struct, union or array as a summary with its fields or elements as
 // children, recursively (from the source map's type table). Bounded: at most kMaxElements elements
-// of an array and kMaxParts parts per variable, so a huge array costs no more than a small one. GUI
-// thread.
+// of an array and kMaxParts parts per variable, so a huge array costs no more than a small one. The
+// replay's thread.
 #pragma once
 
-#include "views/state/ProgramState.hpp"
+#include "engine/debugger/ProgramState.hpp"
 
 #include <cstdint>
 #include <string>
@@ -20,7 +20,7 @@ struct CType;
 struct Variable;
 } // namespace weft::program
 
-namespace weft::session {
+namespace weft::debugger {
 
 class Replay;
 
@@ -33,9 +33,9 @@ public:
     explicit ValueFormatter(const Replay &replay);
 
     /// A variable held in a register (a promoted local): `raw` is its value.
-    views::VariableValue inRegister(const program::Variable &variable, std::uint64_t raw) const;
+    debugger::VariableValue inRegister(const program::Variable &variable, std::uint64_t raw) const;
     /// A variable in memory at `address`.
-    views::VariableValue inMemory(const program::Variable &variable, std::uint64_t address) const;
+    debugger::VariableValue inMemory(const program::Variable &variable, std::uint64_t address) const;
 
 private:
     /// The bytes of a part of an object: `available` of them from `bytes` (fewer than its size if
@@ -52,9 +52,9 @@ private:
     };
 
     /// Fills `out` (name and spelled type set) from the bytes `where`, with at most `budget` parts.
-    void describe(views::VariableValue &out, std::uint32_t typeIndex, Bytes where,
+    void describe(debugger::VariableValue &out, std::uint32_t typeIndex, Bytes where,
                   std::uint64_t &budget, unsigned depth) const;
-    void describeParts(views::VariableValue &out, const program::CType &type, Bytes where,
+    void describeParts(debugger::VariableValue &out, const program::CType &type, Bytes where,
                        std::uint64_t &budget, unsigned depth) const;
     std::string scalarText(const std::string &spelled, const program::CType *type,
                            std::uint64_t raw) const;
@@ -63,4 +63,4 @@ private:
     const interpreter::InterpreterState &m_state;
 };
 
-} // namespace weft::session
+} // namespace weft::debugger

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Reads a replay's interpreter state as the threads, variables and console panes show it: thread
 // statuses and call stacks, the locals in scope in each frame and the globals, with values formatted
-// by their C types from the debug info (ValueFormatter). GUI thread (it reads the replay's machine).
+// by their C types from the debug info (ValueFormatter). The replay's thread (it reads its machine).
 #pragma once
 
-#include "views/state/ProgramState.hpp"
+#include "engine/debugger/ProgramState.hpp"
 
-namespace weft::session {
+namespace weft::debugger {
 
 class Replay;
 
-views::ProgramState inspectState(const Replay &replay);
+debugger::ProgramState inspectState(const Replay &replay);
 
-} // namespace weft::session
+} // namespace weft::debugger

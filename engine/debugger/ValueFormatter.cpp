@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
-#include "app/session/ValueFormatter.hpp"
+#include "engine/debugger/ValueFormatter.hpp"
 
-#include "app/session/Replay.hpp"
+#include "engine/debugger/Replay.hpp"
 
 #include <cstdio>
 #include <cstring>
 #include <iomanip>
 #include <sstream>
 
-namespace weft::session {
+namespace weft::debugger {
 
 namespace {
 
@@ -160,17 +160,17 @@ private:
 ValueFormatter::ValueFormatter(const Replay &replay)
     : m_replay(replay), m_state(replay.machine().state()) {}
 
-views::VariableValue ValueFormatter::inRegister(const program::Variable &variable,
+debugger::VariableValue ValueFormatter::inRegister(const program::Variable &variable,
                                                 std::uint64_t raw) const {
-    views::VariableValue out{variable.name, variable.type, {}, {}, 0};
+    debugger::VariableValue out{variable.name, variable.type, {}, {}, 0};
     out.value =
         scalarText(variable.type, m_replay.program().sourceMap.type(variable.typeIndex), raw);
     return out;
 }
 
-views::VariableValue ValueFormatter::inMemory(const program::Variable &variable,
+debugger::VariableValue ValueFormatter::inMemory(const program::Variable &variable,
                                               std::uint64_t address) const {
-    views::VariableValue out{variable.name, variable.type, {}, {}, 0};
+    debugger::VariableValue out{variable.name, variable.type, {}, {}, 0};
     const interpreter::MemoryObject *object = m_state.memory.objectAt(address);
     const std::int64_t offset = program::decodePointer(address).offset;
     if (!object || !object->alive || offset < 0 || std::uint64_t(offset) >= object->bytes.size()) {
@@ -184,7 +184,7 @@ views::VariableValue ValueFormatter::inMemory(const program::Variable &variable,
     return out;
 }
 
-void ValueFormatter::describe(views::VariableValue &out, std::uint32_t typeIndex, Bytes where,
+void ValueFormatter::describe(debugger::VariableValue &out, std::uint32_t typeIndex, Bytes where,
                               std::uint64_t &budget, unsigned depth) const {
     const CType *type = m_replay.program().sourceMap.type(typeIndex);
     const Scalar s = scalarOf(out.type, type);
@@ -216,7 +216,7 @@ void ValueFormatter::describe(views::VariableValue &out, std::uint32_t typeIndex
     out.value = scalarText(out.type, type, raw);
 }
 
-void ValueFormatter::describeParts(views::VariableValue &out, const CType &type, Bytes where,
+void ValueFormatter::describeParts(debugger::VariableValue &out, const CType &type, Bytes where,
                                    std::uint64_t &budget, unsigned depth) const {
     // `budget` counts the parts still to show as children. The first `kept` parts are kept, each
     // sharing what its later siblings leave (so the rows of a 2-D array all show their first
@@ -238,7 +238,7 @@ void ValueFormatter::describeParts(views::VariableValue &out, const CType &type,
         const bool keep = i < kept;
         if (!keep && (isString || summary.isFull()))
             break;
-        views::VariableValue part;
+        debugger::VariableValue part;
         std::uint32_t partType = program::kNoType;
         std::uint64_t offset = 0;
         const program::CField *field = nullptr;
@@ -331,4 +331,4 @@ std::string ValueFormatter::scalarText(const std::string &spelled, const CType *
     return text;
 }
 
-} // namespace weft::session
+} // namespace weft::debugger

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "app/cli/ProgramLoader.hpp"
+#include "engine/debugger/ProgramLoader.hpp"
 
 #include "engine/frontend/CCompiler.hpp"
 #include "engine/program/Lowering.hpp"
@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <optional>
 
-namespace weft::cli {
+namespace weft::debugger {
 
 namespace {
 
@@ -49,4 +49,4 @@ Expected<LoadedProgram> loadProgram(const std::string &file, const std::vector<s
     return LoadedProgram{std::move(*lowered), std::move(warnings)};
 }
 
-} // namespace weft::cli
+} // namespace weft::debugger

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace weft::cli {
+namespace weft::debugger {
 
 struct LoadedProgram {
     program::Program program;
@@ -20,4 +20,4 @@ Expected<LoadedProgram> loadProgram(const std::string &file, const std::vector<s
                                     const std::vector<std::string> &includeDirs,
                                     const std::string &standard = "gnu17");
 
-} // namespace weft::cli
+} // namespace weft::debugger

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "app/session/AlternativeConfiguration.hpp"
+#include "engine/debugger/EventChoice.hpp"
 
 #include <algorithm>
 
-namespace weft::session {
+namespace weft::debugger {
 
 namespace {
 /// Marks `e` and its causal predecessors in `in`.
@@ -15,8 +15,8 @@ void markPast(const ExplorationSnapshot &s, EventId e, std::vector<char> &in) {
         if (x == kNoEvent || x >= s.events.size() || in[x])
             continue;
         in[x] = 1;
-        work.push_back(s.events[x].threadPred);
-        work.push_back(s.events[x].otherPred);
+        for (EventId p : s.predecessors(x))
+            work.push_back(p);
     }
 }
 } // namespace
@@ -44,7 +44,7 @@ std::vector<EventId> immediateConflicts(const ExplorationSnapshot &snapshot, Eve
     return out;
 }
 
-AlternativeConfiguration configurationWith(const ExplorationSnapshot &s, const std::vector<EventId> &current,
+ChosenRun configurationWith(const ExplorationSnapshot &s, const std::vector<EventId> &current,
                                            EventId e) {
     const std::size_t n = s.events.size();
     std::vector<char> past(n, 0);
@@ -67,15 +67,15 @@ AlternativeConfiguration configurationWith(const ExplorationSnapshot &s, const s
     for (EventId c : sorted) {
         if (c >= n)
             continue;
-        const EventRecord &r = s.events[c];
-        const bool inherited = (r.threadPred != kNoEvent && r.threadPred < n && conflicting[r.threadPred]) ||
-                               (r.otherPred != kNoEvent && r.otherPred < n && conflicting[r.otherPred]);
+        bool inherited = false;
+        for (EventId p : s.predecessors(c))
+            inherited = inherited || (p < n && conflicting[p]);
         if (inherited)
             conflicting[c] = 1;
         if (!conflicting[c])
             keep[c] = 1;
     }
-    AlternativeConfiguration out;
+    ChosenRun out;
     for (EventId x = 0; x < n; ++x)
         if (keep[x]) {
             out.events.push_back(x);
@@ -84,4 +84,4 @@ AlternativeConfiguration configurationWith(const ExplorationSnapshot &s, const s
     return out;
 }
 
-} // namespace weft::session
+} // namespace weft::debugger

@@ -15,7 +15,7 @@ namespace weft::interpreter {
 class Interpreter;
 }
 
-namespace weft::cli {
+namespace weft::debugger {
 
 struct TraceStep {
     Action action;
@@ -38,4 +38,4 @@ std::string describeStep(const TraceStep &step);
 /// How a trace names the object of `action` as `machine` sees it now: "T2", "'m'", "'x'+4", or "".
 std::string objectOf(const Action &action, const interpreter::Interpreter &machine);
 
-} // namespace weft::cli
+} // namespace weft::debugger

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: MIT
-#include "app/session/StateInspector.hpp"
+#include "engine/debugger/StateInspector.hpp"
 
-#include "app/session/Replay.hpp"
-#include "app/session/ValueFormatter.hpp"
+#include "engine/debugger/Replay.hpp"
+#include "engine/debugger/ValueFormatter.hpp"
 
-namespace weft::session {
+namespace weft::debugger {
 
 namespace {
 
 using interpreter::InterpreterState;
 
-views::FrameState frameState(const Replay &replay, const ValueFormatter &format, const interpreter::ThreadState &thread,
+debugger::FrameState frameState(const Replay &replay, const ValueFormatter &format, const interpreter::ThreadState &thread,
                              const interpreter::Frame &frame) {
     const program::Program &p = replay.program();
     const program::SourceMap &map = p.sourceMap;
-    views::FrameState out;
+    debugger::FrameState out;
     out.function = frame.function < map.functions.size() && !map.functions[frame.function].name.empty()
                        ? map.functions[frame.function].name
                        : p.functions[frame.function].name;
@@ -44,33 +44,33 @@ views::FrameState frameState(const Replay &replay, const ValueFormatter &format,
 
 } // namespace
 
-views::ProgramState inspectState(const Replay &replay) {
+debugger::ProgramState inspectState(const Replay &replay) {
     const interpreter::Interpreter &machine = replay.machine();
     const InterpreterState &state = machine.state();
     const program::Program &p = replay.program();
     const ValueFormatter format(replay);
-    views::ProgramState out;
+    debugger::ProgramState out;
     const ThreadId running = replay.runningThread();
     for (const interpreter::ThreadState &thread : state.threads) {
-        views::ThreadState t;
+        debugger::ThreadState t;
         t.id = thread.id;
         const auto pending = replay.pendingOf(thread.id);
         if (thread.id == replay.faultedThread()) {
             // Its pending action is the one it performed (or tried) before the fault: not what it waits for.
-            t.status = views::ThreadStatus::Stopped;
+            t.status = debugger::ThreadStatus::Stopped;
             t.pending = replay.endMessage();
             const std::string where = p.sourceMap.format(replay.faultSpot()) + ": "; // its frame shows it
             if (t.pending.starts_with(where))
                 t.pending.erase(0, where.size());
         } else if (!pending) {
-            t.status = views::ThreadStatus::Finished;
+            t.status = debugger::ThreadStatus::Finished;
         } else {
             // Inside its local code (after F11) its pending action is the one just performed.
             if (!thread.inside)
                 t.pending = replay.describe(pending->action);
-            t.status = thread.id == running ? views::ThreadStatus::Running
-                       : pending->enabled   ? views::ThreadStatus::Ready
-                                            : views::ThreadStatus::Blocked;
+            t.status = thread.id == running ? debugger::ThreadStatus::Running
+                       : pending->enabled   ? debugger::ThreadStatus::Ready
+                                            : debugger::ThreadStatus::Blocked;
         }
         for (auto f = thread.stack.frames.rbegin(); f != thread.stack.frames.rend(); ++f)
             t.frames.push_back(frameState(replay, format, thread, *f));
@@ -86,4 +86,4 @@ views::ProgramState inspectState(const Replay &replay) {
     return out;
 }
 
-} // namespace weft::session
+} // namespace weft::debugger

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#include "engine/debugger/LiveExploration.hpp"
+
+#include "engine/debugger/ObservedExecutor.hpp"
+#include "engine/debugger/SnapshotBuilder.hpp"
+#include "engine/explorer/Explorer.hpp"
+
+#include <exception>
+#include <optional>
+
+namespace weft::debugger {
+
+LiveExploration::LiveExploration(std::shared_ptr<const LoadedProgram> program, Settings settings, Publish publish)
+    : m_program(std::move(program)), m_publish(std::move(publish)),
+      m_worker([this, settings = std::move(settings)](std::stop_token stop) { explore(stop, settings); }) {}
+
+LiveExploration::~LiveExploration() {
+    m_worker.request_stop();
+    wait();
+}
+
+void LiveExploration::wait() {
+    if (m_worker.joinable())
+        m_worker.join();
+}
+
+void LiveExploration::explore(std::stop_token stop, Settings settings) {
+    // The builder lives outside the guarded block: what it gathered is still published on a failure.
+    std::optional<SnapshotBuilder> builder;
+    std::optional<ObservedExecutor> executor;
+    std::optional<Explorer> explorer;
+    std::string failure;
+    try {
+        executor.emplace(m_program->program, settings.interpreter);
+        explorer.emplace(*executor, settings.exploration);
+        builder.emplace(settings.run, explorer->unfolding(), *executor, m_program->program, m_publish,
+                        settings.interval);
+        explorer->setObserver(&*builder);
+        builder->start();
+        const ExplorationResult result = explorer->run(stop, &m_pause);
+        explorer->setObserver(nullptr);
+        builder->finish(result);
+        return;
+    } catch (const std::exception &e) {
+        failure = e.what();
+    } catch (...) {
+        failure = "unknown exception";
+    }
+    // Weft's own failure: reported as the run's end (InternalError), never as a cancellation.
+    try {
+        if (builder) {
+            builder->fail(failure);
+            return;
+        }
+    } catch (...) {
+    }
+    auto last = std::make_shared<ExplorationSnapshot>();
+    last->run = settings.run;
+    last->phase = ExplorationPhase::Finished;
+    last->stopReason = StopReason::InternalError;
+    last->diagnostics.push_back(Diagnostic::error("internal error: " + failure));
+    m_publish(std::move(last));
+}
+
+} // namespace weft::debugger

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// One exploration of a loaded program running on its own worker thread, for interactive clients (the
+// desktop app, `weft dap`): it publishes immutable ExplorationSnapshots (SnapshotBuilder) to a callback
+// on the worker, can be paused, resumed and cancelled from any thread, and always ends with a Finished
+// snapshot: the explorer's result, or StopReason::InternalError if Weft itself failed. Qt-free.
+#pragma once
+
+#include "engine/debugger/ProgramLoader.hpp"
+#include "engine/explorer/ExplorationOptions.hpp"
+#include "engine/explorer/PauseControl.hpp"
+#include "engine/interpreter/InterpreterOptions.hpp"
+#include "engine/results/ExplorationSnapshot.hpp"
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <thread>
+
+namespace weft::debugger {
+
+using SnapshotPtr = std::shared_ptr<const ExplorationSnapshot>;
+
+class LiveExploration {
+public:
+    using Publish = std::function<void(SnapshotPtr)>;
+
+    struct Settings {
+        ExplorationOptions exploration;
+        interpreter::InterpreterOptions interpreter;
+        std::uint64_t run = 0; ///< ExplorationSnapshot::run of every snapshot
+        std::chrono::steady_clock::duration interval = std::chrono::milliseconds(50); ///< between two snapshots
+    };
+
+    /// Starts exploring `program` at once. `publish` runs on the worker thread and must be quick.
+    LiveExploration(std::shared_ptr<const LoadedProgram> program, Settings settings, Publish publish);
+    /// Cancels and waits for the worker.
+    ~LiveExploration();
+    LiveExploration(const LiveExploration &) = delete;
+    LiveExploration &operator=(const LiveExploration &) = delete;
+
+    /// The exploration stops after its current execution (a Paused snapshot) until resume() or cancel().
+    void pause() { m_pause.pause(); }
+    void resume() { m_pause.resume(); }
+    bool isPaused() const { return m_pause.isPaused(); }
+    /// Stops soon (between two executions), keeping what was found; the last snapshot says Cancelled.
+    void cancel() { m_worker.request_stop(); }
+    /// Blocks until the worker has published its last snapshot and returned.
+    void wait();
+
+private:
+    void explore(std::stop_token stop, Settings settings);
+
+    std::shared_ptr<const LoadedProgram> m_program;
+    Publish m_publish;
+    PauseControl m_pause;
+    std::jthread m_worker; ///< last member: started last, joined first
+};
+
+} // namespace weft::debugger
