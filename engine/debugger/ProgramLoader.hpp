@@ -16,8 +16,8 @@ struct LoadedProgram {
     std::vector<Diagnostic> warnings;
 };
 
-Expected<LoadedProgram> loadProgram(const std::string &file, const std::vector<std::string> &defines,
-                                    const std::vector<std::string> &includeDirs,
+Expected<LoadedProgram> loadProgram(const std::string &file, const std::vector<std::string> &defines = {},
+                                    const std::vector<std::string> &includeDirs = {},
                                     const std::string &standard = "gnu17");
 
 } // namespace weft::debugger
