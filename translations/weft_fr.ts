@@ -760,6 +760,10 @@
         <translation>opération non prise en charge</translation>
     </message>
     <message>
+        <source>livelock</source>
+        <translation>boucle infinie d&apos;attente (livelock)</translation>
+    </message>
+    <message>
         <source>Kind</source>
         <translation>Type</translation>
     </message>

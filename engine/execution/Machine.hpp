@@ -72,6 +72,17 @@ public:
     /// abandoned, as C's exit abandons them, instead of being reported as a deadlock.
     virtual bool hasExitRequested() const { return false; }
 
+    /// A thread whose pending action is AwaitBlocked (a spin loop, README "Spin loops"): whether the
+    /// memory its last iteration read still holds what it read, so it would spin forever; false once
+    /// another thread has changed some of it (then the run is a cut path: the executions where the
+    /// spin reads the change are explored apart).
+    virtual bool spinsForever(ThreadId) const { return true; }
+    /// "T1 spins forever at f.c:9:5 waiting for 'flag' = 0 to change", for livelock reports.
+    virtual std::string describeSpin(ThreadId t) const { return "T" + std::to_string(t) + " spins forever"; }
+    /// Whether threads left spinning forever when nothing can move are a livelock defect (the
+    /// debugger), or end the run silently as a cut path, counted as assume-blocked (SV-COMP).
+    virtual bool reportsLivelocks() const { return true; }
+
     /// A synchronisation object as the program names it, for messages ("'m'", "'locks[2]'").
     virtual std::string describeObject(ObjectId object) const { return "m" + std::to_string(object); }
 };

@@ -19,6 +19,7 @@ std::string describeBlocked(const BlockedThread &b, const Machine &machine) {
     case ActionKind::CondWake: return who + " waits on condition variable " + object;
     case ActionKind::BarrierPass: return who + " waits at barrier " + object;
     case ActionKind::AssumeBlocked: return who + " is stopped by a false assumption";
+    case ActionKind::AwaitBlocked: return machine.describeSpin(b.thread);
     default: return who + " cannot " + b.pending.toString();
     }
 }
@@ -74,7 +75,7 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
                 return finish(ExecutionEnd::Diverged);
             }
         } else {
-            bool anyAsleep = false, anyAlive = false, anyAssumeBlocked = false;
+            bool anyAsleep = false, anyAlive = false, anyAssumeBlocked = false, anySpinning = false, anyCut = false;
             for (std::size_t i = 0; i < m_machine.threadCount(); ++i) {
                 const ThreadId t = m_machine.threadAt(i);
                 auto p = m_machine.pending(t);
@@ -83,6 +84,10 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
                 anyAlive = true;
                 if (!p->enabled) {
                     anyAssumeBlocked |= p->action.kind == ActionKind::AssumeBlocked;
+                    if (p->action.kind == ActionKind::AwaitBlocked) {
+                        anySpinning = true;
+                        anyCut |= !m_machine.spinsForever(t);
+                    }
                     continue;
                 }
                 if (isAsleep(t)) {
@@ -99,13 +104,16 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
                     return finish(ExecutionEnd::SleepBlocked);
                 if (!anyAlive || m_machine.hasExitRequested())
                     return finish(ExecutionEnd::Finished);
-                if (anyAssumeBlocked)
+                // A spinning thread whose memory has changed would go on: this run is a cut path
+                // (the one where it reads the change is explored apart), like a false assumption.
+                if (anyCut || anyAssumeBlocked || (anySpinning && !m_machine.reportsLivelocks()))
                     return finish(ExecutionEnd::AssumeBlocked);
                 finish(ExecutionEnd::Deadlock);
                 std::string message;
                 for (const BlockedThread &b : out.blocked)
                     message += (message.empty() ? "" : "; ") + describeBlocked(b, m_machine);
-                out.fault = ProgramFault{DefectKind::Deadlock, kNoThread, std::move(message)};
+                out.fault = ProgramFault{anySpinning ? DefectKind::Livelock : DefectKind::Deadlock, kNoThread,
+                                         std::move(message)};
                 return out;
             }
         }

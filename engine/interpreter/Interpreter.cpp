@@ -72,13 +72,40 @@ std::optional<PendingAction> Interpreter::pending(ThreadId t) {
         break;
     }
     case ActionKind::BarrierPass: enabled = m_state.object(a.object).round > thread->barrierRound; break;
-    case ActionKind::AssumeBlocked: enabled = false; break;
+    case ActionKind::AssumeBlocked:
+    case ActionKind::AwaitBlocked: enabled = false; break;
     default:
         if (isLockTreeKind(a.kind))
             enabled = m_state.object(a.object).isEnabled(a);
         break;
     }
     return PendingAction{a, enabled};
+}
+
+bool Interpreter::spinsForever(ThreadId t) const {
+    const ThreadState *thread = m_state.find(t);
+    if (!thread || thread->pending.kind != ActionKind::AwaitBlocked)
+        return false;
+    for (const SpinRead &r : thread->awaited) {
+        MemoryFault fault;
+        const std::uint8_t *bytes = m_state.memory.read(r.address, r.size, 1, fault);
+        std::uint64_t now = 0;
+        if (!bytes)
+            return false; // freed since: reading it again is another story, not this spin
+        std::memcpy(&now, bytes, r.size);
+        if (now != r.value)
+            return false;
+    }
+    return true;
+}
+
+std::string Interpreter::describeSpin(ThreadId t) const {
+    const ThreadState *thread = m_state.find(t);
+    if (!thread)
+        return "T" + std::to_string(t) + " spins forever";
+    const std::string where = m_program.sourceMap.format(m_program.sourceMap.spotOf(thread->awaitFunction, thread->awaitPc));
+    return "T" + std::to_string(t) + " spins forever" + (where.empty() ? "" : " at " + where) + " waiting for " +
+           m_stepper.describeReads(m_state, thread->awaited) + " to change";
 }
 
 void Interpreter::violation(ThreadId t, std::string text) {
@@ -285,22 +312,7 @@ program::SourceSpot Interpreter::currentSpot(ThreadId t) const {
 }
 
 std::string Interpreter::describeAddress(std::uint64_t address) const {
-    const program::DecodedPointer d = program::decodePointer(address);
-    const MemoryObject *object = m_state.memory.objectAt(address);
-    const std::string offset = d.offset ? std::string("+").append(std::to_string(d.offset)) : std::string();
-    if (!object || object->kind == ObjectKind::Null)
-        return "at address " + std::to_string(address);
-    if (object->kind == ObjectKind::Global && object->site < m_program.globals.size() &&
-        d.owner == program::kGlobalOwner && d.object == object->site + 1) {
-        const auto &names = m_program.sourceMap.globals;
-        const std::string &name = object->site < names.size() && !names[object->site].name.empty()
-                                      ? names[object->site].name
-                                      : m_program.globals[object->site].name;
-        return "'" + name + "'" + offset;
-    }
-    const std::string at = m_program.sourceMap.format(std::uint32_t(object->site >> 32), std::uint32_t(object->site));
-    const char *kind = object->kind == ObjectKind::Heap ? "heap block" : "local";
-    return std::string(kind) + offset + (at.empty() ? "" : " allocated at " + at);
+    return m_stepper.describeAddress(m_state, address);
 }
 
 } // namespace weft::interpreter

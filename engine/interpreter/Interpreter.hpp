@@ -50,6 +50,9 @@ public:
     std::vector<ProgramFault> takeReports() override { return std::exchange(m_reports, {}); }
     bool hasExitRequested() const override { return m_state.exitRequested; }
     std::string describeObject(ObjectId object) const override { return describeAddress(object); }
+    bool spinsForever(ThreadId t) const override;
+    std::string describeSpin(ThreadId t) const override;
+    bool reportsLivelocks() const override { return !m_options.livelocksEndSilently; }
 
     /// Debugger stepping, in two halves of execute(): performs `t`'s pending action and leaves the
     /// thread inside its local code (true), or returns false when no local code follows (its exit,

@@ -38,6 +38,12 @@ struct InterpreterOptions {
     bool mainReturnEndsProgram = true;
     MemoryModel model = MemoryModel::Sync;
     RaceMode races = RaceMode::Report;
+    /// A thread found looping forever (a spin loop that reads no memory another thread can change,
+    /// or, when nothing else can move, an await on values that still hold) is a livelock defect
+    /// (false, the debugger) or stops silently like a false __VERIFIER_assume, the execution counted
+    /// as assume-blocked (true: SV-COMP, where such a path is cut). A spin on shared memory under
+    /// --model sync stays a livelock defect either way (that model cannot explore the wait).
+    bool livelocksEndSilently = false;
     NondetSource nondet = NondetSource::Zero;
     std::uint64_t nondetSeed = 0;
 };

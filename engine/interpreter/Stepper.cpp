@@ -26,7 +26,7 @@ std::uint64_t loadValue(const std::uint8_t *bytes, unsigned size, unsigned width
 } // namespace
 
 Stepper::Stepper(const program::Program &program, const InterpreterOptions &options)
-    : m_program(program), m_options(options) {
+    : m_program(program), m_options(options), m_loops(program) {
     if (auto out = program.findGlobal("stdout"))
         m_stdout = program::globalPointer(*out);
     if (auto err = program.findGlobal("stderr"))
@@ -80,6 +80,25 @@ std::string Stepper::nameObject(ObjectKind kind, std::uint32_t size, std::uint64
             return generic + " allocated at " + at;
     }
     return generic;
+}
+
+std::string Stepper::describeAddress(const InterpreterState &state, std::uint64_t address) const {
+    const program::DecodedPointer d = program::decodePointer(address);
+    const MemoryObject *object = state.memory.objectAt(address);
+    const std::string offset = d.offset ? std::string("+").append(std::to_string(d.offset)) : std::string();
+    if (!object || object->kind == ObjectKind::Null)
+        return "at address " + std::to_string(address);
+    if (object->kind == ObjectKind::Global && object->site < m_program.globals.size() &&
+        d.owner == program::kGlobalOwner && d.object == object->site + 1) {
+        const auto &names = m_program.sourceMap.globals;
+        const std::string &name = object->site < names.size() && !names[object->site].name.empty()
+                                      ? names[object->site].name
+                                      : m_program.globals[object->site].name;
+        return "'" + name + "'" + offset;
+    }
+    const std::string at = m_program.sourceMap.format(std::uint32_t(object->site >> 32), std::uint32_t(object->site));
+    const char *kind = object->kind == ObjectKind::Heap ? "heap block" : "local";
+    return std::string(kind) + offset + (at.empty() ? "" : " allocated at " + at);
 }
 
 Stepper::Next Stepper::memoryFault(const ThreadState &t, const MemoryFault &fault) {
@@ -244,6 +263,7 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
     bool first = true;
     const std::uint64_t bound = m_options.stepBound;
     std::uint64_t out[2];
+    std::uint32_t from = 0; // a jump's own pc (SpinLoops: which edge reached a loop head)
     std::string why;
     MemoryFault fault;
     for (;;) {
@@ -275,11 +295,14 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                 state.memory.read(address, in.size, std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
             if (!bytes)
                 return memoryFault(t, fault), false;
+            const bool event = t.accessGranted;
             if (const Next n = visibleAccess(state, t, address, in.size, false); n != Next::Continue)
                 return n == Next::Stop;
             if (!noteAccess(state, t, address, in.size, false, atomic))
                 return false;
             regs[in.dst] = loadValue(bytes, in.size, in.width);
+            if (t.spin.clean)
+                noteSpinRead(state, t, address, in.size, regs[in.dst], event);
             ++f.pc;
             break;
         }
@@ -298,6 +321,7 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
             if (in.size == 8)
                 markEscaped(state, v);
             std::memcpy(bytes, &v, in.size);
+            t.spin.clean = false;
             ++f.pc;
             break;
         }
@@ -314,6 +338,7 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                 return memoryFault(t, fault), false;
             t.stack.locals.push_back(*p);
             t.stack.registers[f.base + in.dst] = *p; // push_back above does not move registers
+            t.spin.clean = false;
             ++f.pc;
             break;
         }
@@ -346,11 +371,22 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                 markEscaped(state, next);
             std::memcpy(bytes, &next, in.size);
             regs[in.dst] = old;
+            t.spin.clean = false;
             ++f.pc;
             break;
         }
-        case Opcode::Jump: f.pc = std::uint32_t(in.imm); break;
-        case Opcode::Branch: f.pc = (value(in.a) & 1) ? std::uint32_t(in.imm) : in.dst; break;
+        case Opcode::Jump:
+            from = f.pc;
+            f.pc = std::uint32_t(in.imm);
+            if (const Next n = m_loops.isHead(f.function, f.pc) ? atLoopHead(state, t, from) : Next::Continue; n != Next::Continue)
+                return n == Next::Stop;
+            break;
+        case Opcode::Branch:
+            from = f.pc;
+            f.pc = (value(in.a) & 1) ? std::uint32_t(in.imm) : in.dst;
+            if (const Next n = m_loops.isHead(f.function, f.pc) ? atLoopHead(state, t, from) : Next::Continue; n != Next::Continue)
+                return n == Next::Stop;
+            break;
         case Opcode::Switch: {
             const std::uint64_t v = value(in.a);
             std::uint32_t target = std::uint32_t(in.imm);
@@ -359,7 +395,10 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                     target = fn.cases[i].target;
                     break;
                 }
+            from = f.pc;
             f.pc = target;
+            if (const Next n = m_loops.isHead(f.function, f.pc) ? atLoopHead(state, t, from) : Next::Continue; n != Next::Continue)
+                return n == Next::Stop;
             break;
         }
         case Opcode::EdgeMoves: {
@@ -368,7 +407,10 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                 m_scratch.push_back(value(fn.moves[i].src));
             for (std::uint32_t i = 0; i < in.c; ++i)
                 regs[fn.moves[in.b + i].dst] = m_scratch[i];
+            from = f.pc;
             f.pc = std::uint32_t(in.imm);
+            if (const Next n = m_loops.isHead(f.function, f.pc) ? atLoopHead(state, t, from) : Next::Continue; n != Next::Continue)
+                return n == Next::Stop;
             break;
         }
         case Opcode::Call:
@@ -387,9 +429,12 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                 }
                 callee = d.object;
             }
-            if (in.op == Opcode::CallBuiltin)
-                next = builtin(state, t, program::Builtin(in.imm));
-            else if (const auto &b = m_program.functions[callee].builtin)
+            const std::optional<Builtin> b =
+                in.op == Opcode::CallBuiltin ? std::optional(Builtin(in.imm)) : m_program.functions[callee].builtin;
+            // A yield changes nothing: a spin loop may call it (SpinLoops.cpp); any other call may.
+            if (!b || (*b != Builtin::SchedYield && *b != Builtin::PthreadYield))
+                t.spin.clean = false;
+            if (b)
                 next = builtin(state, t, *b);
             else
                 next = call(state, t, callee);
@@ -400,6 +445,7 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
             break;
         }
         case Opcode::Ret: {
+            t.spin.clean = false;
             const Next next = ret(state, t, in);
             if (next == Next::Fault)
                 return false;

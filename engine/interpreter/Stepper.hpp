@@ -7,6 +7,7 @@
 #include "engine/execution/Machine.hpp"
 #include "engine/interpreter/InterpreterOptions.hpp"
 #include "engine/interpreter/InterpreterState.hpp"
+#include "engine/interpreter/SpinLoops.hpp"
 #include "engine/program/Program.hpp"
 
 #include <functional>
@@ -65,10 +66,23 @@ public:
     std::string describe(const MemoryFault &fault) const;
     /// "a 16-byte local variable 'buf' declared at f.c:3", "a 40-byte heap block allocated at f.c:9:5", ...
     std::string nameObject(ObjectKind kind, std::uint32_t size, std::uint64_t site) const;
+    /// A readable name for an address: "'m'", "'buf'+8", "heap block allocated at f.c:12:7", ...
+    std::string describeAddress(const InterpreterState &state, std::uint64_t address) const;
+    /// "'flag' = 0, 'turn' = 1": the shared reads of a spin iteration, each location once.
+    std::string describeReads(const InterpreterState &state, const std::vector<SpinRead> &reads) const;
 
 private:
     /// visibleAccess under the sc model (SharedAccesses.cpp).
     Next sharedAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size, bool write);
+
+    /// Control reached a loop head (SpinLoops.cpp): compares the iteration that ends here with the
+    /// state it started from; Stop: the thread awaits (or, silently, loops for good); Fault: a livelock.
+    Next atLoopHead(const InterpreterState &state, ThreadState &t, std::uint32_t from);
+    /// An iteration that changed nothing ended; its reads are SpinWatch::reads from `readsFrom`.
+    Next spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom);
+    /// A load of the current iteration; `event`: it was a read event (sc).
+    void noteSpinRead(const InterpreterState &state, ThreadState &t, std::uint64_t address, std::uint32_t size,
+                      std::uint64_t value, bool event);
 
     Next call(InterpreterState &state, ThreadState &t, std::uint32_t function);
     Next ret(InterpreterState &state, ThreadState &t, const program::Instruction &in);
@@ -92,6 +106,7 @@ private:
 
     const program::Program &m_program;
     const InterpreterOptions &m_options;
+    LoopHeads m_loops;
     ThreadNaming *m_naming = nullptr;
     std::optional<ProgramFault> m_fault;
     program::SourceSpot m_faultSpot;

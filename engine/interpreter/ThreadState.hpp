@@ -10,6 +10,34 @@
 
 namespace weft::interpreter {
 
+/// A memory read made by the current iteration of a loop (SpinLoops.hpp).
+struct SpinRead {
+    std::uint64_t address = 0;
+    std::uint32_t size = 0;
+    std::uint64_t value = 0;
+    /// Another thread may change it: a read event (sc), or memory not on the thread's own stack (sync).
+    bool shared = false;
+    friend bool operator==(const SpinRead &, const SpinRead &) = default;
+};
+
+/// A loop head the thread has reached since its last effect: its phi values then, and where its
+/// iteration's reads start in SpinWatch::reads.
+struct SpinAnchor {
+    std::uint32_t pc = 0;
+    std::uint32_t readsFrom = 0;
+    std::vector<std::uint64_t> phis{};
+};
+
+/// What the thread has done since it reached the loop heads it watches (SpinLoops.hpp): whether it
+/// is free of effects, the heads' phi values, the reads made since.
+struct SpinWatch {
+    std::uint32_t function = 0xFFFFFFFFu; ///< the frame the heads are in (none yet)
+    std::uint32_t depth = 0;              ///< frames on the stack there
+    bool clean = false; ///< no store, call, return, allocation or other action since the first head
+    std::vector<SpinAnchor> anchors;
+    std::vector<SpinRead> reads;
+};
+
 struct ThreadState {
     ThreadId id = kNoThread;
     CallStack stack;
@@ -39,6 +67,11 @@ struct ThreadState {
     /// creator's time; each reading advances it by 1 us, sleeping by the time slept.
     std::uint64_t clockNs = 0;
     std::uint64_t nondetDraws = 0; ///< __VERIFIER_nondet_* calls so far (the random stream's position)
+    SpinWatch spin;
+    /// Pending AwaitBlocked: the loop head it spins at and the shared reads its iteration made
+    /// (it would spin forever while they still hold these values).
+    std::uint32_t awaitFunction = 0, awaitPc = 0;
+    std::vector<SpinRead> awaited;
 };
 
 } // namespace weft::interpreter

@@ -27,7 +27,8 @@ static const char *fillColour(ActionKind kind) {
     case ActionKind::BarrierPass: return "lightpink";
     case ActionKind::MemRead: return "lightcyan";
     case ActionKind::MemWrite: return "lightsalmon";
-    case ActionKind::AssumeBlocked: break; // never an event
+    case ActionKind::AssumeBlocked:
+    case ActionKind::AwaitBlocked: break; // never an event
     }
     return "white";
 }

@@ -132,6 +132,18 @@ bool InterleavingEnumerator::isAnyAssumeBlocked() {
     return false;
 }
 
+bool InterleavingEnumerator::isAnySpinning(bool &cut) {
+    bool any = false;
+    for (std::size_t i = 0; i < m_machine.threadCount(); ++i) {
+        const ThreadId t = m_machine.threadAt(i);
+        if (const auto p = m_machine.pending(t); p && p->action.kind == ActionKind::AwaitBlocked) {
+            any = true;
+            cut |= !m_machine.spinsForever(t);
+        }
+    }
+    return any;
+}
+
 void InterleavingEnumerator::search() {
     if (!m_result.complete)
         return;
@@ -153,8 +165,12 @@ void InterleavingEnumerator::search() {
         }
         ++m_result.runs;
         if (m_traces.insert(canonicalPrefix()).second) {
-            if (isAnyAssumeBlocked())
+            bool cut = false;
+            const bool spinning = isAnySpinning(cut);
+            if (cut || isAnyAssumeBlocked() || (spinning && !m_machine.reportsLivelocks()))
                 ++m_result.assumeBlocked;
+            else if (spinning)
+                ++m_result.livelocks;
             else if (!isAllExited())
                 ++m_result.deadlocks;
         }

@@ -23,7 +23,11 @@ struct EnumerationResult {
     std::uint64_t prefixes = 0;  ///< search nodes (each a restart-and-replay at most)
     std::uint64_t faults = 0;    ///< runs that ended in a program fault
     std::uint64_t deadlocks = 0; ///< maximal traces in which some thread has not exited (and none is assume-blocked)
-    std::uint64_t assumeBlocked = 0; ///< maximal traces in which some thread's assumption failed
+    /// Maximal traces in which some thread's assumption failed, or a spinning thread's memory has
+    /// changed (a cut path: README "Spin loops"), or threads spin in a machine that cuts livelocks.
+    std::uint64_t assumeBlocked = 0;
+    /// Maximal traces (not assume-blocked) in which some thread spins forever: a livelock.
+    std::uint64_t livelocks = 0;
     std::uint64_t divergences = 0; ///< replays that did not reproduce their prefix (nondeterminism)
 };
 
@@ -65,6 +69,8 @@ private:
     void replayPrefix(std::size_t length);
     bool isAllExited();
     bool isAnyAssumeBlocked();
+    /// Whether some thread awaits (AwaitBlocked); `cut` is set if one of them would go on.
+    bool isAnySpinning(bool &cut);
 
     Machine &m_machine;
     Mode m_mode;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "tests/model/ModelMachine.hpp"
 
+#include <utility>
+
 namespace weft::model {
 
 ModelThread::Awaiter ModelThread::lock(int m) { return {this, ModelMachine::Lock, std::uint64_t(m)}; }
@@ -41,6 +43,21 @@ ModelThread::Awaiter ModelThread::write(int var, std::int64_t value) {
     Awaiter a{this, ModelMachine::Write, std::uint64_t(var)};
     a.value = value;
     return a;
+}
+ModelThread::Awaiter ModelThread::spinUntil(int var, std::int64_t value) {
+    Awaiter a{this, ModelMachine::SpinUntil, std::uint64_t(var)};
+    a.value = value;
+    return a;
+}
+void ModelThread::beginSpin() {
+    ModelMachine::ThreadRecord &r = *m_machine->find(m_id);
+    r.inSpin = true;
+    r.spinReads.clear();
+}
+ModelThread::Awaiter ModelThread::endSpin(bool loops) {
+    if (!loops)
+        m_machine->find(m_id)->inSpin = false;
+    return {this, ModelMachine::EndSpin, 0, {}, !loops};
 }
 ModelThread::Awaiter ModelThread::barrierWait(int b) { return {this, ModelMachine::BarrierWait, std::uint64_t(b)}; }
 
@@ -105,6 +122,10 @@ void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
         op(ActionKind::MutexLock, awaiter.other);
         break;
     case Read: op(ActionKind::MemRead, o, kVariableSize); break;
+    case SpinUntil:
+        op(ActionKind::MemRead, o, kVariableSize);
+        r.spinTarget = awaiter.value;
+        break;
     case Write:
         op(ActionKind::MemWrite, o, kVariableSize);
         r.toWrite = awaiter.value;
@@ -124,6 +145,11 @@ void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
         break;
     }
     case Assume: op(ActionKind::AssumeBlocked); break; // never enabled: the coroutine never resumes
+    case EndSpin:
+        op(ActionKind::AwaitBlocked); // never enabled: the coroutine never resumes
+        r.awaited = std::move(r.spinReads);
+        r.inSpin = false;
+        break;
     case Check:
         m_fault = ProgramFault{DefectKind::AssertionFailure, r.id, "assertion failed: " + awaiter.message, true};
         break;
@@ -147,7 +173,7 @@ std::optional<PendingAction> ModelMachine::pending(ThreadId t) {
     if (a.kind == ActionKind::ThreadJoin) {
         const ThreadRecord *target = find(static_cast<ThreadId>(a.object));
         enabled = !target || target->exited; // an unknown thread is reported by execute()
-    } else if (a.kind == ActionKind::AssumeBlocked) {
+    } else if (a.kind == ActionKind::AssumeBlocked || a.kind == ActionKind::AwaitBlocked) {
         enabled = false;
     } else if (a.kind == ActionKind::BarrierPass) {
         enabled = m_objects[a.object].round > r->barrierRound;
@@ -155,6 +181,18 @@ std::optional<PendingAction> ModelMachine::pending(ThreadId t) {
         enabled = m_objects[a.object].isEnabled(a);
     }
     return PendingAction{a, enabled};
+}
+
+bool ModelMachine::spinsForever(ThreadId t) const {
+    const auto it = m_byId.find(t);
+    if (it == m_byId.end())
+        return false;
+    for (const auto &[var, read] : it->second->awaited) {
+        const auto value = m_memory.find(var);
+        if ((value == m_memory.end() ? 0 : value->second) != read)
+            return false;
+    }
+    return true;
 }
 
 void ModelMachine::execute(ThreadId t) {
@@ -173,7 +211,17 @@ void ModelMachine::execute(ThreadId t) {
         break;
     case ActionKind::ThreadExit: r.exited = true; return;
     case ActionKind::BarrierPass: break;
-    case ActionKind::MemRead: r.result = static_cast<std::uint64_t>(m_memory[a.object]); break;
+    case ActionKind::MemRead:
+        r.result = static_cast<std::uint64_t>(m_memory[a.object]);
+        if (r.inSpin)
+            r.spinReads.emplace_back(a.object, std::int64_t(r.result));
+        if (r.spinTarget && std::int64_t(r.result) != *std::exchange(r.spinTarget, std::nullopt)) {
+            r.pending = {Action{ActionKind::AwaitBlocked, t, 0}}; // never enabled: the coroutine never resumes
+            r.next = 0;
+            r.awaited = {{a.object, std::int64_t(r.result)}};
+            return;
+        }
+        break;
     case ActionKind::MemWrite: m_memory[a.object] = r.toWrite; break;
     default: {
         SyncObjectState &state = m_objects[a.object];

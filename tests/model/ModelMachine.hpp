@@ -10,6 +10,7 @@
 #include "engine/action/SyncObjectState.hpp"
 
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -26,15 +27,18 @@ public:
     std::optional<PendingAction> pending(ThreadId t) override;
     void execute(ThreadId t) override;
     std::optional<ProgramFault> fault() const override { return m_fault; }
+    bool spinsForever(ThreadId t) const override;
 
     /// What a suspended coroutine asks for (ModelThread::Awaiter::kind).
     enum Request { Lock, Unlock, Create, Join, Check, Trylock, SemInit, SemWait, SemTrywait, SemPost,
-                   CondWait, CondSignal, CondBroadcast, BarrierInit, BarrierWait, Read, Write, Assume };
+                   CondWait, CondSignal, CondBroadcast, BarrierInit, BarrierWait, Read, Write, Assume,
+                   SpinUntil, EndSpin };
     /// The access size reported in the action's value for the model's shared variables.
     static constexpr std::int64_t kVariableSize = 4;
 
 private:
     friend struct ModelThread::Awaiter;
+    friend class ModelThread;
 
     struct ThreadRecord {
         ThreadId id;
@@ -49,6 +53,10 @@ private:
         ThreadBody childBody{}; // body of the thread a pending create will start
         std::uint64_t result = 0;
         std::int64_t toWrite = 0; // value of a pending write
+        std::optional<std::int64_t> spinTarget{}; // a pending spinUntil's read: the value that ends it
+        bool inSpin = false;                      // between beginSpin and endSpin
+        std::vector<std::pair<std::uint64_t, std::int64_t>> spinReads{}; // the iteration's reads
+        std::vector<std::pair<std::uint64_t, std::int64_t>> awaited{};   // AwaitBlocked: what it read
     };
 
     ThreadRecord *find(ThreadId t);

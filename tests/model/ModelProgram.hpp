@@ -86,6 +86,16 @@ public:
     Awaiter read(int var);
     /// A shared-memory write of `value` to variable `var`.
     Awaiter write(int var, std::int64_t value);
+    /// A spin loop `while (x[var] != value) {}` as Weft runs one (README "Spin loops"): one read of
+    /// `var`; if it is not `value`, the thread awaits for good (AwaitBlocked: the run is a cut path if
+    /// another thread later changes `var`, a livelock if nothing can move and `var` is unchanged).
+    Awaiter spinUntil(int var, std::int64_t value);
+    /// A general spin loop, one iteration: beginSpin(), the condition's reads (co_await read), then
+    /// co_await endSpin(loops). When `loops`, the thread awaits for good on every variable the
+    /// iteration read (with the values read); otherwise it leaves the loop. An iteration with a write
+    /// is no spin: end it with endSpin(false) before writing.
+    void beginSpin();
+    Awaiter endSpin(bool loops);
     /// An assertion: when `condition` is false the execution ends with an assertion-failure defect.
     Awaiter check(bool condition, std::string message);
     /// __VERIFIER_assume: when `condition` is false the thread stops for good (never moves again);

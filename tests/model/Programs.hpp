@@ -60,4 +60,13 @@ std::unique_ptr<ModelProgram> makePeterson(int spins);
 std::unique_ptr<ModelProgram> makeDekker(int spins);
 std::unique_ptr<ModelProgram> makeBrokenMutualExclusion(int spins);
 
+// --- Spin loops (issue 12), iterations as Weft runs them in C (README "Spin loops")
+/// tests/programs/sc_spin_mutex with -D PROTOCOL=0..4: Peterson, Dekker, Lamport's bakery,
+/// Szymanski (mutual exclusion holds) and a broken Peterson (caught).
+enum class SpinProtocol { Peterson, Dekker, Bakery, Szymanski, BrokenPeterson };
+std::unique_ptr<ModelProgram> makeSpinMutex(SpinProtocol protocol);
+/// tests/programs/spin_loops with -D VARIANT=0, 1 or 3: a handshake, a spin nobody ends, a spin
+/// whose iteration runs an inner loop.
+std::unique_ptr<ModelProgram> makeSpinLoops(int variant);
+
 } // namespace weft::model

@@ -202,6 +202,10 @@ private:
     /// A racy access to a shared variable; a read may skip the next instruction depending on its value.
     void sharedAccess(Code &out) {
         const int x = m_rng.below(m_shared);
+        if (m_shape.spinPercent > 0 && m_rng.percent(m_shape.spinPercent)) {
+            out.push_back({RandomInstruction::SharedSpin, x, 1 + m_rng.below(2)});
+            return;
+        }
         const int roll = m_rng.below(100);
         if (roll < 40) {
             out.push_back({RandomInstruction::SharedRead, x, m_rng.below(2)});
@@ -243,6 +247,10 @@ RandomProgramShape randomProgramFamily(int family) {
     if (family == 4) {
         s.sharedPercent = 30;
         s.assumePercent = 25;
+    }
+    if (family == 5) {
+        s.sharedPercent = 40;
+        s.spinPercent = 30;
     }
     return s;
 }
@@ -324,6 +332,7 @@ ModelTask RandomProgram::run(ModelThread &self, int code) {
             co_await self.assume(value == in.b);
             break;
         }
+        case RandomInstruction::SharedSpin: co_await self.spinUntil(kSharedBase + in.a, in.b); break;
         case RandomInstruction::SharedWrite: co_await self.write(kSharedBase + in.a, in.b); break;
         case RandomInstruction::SharedAdd: {
             const auto value = static_cast<std::int64_t>(co_await self.read(kSharedBase + in.a));
@@ -389,6 +398,7 @@ std::string RandomProgram::listing() const {
             case RandomInstruction::SharedAdd: out += "x" + a + " += " + std::to_string(in.b); break;
             case RandomInstruction::Assume: out += "assume v" + a + " == " + std::to_string(in.b); break;
             case RandomInstruction::SharedAssume: out += "assume x" + a + " == " + std::to_string(in.b); break;
+            case RandomInstruction::SharedSpin: out += "spin until x" + a + " == " + std::to_string(in.b); break;
             }
         }
         out += "\n";

@@ -38,6 +38,7 @@ struct RandomInstruction {
         SharedAdd,     ///< x(a) += b (a read, then a write)
         Assume,        ///< __VERIFIER_assume(v(a) == b): otherwise the thread stops for good
         SharedAssume,  ///< read x(a); __VERIFIER_assume(value == b)
+        SharedSpin,    ///< while (x(a) != b) {}: a spin loop (ModelThread::spinUntil)
     };
     Op op = Lock;
     int a = 0;
@@ -66,6 +67,8 @@ struct RandomProgramShape {
     /// Chance that a statement is an assumption on a guarded variable (or, with shared memory, on a
     /// shared read) that stops its thread for good when false (0: none).
     int assumePercent = 0;
+    /// Chance that a racy shared access is a spin loop waiting for a value (0: none).
+    int spinPercent = 0;
     /// Programs with more visible operations than this (counted statically: start, exit, and every
     /// lock, unlock, create and join in the code) are drawn again.
     int maxActions = 20;
@@ -74,7 +77,8 @@ struct RandomProgramShape {
 /// The cross-check families shared by the brute-force suites: 0 up to four short threads on
 /// mutexes; 1 two long threads with deeper nesting and more exits holding a lock; 2 trylock, a
 /// semaphore and a condition variable next to the mutexes; 3 assumptions that stop their thread
-/// (holding its locks) when false; 4 the same over racy shared memory (the sc model's accesses).
+/// (holding its locks) when false; 4 the same over racy shared memory (the sc model's accesses);
+/// 5 racy shared memory with spin loops that wait for another thread's write.
 RandomProgramShape randomProgramFamily(int family);
 
 class RandomProgram final : public ModelProgram {

@@ -36,6 +36,7 @@ std::string statement(const RandomInstruction &in) {
     case RandomInstruction::SharedAdd: return x + " += " + n(in.b) + ";";
     case RandomInstruction::Assume: return "__VERIFIER_assume(" + v + " == " + n(in.b) + ");";
     case RandomInstruction::SharedAssume: return "__VERIFIER_assume(" + x + " == " + n(in.b) + ");";
+    case RandomInstruction::SharedSpin: return "while (" + x + " != " + n(in.b) + ") {}";
     }
     return {};
 }

@@ -38,6 +38,7 @@ QString DefectsModel::kindText(DefectKind kind) {
     case DefectKind::ModelViolation: return tr("invalid synchronisation");
     case DefectKind::Nondeterminism: return tr("non-deterministic replay");
     case DefectKind::UnsupportedOperation: return tr("unsupported operation");
+    case DefectKind::Livelock: return tr("livelock");
     }
     return QString::fromUtf8(defectKindName(kind).data(), qsizetype(defectKindName(kind).size()));
 }

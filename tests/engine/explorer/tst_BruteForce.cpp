@@ -124,6 +124,7 @@ void tst_BruteForce::matchesBruteForce_data() {
         QTest::addRow("sync k=%d", policy) << 2 << policy << (policy == 0 ? 500 : 150);
         QTest::addRow("assume k=%d", policy) << 3 << policy << (policy == 0 ? 400 : 100);
         QTest::addRow("assume-sc k=%d", policy) << 4 << policy << (policy == 0 ? 300 : 100);
+        QTest::addRow("spin-sc k=%d", policy) << 5 << policy << (policy == 0 ? 300 : 100);
     }
 }
 
@@ -135,7 +136,7 @@ void tst_BruteForce::matchesBruteForce() {
     if (m_maxActions)
         s.maxActions = m_maxActions;
     const std::uint64_t count = m_programs ? m_programs : std::uint64_t(programs);
-    std::uint64_t configurations = 0, events = 0, deadlocking = 0, ssb = 0, assumeBlocked = 0;
+    std::uint64_t configurations = 0, events = 0, deadlocking = 0, ssb = 0, assumeBlocked = 0, spins = 0;
     for (std::uint64_t seed = 1; seed <= count; ++seed) {
         auto program = RandomProgram::generate(seed, s);
         const EnumerationResult &expected = oracle(family, seed);
@@ -163,6 +164,11 @@ void tst_BruteForce::matchesBruteForce() {
                                     .arg(expected.events));
         if (policy == 0)
             WEFT_VERIFY(r.statistics.sleepSetBlocked == 0, context());
+        const bool livelock = std::any_of(r.defects.begin(), r.defects.end(),
+                                          [](const Defect &d) { return d.kind == DefectKind::Livelock; });
+        WEFT_VERIFY(livelock == (expected.livelocks > 0),
+                    context() + QString("livelocks: brute force %1").arg(expected.livelocks));
+        spins += expected.livelocks;
         configurations += expected.traces;
         events += expected.events;
         deadlocking += expected.deadlocks > 0;
@@ -173,8 +179,10 @@ void tst_BruteForce::matchesBruteForce() {
         "%llu programs (%llu with a deadlock): %llu maximal configurations (%llu assume-blocked), %llu events, %llu SSB",
         (unsigned long long)count, (unsigned long long)deadlocking, (unsigned long long)configurations,
         (unsigned long long)assumeBlocked, (unsigned long long)events, (unsigned long long)ssb);
-    if (s.assumePercent > 0)
-        QVERIFY2(assumeBlocked > 0, "the assumption families must exercise assume-blocked executions");
+    if (s.assumePercent > 0 || s.spinPercent > 0)
+        QVERIFY2(assumeBlocked > 0, "the assumption and spin families must exercise cut executions");
+    if (s.spinPercent > 0)
+        QVERIFY2(spins > 0, "the spin family must exercise livelocks");
 }
 
 QTEST_APPLESS_MAIN(tst_BruteForce)

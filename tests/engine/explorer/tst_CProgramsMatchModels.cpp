@@ -36,6 +36,7 @@ void tst_CProgramsMatchModels::matchesBruteForce_data() {
     QTest::newRow("trylock-sem-cond") << 2 << 100;
     QTest::newRow("assume") << 3 << 60;
     QTest::newRow("shared-sc") << 4 << 80;
+    QTest::newRow("spin-sc") << 5 << 80;
 }
 
 void tst_CProgramsMatchModels::matchesBruteForce() {
@@ -44,7 +45,7 @@ void tst_CProgramsMatchModels::matchesBruteForce() {
     const int soak = qEnvironmentVariableIntValue("WEFT_CPROGRAMS");
     const std::uint64_t count = soak > 0 ? std::uint64_t(soak) : std::uint64_t(programs);
     const RandomProgramShape s = randomProgramFamily(family);
-    std::uint64_t configurations = 0, events = 0;
+    std::uint64_t configurations = 0, events = 0, spins = 0;
     for (std::uint64_t seed = 1; seed <= count; ++seed) {
         auto model = RandomProgram::generate(seed, s);
         ModelMachine machine(*model);
@@ -55,6 +56,7 @@ void tst_CProgramsMatchModels::matchesBruteForce() {
             return QString::fromStdString("seed " + std::to_string(seed) + "\n" + model->listing() + source);
         };
         WEFT_VERIFY(expected.complete && expected.faults == 0, context());
+        spins += expected.livelocks + expected.assumeBlocked;
         const program::Program p = m_sources.load(model->name() + ".c", source);
         interpreter::InterpreterOptions options;
         options.races = interpreter::RaceMode::Ignore; // family 4 races on purpose
@@ -75,11 +77,18 @@ void tst_CProgramsMatchModels::matchesBruteForce() {
         if (s.sharedPercent == 0)
             WEFT_VERIFY(r.statistics.events == expected.events,
                         context() + QString("events: C %1, brute force %2").arg(r.statistics.events).arg(expected.events));
+        // A livelock (a spin whose value nobody changes any more) is a defect of its own.
+        const bool livelock = std::any_of(r.defects.begin(), r.defects.end(),
+                                          [](const Defect &d) { return d.kind == DefectKind::Livelock; });
+        WEFT_VERIFY(livelock == (expected.livelocks > 0),
+                    context() + QString("livelocks: brute force %1").arg(expected.livelocks));
         configurations += expected.traces;
         events += expected.events;
     }
     qInfo("%llu programs: %llu maximal configurations, %llu events", (unsigned long long)count,
           (unsigned long long)configurations, (unsigned long long)events);
+    if (s.spinPercent > 0)
+        QVERIFY2(spins > 0, "the spin family must exercise spin loops that end a run");
 }
 
 QTEST_GUILESS_MAIN(tst_CProgramsMatchModels)

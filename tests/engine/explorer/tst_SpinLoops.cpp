@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+// Spin loops and awaits (issue 12, README "Spin loops"; engine/unfolding/README.md "Spin loops and
+// awaits"): the model programs with spins (tests/model/programs/SpinLoops.cpp) explored under every
+// policy match the brute-force enumerator, configurations, cut runs, events and livelocks; the C
+// programs they mirror (tests/programs/sc_spin_mutex, spin_loops) match the same enumeration, so
+// the interpreter recognises exactly the iterations the models declare; verdicts of the four
+// mutual-exclusion algorithms; livelocks in the debugger and, silently, in SV-COMP mode.
+#include "tests/engine/interpreter/CProgram.hpp"
+#include "tests/model/InterleavingEnumerator.hpp"
+#include "tests/model/ModelExploration.hpp"
+#include "tests/model/Programs.hpp"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <functional>
+
+using namespace weft;
+using namespace weft::model;
+
+namespace {
+
+const std::string kPrograms = WEFT_TEST_PROGRAMS;
+
+struct SpinCase {
+    const char *name;
+    std::function<std::unique_ptr<ModelProgram>()> model;
+    std::string file;
+    std::string define;
+};
+
+std::vector<SpinCase> spinCases() {
+    std::vector<SpinCase> out;
+    const char *protocols[] = {"peterson", "dekker", "bakery", "szymanski", "broken"};
+    for (int p = 0; p < 5; ++p)
+        out.push_back({protocols[p], [p] { return makeSpinMutex(SpinProtocol(p)); },
+                       kPrograms + "/sc_spin_mutex/sc_spin_mutex.c", "PROTOCOL=" + std::to_string(p)});
+    const char *variants[] = {"handshake", "forever", "", "nested"};
+    for (int v : {0, 1, 3})
+        out.push_back({variants[v], [v] { return makeSpinLoops(v); }, kPrograms + "/spin_loops/spin_loops.c",
+                       "VARIANT=" + std::to_string(v)});
+    return out;
+}
+
+bool hasDefect(const ExplorationResult &r, DefectKind kind) {
+    return std::any_of(r.defects.begin(), r.defects.end(), [kind](const Defect &d) { return d.kind == kind; });
+}
+
+EnumerationResult enumerate(ModelProgram &program) {
+    ModelMachine machine(program);
+    return InterleavingEnumerator(machine, InterleavingEnumerator::Mode::MergeEquivalentPrefixes).run();
+}
+
+} // namespace
+
+class tst_SpinLoops : public QObject {
+    Q_OBJECT
+private slots:
+    void modelsMatchBruteForce_data();
+    void modelsMatchBruteForce();
+    void cProgramsMatchModels_data();
+    void cProgramsMatchModels();
+    void mutualExclusionVerdicts();
+    void livelockReports();
+    void livelocksEndSilently();
+};
+
+void tst_SpinLoops::modelsMatchBruteForce_data() {
+    QTest::addColumn<int>("index");
+    QTest::addColumn<int>("policy");
+    const auto cases = spinCases();
+    for (int i = 0; i < int(cases.size()); ++i)
+        for (int policy : {0, 1, 2, -1})
+            QTest::addRow("%s k=%d", cases[std::size_t(i)].name, policy) << i << policy;
+}
+
+void tst_SpinLoops::modelsMatchBruteForce() {
+    QFETCH(int, index);
+    QFETCH(int, policy);
+    const SpinCase c = spinCases()[std::size_t(index)];
+    auto program = c.model();
+    const EnumerationResult expected = enumerate(*program);
+    QVERIFY(expected.complete && expected.divergences == 0);
+    ExplorationOptions options;
+    options.policy = AltPolicy::fromNumber(policy);
+    const ExplorationResult r = exploreModel(*program, options);
+    QCOMPARE(r.stopReason, StopReason::Completed);
+    QCOMPARE(hasDefect(r, DefectKind::AssertionFailure), expected.faults > 0);
+    if (expected.faults > 0)
+        return; // the enumerator counts failing prefixes, the explorer failing runs: not comparable
+    QCOMPARE(r.statistics.maximalConfigurations + r.statistics.assumeBlocked, expected.traces);
+    QCOMPARE(r.statistics.assumeBlocked, expected.assumeBlocked);
+    QCOMPARE(r.statistics.events, expected.events);
+    QCOMPARE(hasDefect(r, DefectKind::Livelock), expected.livelocks > 0);
+    if (policy == 0)
+        QCOMPARE(r.statistics.sleepSetBlocked, std::uint64_t{0});
+}
+
+void tst_SpinLoops::cProgramsMatchModels_data() {
+    QTest::addColumn<int>("index");
+    const auto cases = spinCases();
+    for (int i = 0; i < int(cases.size()); ++i)
+        QTest::newRow(cases[std::size_t(i)].name) << i;
+}
+
+void tst_SpinLoops::cProgramsMatchModels() {
+    QFETCH(int, index);
+    const SpinCase c = spinCases()[std::size_t(index)];
+    auto program = c.model();
+    const EnumerationResult expected = enumerate(*program);
+    const auto p = testing::loadC(c.file, {c.define});
+    QVERIFY2(p, testing::diagnosticsOf(p).c_str());
+    interpreter::InterpreterOptions options;
+    options.model = interpreter::MemoryModel::Sc;
+    const ExplorationResult r = testing::explore(*p, {}, options);
+    QCOMPARE(r.stopReason, StopReason::Completed);
+    // With a failing assertion the model's exploration is the reference (modelsMatchBruteForce).
+    const ExplorationResult model = exploreModel(*program, {});
+    const std::uint64_t traces = expected.faults > 0 ? model.statistics.maximalConfigurations + model.statistics.assumeBlocked
+                                                     : expected.traces;
+    QCOMPARE(r.statistics.maximalConfigurations + r.statistics.assumeBlocked, traces);
+    QCOMPARE(r.statistics.assumeBlocked, expected.faults > 0 ? model.statistics.assumeBlocked : expected.assumeBlocked);
+    QCOMPARE(r.statistics.events, expected.faults > 0 ? model.statistics.events : expected.events);
+    QCOMPARE(hasDefect(r, DefectKind::Livelock), expected.livelocks > 0);
+    QCOMPARE(hasDefect(r, DefectKind::AssertionFailure), expected.faults > 0);
+}
+
+void tst_SpinLoops::mutualExclusionVerdicts() {
+    // Spins without a bound terminate in sc, with the textbook verdicts.
+    for (int protocol = 0; protocol < 5; ++protocol) {
+        const auto p = testing::loadC(kPrograms + "/sc_spin_mutex/sc_spin_mutex.c", {"PROTOCOL=" + std::to_string(protocol)});
+        QVERIFY2(p, testing::diagnosticsOf(p).c_str());
+        interpreter::InterpreterOptions options;
+        options.model = interpreter::MemoryModel::Sc;
+        const ExplorationResult r = testing::explore(*p, {}, options);
+        QCOMPARE(r.stopReason, StopReason::Completed);
+        QCOMPARE(hasDefect(r, DefectKind::AssertionFailure), protocol == 4);
+        QCOMPARE(hasDefect(r, DefectKind::Livelock), false);
+        QCOMPARE(hasDefect(r, DefectKind::StepBound), false);
+    }
+}
+
+void tst_SpinLoops::livelockReports() {
+    const std::string file = kPrograms + "/spin_loops/spin_loops.c";
+    interpreter::InterpreterOptions sc;
+    sc.model = interpreter::MemoryModel::Sc;
+    // A spin on a local copy: T1 reads turn before main clears it (livelock at once) or after.
+    const auto local = testing::loadC(file, {"VARIANT=2"});
+    QVERIFY(local);
+    ExplorationResult r = testing::explore(*local, {}, sc);
+    QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t{2});
+    QVERIFY(hasDefect(r, DefectKind::Livelock));
+    const auto livelock = std::find_if(r.defects.begin(), r.defects.end(),
+                                       [](const Defect &d) { return d.kind == DefectKind::Livelock; });
+    QVERIFY2(livelock->message.find("spin_loops.c:32") != std::string::npos, livelock->message.c_str());
+    QVERIFY2(livelock->message.find("loops forever") != std::string::npos, livelock->message.c_str());
+    // A spin nobody ends: the location of the loop and the value it waits on.
+    const auto unended = testing::loadC(file, {"VARIANT=1"});
+    QVERIFY(unended);
+    r = testing::explore(*unended, {}, sc);
+    QVERIFY(hasDefect(r, DefectKind::Livelock));
+    const std::string &message = r.defects.front().message;
+    QVERIFY2(message.find("T1 spins forever at") != std::string::npos && message.find("spin_loops.c:25") != std::string::npos &&
+                 message.find("'flag' = 0") != std::string::npos && message.find("T0 waits to join T1") != std::string::npos,
+             message.c_str());
+    // Under sync a spin on shared memory cannot be explored: a livelock that says so, not a hang.
+    const auto handshake = testing::loadC(file, {"VARIANT=0"});
+    QVERIFY(handshake);
+    r = testing::explore(*handshake);
+    QCOMPARE(r.defects.size(), std::size_t{1});
+    QCOMPARE(r.defects.front().kind, DefectKind::Livelock);
+    QVERIFY2(r.defects.front().message.find("--model sc") != std::string::npos, r.defects.front().message.c_str());
+}
+
+void tst_SpinLoops::livelocksEndSilently() {
+    // weft svcomp's semantics: a livelock cuts the path (counted assume-blocked), nothing reported.
+    interpreter::InterpreterOptions options;
+    options.model = interpreter::MemoryModel::Sc;
+    options.livelocksEndSilently = true;
+    for (const char *variant : {"VARIANT=1", "VARIANT=2"}) {
+        const auto p = testing::loadC(kPrograms + "/spin_loops/spin_loops.c", {variant});
+        QVERIFY(p);
+        const ExplorationResult r = testing::explore(*p, {}, options);
+        QVERIFY2(r.defects.empty(), variant);
+        QVERIFY2(r.statistics.assumeBlocked > 0, variant);
+    }
+}
+
+QTEST_GUILESS_MAIN(tst_SpinLoops)
+#include "tst_SpinLoops.moc"

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: MIT
+// Programs with spin loops (issue 12), each iteration written as Weft runs it in C (README "Spin
+// loops"): the four mutual-exclusion algorithms of tests/programs/sc_spin_mutex and the small
+// programs of tests/programs/spin_loops, access for access, so the C runs can be checked against
+// the brute-force enumeration of these models.
+#include "tests/model/Programs.hpp"
+
+namespace weft::model {
+namespace {
+
+std::int64_t asValue(std::uint64_t v) { return static_cast<std::int64_t>(v); }
+
+/// sc_spin_mutex.c: two workers (arguments 0 and 1) run the protocol around a critical section.
+class SpinMutex final : public ModelProgram {
+public:
+    explicit SpinMutex(SpinProtocol protocol) : m_protocol(protocol) {}
+    std::string name() const override { return "spin-mutex(" + std::to_string(int(m_protocol)) + ")"; }
+    ModelTask main(ModelThread &self) override {
+        const auto a = ThreadId(co_await self.create([this](ModelThread &t) { return worker(t, 0); }));
+        const auto b = ThreadId(co_await self.create([this](ModelThread &t) { return worker(t, 1); }));
+        co_await self.join(a);
+        co_await self.join(b);
+    }
+
+private:
+    enum { kFlag = 10, kTurn = 12, kNumber = 13, kInside = 15 };
+    SpinProtocol m_protocol;
+
+    ModelTask worker(ModelThread &self, int me) {
+        const int other = 1 - me;
+        switch (m_protocol) {
+        case SpinProtocol::Peterson:
+            co_await self.write(kFlag + me, 1);
+            co_await self.write(kTurn, other);
+            {
+                self.beginSpin(); // while (flag[other] && turn == other) {}
+                bool loops = asValue(co_await self.read(kFlag + other)) != 0;
+                if (loops)
+                    loops = asValue(co_await self.read(kTurn)) == other;
+                co_await self.endSpin(loops);
+            }
+            {
+                const std::int64_t inside = asValue(co_await self.read(kInside));
+                co_await self.check(inside == 0, "inside == 0");
+                co_await self.write(kInside, 1);
+                co_await self.write(kInside, 0);
+            }
+            co_await self.write(kFlag + me, 0);
+            break;
+        case SpinProtocol::Dekker:
+            co_await self.write(kFlag + me, 1);
+            for (;;) {
+                self.beginSpin();
+                if (asValue(co_await self.read(kFlag + other)) == 0) {
+                    co_await self.endSpin(false);
+                    break;
+                }
+                const bool mine = asValue(co_await self.read(kTurn)) == me;
+                co_await self.endSpin(mine); // turn == me: an iteration that changes nothing
+                co_await self.write(kFlag + me, 0);
+                self.beginSpin();
+                const bool waits = asValue(co_await self.read(kTurn)) != me;
+                co_await self.endSpin(waits);
+                co_await self.write(kFlag + me, 1);
+            }
+            {
+                const std::int64_t inside = asValue(co_await self.read(kInside));
+                co_await self.check(inside == 0, "inside == 0");
+                co_await self.write(kInside, 1);
+                co_await self.write(kInside, 0);
+            }
+            co_await self.write(kTurn, other);
+            co_await self.write(kFlag + me, 0);
+            break;
+        case SpinProtocol::Bakery: {
+            co_await self.write(kFlag + me, 1);
+            const std::int64_t theirs = asValue(co_await self.read(kNumber + other));
+            const std::int64_t mine = asValue(co_await self.read(kNumber + me));
+            const std::int64_t ticket =
+                1 + (theirs > mine ? asValue(co_await self.read(kNumber + other)) : asValue(co_await self.read(kNumber + me)));
+            co_await self.write(kNumber + me, ticket);
+            co_await self.write(kFlag + me, 0);
+            self.beginSpin();
+            const bool choosing = asValue(co_await self.read(kFlag + other)) != 0;
+            co_await self.endSpin(choosing);
+            self.beginSpin();
+            bool loops = asValue(co_await self.read(kNumber + other)) != 0;
+            if (loops) {
+                loops = asValue(co_await self.read(kNumber + other)) < ticket;
+                if (!loops)
+                    loops = asValue(co_await self.read(kNumber + other)) == ticket && other < me;
+            }
+            co_await self.endSpin(loops);
+            {
+                const std::int64_t inside = asValue(co_await self.read(kInside));
+                co_await self.check(inside == 0, "inside == 0");
+                co_await self.write(kInside, 1);
+                co_await self.write(kInside, 0);
+            }
+            co_await self.write(kNumber + me, 0);
+            break;
+        }
+        case SpinProtocol::Szymanski: {
+            co_await self.write(kFlag + me, 1);
+            self.beginSpin();
+            const bool doorway = asValue(co_await self.read(kFlag + other)) >= 3;
+            co_await self.endSpin(doorway);
+            co_await self.write(kFlag + me, 3);
+            if (asValue(co_await self.read(kFlag + other)) == 1) {
+                co_await self.write(kFlag + me, 2);
+                self.beginSpin();
+                const bool closed = asValue(co_await self.read(kFlag + other)) != 4;
+                co_await self.endSpin(closed);
+            }
+            co_await self.write(kFlag + me, 4);
+            if (me == 1) {
+                self.beginSpin();
+                const bool before = asValue(co_await self.read(kFlag + other)) >= 2;
+                co_await self.endSpin(before);
+            }
+            {
+                const std::int64_t inside = asValue(co_await self.read(kInside));
+                co_await self.check(inside == 0, "inside == 0");
+                co_await self.write(kInside, 1);
+                co_await self.write(kInside, 0);
+            }
+            if (me == 0) {
+                self.beginSpin();
+                bool loops = asValue(co_await self.read(kFlag + other)) >= 2;
+                if (loops)
+                    loops = asValue(co_await self.read(kFlag + other)) <= 3;
+                co_await self.endSpin(loops);
+            }
+            co_await self.write(kFlag + me, 0);
+            break;
+        }
+        case SpinProtocol::BrokenPeterson:
+            co_await self.write(kTurn, other);
+            co_await self.write(kFlag + me, 1);
+            {
+                self.beginSpin(); // while (flag[other] && turn == other) {}
+                bool loops = asValue(co_await self.read(kFlag + other)) != 0;
+                if (loops)
+                    loops = asValue(co_await self.read(kTurn)) == other;
+                co_await self.endSpin(loops);
+            }
+            {
+                const std::int64_t inside = asValue(co_await self.read(kInside));
+                co_await self.check(inside == 0, "inside == 0");
+                co_await self.write(kInside, 1);
+                co_await self.write(kInside, 0);
+            }
+            co_await self.write(kFlag + me, 0);
+            break;
+        }
+    }
+};
+
+/// spin_loops.c, the variants written with shared memory only (0, 1 and 3).
+class SpinLoops final : public ModelProgram {
+public:
+    explicit SpinLoops(int variant) : m_variant(variant) {}
+    std::string name() const override { return "spin-loops(" + std::to_string(m_variant) + ")"; }
+    ModelTask main(ModelThread &self) override {
+        if (m_variant == 0) {
+            const auto t = ThreadId(co_await self.create([](ModelThread &p) -> ModelTask {
+                co_await p.write(kData, 42);
+                co_await p.write(kFlag, 1);
+            }));
+            self.beginSpin();
+            const bool waits = asValue(co_await self.read(kFlag)) == 0;
+            co_await self.endSpin(waits);
+            const std::int64_t data = asValue(co_await self.read(kData));
+            co_await self.check(data == 42, "data == 42");
+            co_await self.join(t);
+        } else if (m_variant == 1) {
+            const auto t = ThreadId(co_await self.create([](ModelThread &w) -> ModelTask {
+                w.beginSpin();
+                const bool waits = asValue(co_await w.read(kFlag)) == 0;
+                co_await w.endSpin(waits);
+            }));
+            co_await self.join(t);
+        } else {
+            const auto t = ThreadId(co_await self.create([](ModelThread &s) -> ModelTask {
+                co_await s.write(kReady + 1, 1);
+            }));
+            self.beginSpin();
+            const std::int64_t first = asValue(co_await self.read(kReady));
+            const std::int64_t second = asValue(co_await self.read(kReady + 1));
+            co_await self.endSpin((first | second) == 0);
+            co_await self.join(t);
+        }
+    }
+
+private:
+    enum { kFlag = 20, kData = 21, kReady = 22 };
+    int m_variant;
+};
+
+} // namespace
+
+std::unique_ptr<ModelProgram> makeSpinLoops(int variant) { return std::make_unique<SpinLoops>(variant); }
+
+std::unique_ptr<ModelProgram> makeSpinMutex(SpinProtocol protocol) { return std::make_unique<SpinMutex>(protocol); }
+
+} // namespace weft::model
