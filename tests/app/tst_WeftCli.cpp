@@ -74,12 +74,13 @@ void tst_WeftCli::scModelShowsTheUnprotectedLostUpdate() {
 
 namespace {
 
-/// One thread spins on a shared flag that the other sets: under sc each read is an event, and in
-/// the first execution the spinner reads until the 4M-action bound (seconds of work).
+/// One thread spins on a shared flag that the other sets, counting its tries (so no iteration
+/// repeats the last and the spin is no await, README "Spin loops"): under sc each read is an event,
+/// and in the first execution the spinner reads until the 4M-action bound (seconds of work).
 std::string writeSpinner(const QTemporaryDir &dir) {
     const std::string file = dir.filePath("spin.c").toStdString();
     std::ofstream(file) << "#include <pthread.h>\nint flag;\n"
-                           "void *waiter(void *a) { while (flag == 0) {} return a; }\n"
+                           "void *waiter(void *a) { long tries = 0; while (flag == 0) tries++; return (void *)tries; }\n"
                            "void *setter(void *a) { flag = 1; return a; }\n"
                            "int main(void) {\n  pthread_t w, s;\n  pthread_create(&w, 0, waiter, 0);\n"
                            "  pthread_create(&s, 0, setter, 0);\n  pthread_join(w, 0);\n  pthread_join(s, 0);\n}\n";
