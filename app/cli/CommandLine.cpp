@@ -37,6 +37,7 @@ std::string usageText() {
            "               [--max-steps N] [--max-memory MIB]\n"
            "  weft replay  FILE.c --schedule S [-D ...] [-I ...] [--std ...] [--races ...] [--nondet ...]\n"
            "  weft gui     [FILE.c] [--model sync|sc] [--lang fr] [--screenshot OUT.png]\n"
+           "  weft dap     [--log FILE]\n"
            "  weft --help | --version\n"
            "\n"
            "explore: runs FILE.c under every meaningfully different interleaving (Quasi-Optimal POR).\n"
@@ -54,6 +55,8 @@ std::string usageText() {
            "  --max-memory  MiB of heap and stack one execution may hold (default 1024); explore: also\n"
            "                the most Weft's own memory may grow while exploring (default: half the machine's)\n"
            "  Ctrl-C stops an exploration and reports what it found (incomplete: cancelled)\n"
+           "dap: a Debug Adapter Protocol server on stdin/stdout for editors (VS Code, nvim-dap, dap-mode);\n"
+           "  --log FILE appends every message to FILE (docs/dap.md)\n"
            "replay: re-runs one schedule (as printed in defect reports, e.g. 0*4,1*4,0*2) and prints it.\n"
            "exit codes: 0 no defect, 1 defect found, 2 bad input or usage, 3 internal error.\n";
 }
@@ -88,6 +91,8 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
         cl.command = CommandLine::Command::Replay;
     else if (command == "gui")
         cl.command = CommandLine::Command::Gui;
+    else if (command == "dap")
+        cl.command = CommandLine::Command::Dap;
     else
         return usageError("unknown command '" + command + "'");
 
@@ -177,6 +182,10 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             cl.language = v;
         } else if (cl.command == CommandLine::Command::Gui && a == "--screenshot" && value(v)) {
             cl.screenshotPath = v;
+        } else if (cl.command == CommandLine::Command::Dap && a == "--log" && value(v)) {
+            cl.logPath = v;
+        } else if (cl.command == CommandLine::Command::Dap) {
+            return usageError("'dap' takes no file (the client's launch request names it), only --log FILE; not '" + a + "'");
         } else if (!a.empty() && a[0] == '-') {
             return usageError(i + 1 == args.size() && a.size() > 1 && a != "--quiet"
                                   ? "option '" + a + "' is unknown here or needs a value"
@@ -187,7 +196,7 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             return usageError("more than one input file ('" + cl.file + "' and '" + a + "')");
         }
     }
-    if (cl.command != CommandLine::Command::Gui && cl.file.empty())
+    if (cl.command != CommandLine::Command::Gui && cl.command != CommandLine::Command::Dap && cl.file.empty())
         return usageError("'" + command + "' needs a FILE.c");
     if (cl.command == CommandLine::Command::Replay && cl.schedule.empty())
         return usageError("'replay' needs --schedule S");

@@ -17,7 +17,7 @@ namespace weft::cli {
 enum ExitCode : int { kNoDefect = 0, kDefectFound = 1, kBadInput = 2, kInternalError = 3 };
 
 struct CommandLine {
-    enum class Command { Explore, Replay, Gui, Help, Version };
+    enum class Command { Explore, Replay, Gui, Dap, Help, Version };
     Command command = Command::Help;
     std::string file;                      ///< the C (or .ll/.bc) file
     std::vector<std::string> defines;      ///< -D NAME[=VALUE]
@@ -32,6 +32,7 @@ struct CommandLine {
     std::string schedule;                  ///< replay: --schedule S
     std::string language;                  ///< gui: --lang fr
     std::string screenshotPath;            ///< gui: --screenshot OUT.png
+    std::string logPath;                   ///< dap: --log FILE (the protocol log)
     bool quiet = false;                    ///< no progress, no defect details (summary only)
 };
 

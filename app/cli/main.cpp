@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The `weft` executable: parses the command line and runs a command (`gui`: the weft-gui executable).
+// The `weft` executable: parses the command line and runs a command (`gui`: the weft-gui executable;
+// `dap`: the Debug Adapter Protocol server).
 // Any stray exception is an internal error (exit code 3), never a crash without a message.
 #include "app/cli/CommandLine.hpp"
 #include "app/cli/Commands.hpp"
 #include "app/cli/GuiLauncher.hpp"
+#include "app/dap/DapMain.hpp"
 
 #include <cstdio>
 #include <exception>
@@ -24,6 +26,7 @@ int main(int argc, char **argv) {
         case CommandLine::Command::Explore: return runExplore(*cl, stdout, stderr);
         case CommandLine::Command::Replay: return runReplay(*cl, stdout, stderr);
         case CommandLine::Command::Gui: return launchGui(argv);
+        case CommandLine::Command::Dap: return weft::dap::runDap(cl->logPath);
         }
     } catch (const std::exception &e) {
         std::fprintf(stderr, "weft: internal error: %s\n", e.what());

@@ -73,6 +73,10 @@ void tst_CommandLine::replayAndGui() {
     QVERIFY(gui->file.empty());
     QCOMPARE(gui->language, std::string("fr"));
     QCOMPARE(parseCommandLine({"gui", "a.c", "--model", "sc"})->interpreter.model, interpreter::MemoryModel::Sc);
+    auto dap = parseCommandLine({"dap", "--log", "/tmp/dap.log"});
+    QCOMPARE(dap->command, CommandLine::Command::Dap);
+    QCOMPARE(dap->logPath, std::string("/tmp/dap.log"));
+    QVERIFY(parseCommandLine({"dap"})->logPath.empty());
     QCOMPARE(parseCommandLine({"--help"})->command, CommandLine::Command::Help);
     QCOMPARE(parseCommandLine({"--version"})->command, CommandLine::Command::Version);
     QVERIFY(usageText().find("weft explore FILE.c") != std::string::npos);
@@ -84,6 +88,8 @@ void tst_CommandLine::errors_data() {
     QTest::newRow("nothing") << QStringList{} << "missing command";
     QTest::newRow("unknown command") << QStringList{"run", "a.c"} << "unknown command 'run'";
     QTest::newRow("no file") << QStringList{"explore"} << "'explore' needs a FILE.c";
+    QTest::newRow("dap with a file") << QStringList{"dap", "a.c"}
+                                     << "'dap' takes no file (the client's launch request names it), only --log FILE; not 'a.c'";
     QTest::newRow("two files") << QStringList{"explore", "a.c", "b.c"} << "more than one input file ('a.c' and 'b.c')";
     QTest::newRow("bad k") << QStringList{"explore", "a.c", "-k", "x"} << "-k takes an integer >= -1, not 'x'";
     QTest::newRow("k too small") << QStringList{"explore", "a.c", "-k", "-2"} << "-k takes an integer >= -1, not '-2'";
