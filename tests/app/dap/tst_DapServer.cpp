@@ -55,20 +55,20 @@ void launchLongExploration(DapPipeClient &c) {
     c.call("launch", {{"program", kPrograms + "/lock_pairs/lock_pairs.c"}, {"defines", {"PARAM1=4", "PARAM2=3"}}});
 }
 
-Json variableNamed(DapPipeClient &c, std::int64_t reference, const std::string &name) {
-    const Json vars = c.call("variables", {{"variablesReference", reference}})["body"]["variables"];
-    for (const Json &v : vars)
-        if (v["name"] == name)
-            return v;
+/// The element of `list` (variables, scopes) called `name`, or null.
+Json named(const Json &list, const std::string &name) {
+    for (const Json &item : list)
+        if (item["name"] == name)
+            return item;
     return nullptr;
 }
 
+Json variableNamed(DapPipeClient &c, std::int64_t reference, const std::string &name) {
+    return named(c.call("variables", {{"variablesReference", reference}})["body"]["variables"], name);
+}
+
 Json scopeNamed(DapPipeClient &c, std::int64_t frameId, const std::string &name) {
-    const Json scopes = c.call("scopes", {{"frameId", frameId}})["body"]["scopes"];
-    for (const Json &s : scopes)
-        if (s["name"] == name)
-            return s;
-    return nullptr;
+    return named(c.call("scopes", {{"frameId", frameId}})["body"]["scopes"], name);
 }
 
 Json topFrame(DapPipeClient &c, std::int64_t threadId) {
