@@ -192,6 +192,24 @@ describe('weft dap driven by a DAP client', function () {
     assert.strictEqual((await stopped).body.reason, 'exception');
   });
 
+  it('writes the protocol log of --log FILE and exits with 0 when its input ends', async () => {
+    const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'weft-dap-')), 'protocol.log');
+    const child = require('child_process').spawn(WEFT, ['dap', '--log', log], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const body = JSON.stringify({ seq: 1, type: 'request', command: 'initialize', arguments: { adapterID: 'weft' } });
+    let out = '';
+    const answered = new Promise((resolve) => child.stdout.on('data', (d) => { out += d; if (out.includes('"supportsStepBack"')) resolve(); }));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    await answered;
+    child.stdin.end(); // the client is gone
+    assert.strictEqual(await exited, 0);
+    assert.match(out, /^Content-Length: \d+\r\n\r\n\{/); // nothing but protocol messages on stdout
+    const lines = fs.readFileSync(log, 'utf8').trim().split('\n');
+    assert.match(lines[0], /^\d\d:\d\d:\d\d\.\d{3} <- \{"seq":1,"type":"request","command":"initialize"/);
+    assert.match(lines[1], / -> \{.*"supportsStepBack":true/);
+    assert.match(lines[2], / !! end of input: the client is gone$/);
+  });
+
   it('ends cleanly when disconnected in the middle of a long exploration', async () => {
     const lockPairs = path.join(PROGRAMS, 'lock_pairs', 'lock_pairs.c');
     const progress = dc.waitForEvent('progressUpdate');
