@@ -36,6 +36,8 @@ std::string usageText() {
            "               [--races report|fatal|ignore] [--nondet zero|random[:SEED]]\n"
            "               [--max-steps N] [--max-memory MIB]\n"
            "  weft replay  FILE.c --schedule S [-D ...] [-I ...] [--std ...] [--races ...] [--nondet ...]\n"
+           "  weft svcomp  TASK.yml | FILE.c | FILE.i [--property unreach-call|no-data-race|valid-memsafety|FILE.prp]\n"
+           "               [--timeout S] [--witness OUT]\n"
            "  weft gui     [FILE.c] [--model sync|sc] [--lang fr] [--screenshot OUT.png]\n"
            "  weft dap     [--log FILE]\n"
            "  weft --help | --version\n"
@@ -57,8 +59,11 @@ std::string usageText() {
            "  Ctrl-C stops an exploration and reports what it found (incomplete: cancelled)\n"
            "dap: a Debug Adapter Protocol server on stdin/stdout for editors (VS Code, nvim-dap, dap-mode);\n"
            "  --log FILE appends every message to FILE (docs/dap.md)\n"
+           "svcomp: checks one SV-COMP task (format 2.0) or C file with SV-COMP's semantics; the last line is\n"
+           "  'weft: verdict true|false|unknown (reason)'; --witness writes a GraphML violation witness\n"
            "replay: re-runs one schedule (as printed in defect reports, e.g. 0*4,1*4,0*2) and prints it.\n"
-           "exit codes: 0 no defect, 1 defect found, 2 bad input or usage, 3 internal error.\n";
+           "exit codes: 0 no defect, 1 defect found, 2 bad input or usage, 3 internal error;\n"
+           "  svcomp: 0 true, 1 false, 4 unknown, 2 bad input.\n";
 }
 
 Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
@@ -89,6 +94,8 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
         cl.command = CommandLine::Command::Explore;
     else if (command == "replay")
         cl.command = CommandLine::Command::Replay;
+    else if (command == "svcomp")
+        cl.command = CommandLine::Command::Svcomp;
     else if (command == "gui")
         cl.command = CommandLine::Command::Gui;
     else if (command == "dap")
@@ -97,6 +104,7 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
         return usageError("unknown command '" + command + "'");
 
     const bool explore = cl.command == CommandLine::Command::Explore;
+    const bool svcomp = cl.command == CommandLine::Command::Svcomp;
     bool policyGiven = false;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string &a = args[i];
@@ -134,7 +142,11 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
                 return usageError("give only one of -k, --optimal, --sdpor");
             cl.exploration.policy = a == "--optimal" ? AltPolicy::optimal() : AltPolicy::sourceDpor();
             policyGiven = true;
-        } else if (explore && a == "--timeout" && value(v)) {
+        } else if (svcomp && a == "--property" && value(v)) {
+            cl.property = v;
+        } else if (svcomp && a == "--witness" && value(v)) {
+            cl.witnessPath = v;
+        } else if ((explore || svcomp) && a == "--timeout" && value(v)) {
             if (!parseSeconds(v, cl.exploration.timeoutSeconds))
                 return usageError("--timeout takes seconds (a non-negative number), not '" + v + "'");
         } else if (explore && a == "--max-executions" && value(v)) {
@@ -196,6 +208,8 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             return usageError("more than one input file ('" + cl.file + "' and '" + a + "')");
         }
     }
+    if (svcomp && cl.file.empty())
+        return usageError("'svcomp' needs a TASK.yml, FILE.c or FILE.i");
     if (cl.command != CommandLine::Command::Gui && cl.command != CommandLine::Command::Dap && cl.file.empty())
         return usageError("'" + command + "' needs a FILE.c");
     if (cl.command == CommandLine::Command::Replay && cl.schedule.empty())

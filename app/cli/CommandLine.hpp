@@ -14,10 +14,10 @@
 namespace weft::cli {
 
 /// Exit codes of every subcommand.
-enum ExitCode : int { kNoDefect = 0, kDefectFound = 1, kBadInput = 2, kInternalError = 3 };
+enum ExitCode : int { kNoDefect = 0, kDefectFound = 1, kBadInput = 2, kInternalError = 3, kUnknown = 4 };
 
 struct CommandLine {
-    enum class Command { Explore, Replay, Gui, Dap, Help, Version };
+    enum class Command { Explore, Replay, Svcomp, Gui, Dap, Help, Version };
     Command command = Command::Help;
     std::string file;                      ///< the C (or .ll/.bc) file
     std::vector<std::string> defines;      ///< -D NAME[=VALUE]
@@ -34,6 +34,8 @@ struct CommandLine {
     std::string screenshotPath;            ///< gui: --screenshot OUT.png
     std::string logPath;                   ///< dap: --log FILE (the protocol log)
     bool quiet = false;                    ///< no progress, no defect details (summary only)
+    std::string property;                  ///< svcomp: --property NAME or FILE.prp
+    std::string witnessPath;               ///< svcomp: --witness OUT
 };
 
 /// Parses `args` (without argv[0]).

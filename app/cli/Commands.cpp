@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/Commands.hpp"
 
+#include "app/cli/ProgramExploration.hpp"
 #include "engine/debugger/ProgramLoader.hpp"
 #include "engine/debugger/ResultsJson.hpp"
 #include "engine/debugger/SourceText.hpp"
@@ -80,6 +81,8 @@ void printDiagnostics(const std::vector<Diagnostic> &diagnostics, std::FILE *err
     std::fputs(frontend::formatDiagnostics(diagnostics).c_str(), err);
 }
 
+} // namespace
+
 using debugger::defectLocation;
 using debugger::SourceText;
 using debugger::TracedExecution;
@@ -88,7 +91,6 @@ using debugger::TraceStep;
 std::string shortened(std::string text) { return debugger::relativeToWorkingDirectory(std::move(text)); }
 std::string location(const program::Program &p, program::SourceSpot spot) { return debugger::spotText(p, spot); }
 
-/// The fault's message, with its location appended unless the message already names it.
 std::string faultText(const std::string &message, const std::string &where) {
     std::string text = shortened(message);
     if (!where.empty() && text.find(where) == std::string::npos)
@@ -96,7 +98,6 @@ std::string faultText(const std::string &message, const std::string &where) {
     return text;
 }
 
-/// One line per step: thread, action and object, file:line, and the source line itself.
 void printTrace(const TracedExecution &t, const program::Program &p, SourceText &source, std::FILE *out) {
     // A long trace (a spin of millions of steps) shows its start and its end; --json has it all.
     constexpr std::size_t kHead = 40, kTail = 160;
@@ -114,6 +115,8 @@ void printTrace(const TracedExecution &t, const program::Program &p, SourceText 
                      text.c_str());
     }
 }
+
+namespace {
 
 /// Writes `text` to `path` ("-": to `out`).
 bool writeFile(const std::string &path, const std::string &text, std::FILE *out, std::FILE *err) {
@@ -140,16 +143,14 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     }
     printDiagnostics(loaded->warnings, err);
     const program::Program &program = loaded->program;
-    const interpreter::InterpreterOptions &interpreterOptions = cl.interpreter;
-    interpreter::Interpreter machine(program, interpreterOptions);
-    ScheduledExecutor executor(machine);
-    Explorer explorer(executor, cl.exploration);
+    ProgramExploration explorer(program, cl.interpreter, cl.exploration);
     ProgressLine progress(err);
     if (!cl.quiet && isatty(fileno(err)))
         explorer.setObserver(&progress);
     const CancelOnInterruptSignal cancel;
     const ExplorationResult result = explorer.run(cancel.token());
     explorer.setObserver(nullptr);
+    const interpreter::InterpreterOptions &interpreterOptions = explorer.interpreterOptions();
 
     SourceText source;
     // Tracing re-runs each defect's execution: only when something shows it.

@@ -25,6 +25,7 @@ int main(int argc, char **argv) {
         case CommandLine::Command::Version: std::puts("weft 0.1.0"); return kNoDefect;
         case CommandLine::Command::Explore: return runExplore(*cl, stdout, stderr);
         case CommandLine::Command::Replay: return runReplay(*cl, stdout, stderr);
+        case CommandLine::Command::Svcomp: return runSvcomp(*cl, stdout, stderr);
         case CommandLine::Command::Gui: return launchGui(argv);
         case CommandLine::Command::Dap: return weft::dap::runDap(cl->logPath);
         }

@@ -2,6 +2,7 @@
 // How to explore: the Alt policy and the optional bounds (docs/algorithms.md, "Run-to-completion loop").
 #pragma once
 
+#include "engine/base/DefectKind.hpp"
 #include "engine/base/Diagnostic.hpp"
 #include "engine/explorer/AltPolicy.hpp"
 
@@ -18,6 +19,9 @@ struct ExplorationOptions {
     double timeoutSeconds = 0;                      ///< 0: no timeout
     std::optional<unsigned> contextSwitchBound;     ///< optimal policy only
     bool stopOnFirstDefect = false;
+    /// Stop after the first execution with a defect of one of these kinds (bit 1 << DefectKind).
+    std::uint32_t stopOnDefectKinds = 0;
+    bool stopsOn(DefectKind kind) const { return stopOnDefectKinds >> unsigned(kind) & 1u; }
     std::size_t maxEvents = std::size_t{1} << 28;   ///< the unfolding's size bound
     std::size_t maxDefectsKept = 256;               ///< distinct defects stored (all are counted)
     /// How much the process's resident memory may grow while exploring; 0: the default share of

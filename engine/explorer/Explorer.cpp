@@ -331,7 +331,12 @@ void Explorer::explore(ExplorationResult &result) {
 
         if (m_observer)
             m_observer->onExecution({stats.executions, leaf, branchDepth, m_trail, &schedule});
-        if (leaf == LeafKind::Defect && m_options.stopOnFirstDefect) {
+        bool stopKind = false;
+        if (!ssb && execution.fault)
+            stopKind = m_options.stopsOn(execution.fault->kind);
+        for (const auto &report : execution.reports)
+            stopKind = stopKind || (!ssb && m_options.stopsOn(report.second.kind));
+        if (leaf == LeafKind::Defect && (m_options.stopOnFirstDefect || stopKind)) {
             result.stopReason = StopReason::FirstDefect;
             return;
         }

@@ -43,13 +43,13 @@ std::optional<Diagnostic> checkInput(const std::string &file, InputKind &kind) {
     if (llvm::sys::fs::is_directory(file))
         return Diagnostic{file, 0, 0, Severity::Error, "cannot open file: it is a directory"};
     const std::string extension = llvm::sys::path::extension(file).lower();
-    if (extension == ".c")
+    if (extension == ".c" || extension == ".i") // .i: C already preprocessed (SV-COMP tasks)
         kind = InputKind::C;
     else if (extension == ".ll" || extension == ".bc")
         kind = InputKind::Ir;
     else
         return Diagnostic{file, 0, 0, Severity::Error,
-                          "unsupported input file type '" + extension + "' (expected .c, .ll or .bc)"};
+                          "unsupported input file type '" + extension + "' (expected .c, .i, .ll or .bc)"};
     return std::nullopt;
 }
 

@@ -189,6 +189,10 @@ bool Interpreter::performAction(ThreadId t) {
     default:
         if (!performOnObject(*thread, action))
             return false;
+        if (action.object == program::kAtomicSectionKey) {
+            thread->accessGranted = true; // the section's call (or return) runs again and enters (leaves)
+            break;
+        }
         // A call of several actions (pthread_cond_wait, pthread_barrier_wait) runs no local code
         // until its last one: the thread's next pending action is the call's next.
         if (!thread->followUps.empty()) {
@@ -211,9 +215,19 @@ LocalStop Interpreter::runLocal(ThreadId t, const PauseBefore &pauseBefore) {
     m_fault.reset();
     m_faultSpot = {};
     m_stepper.clearFault();
-    const bool reached = m_stepper.run(m_state, *thread, *m_naming, pauseBefore ? &pauseBefore : nullptr);
+    bool reached = m_stepper.run(m_state, *thread, *m_naming, pauseBefore ? &pauseBefore : nullptr);
     for (ProgramFault &race : m_stepper.takeRaceReports())
         m_reports.push_back(std::move(race));
+    if (reached && thread->sectionDepth > 0 && !allowedInSection(thread->pending)) {
+        const Action &a = thread->pending;
+        m_stepper.raise(*thread, DefectKind::UnsupportedOperation,
+                        std::string(actionKindName(a.kind)) +
+                            (namesMemoryObject(a.kind) ? " " + describeAddress(a.object)
+                             : targetsThread(a.kind)   ? " T" + std::to_string(a.object)
+                                                       : std::string()) +
+                            " inside an atomic section (only local code, memory accesses and __VERIFIER_assume run atomically)");
+        reached = false;
+    }
     if (reached) {
         thread->inside = false;
         return LocalStop::AtAction;
@@ -224,6 +238,11 @@ LocalStop Interpreter::runLocal(ThreadId t, const PauseBefore &pauseBefore) {
     m_fault = m_stepper.fault();
     m_faultSpot = m_stepper.faultSpot();
     return LocalStop::Fault;
+}
+
+bool Interpreter::allowedInSection(const Action &a) {
+    return a.object == program::kAtomicSectionKey || a.kind == ActionKind::AssumeBlocked ||
+           (a.kind == ActionKind::ThreadExit && m_state.find(a.thread)->callsExit);
 }
 
 void Interpreter::orderBySynchronisation(const ThreadState &thread, const Action &action, bool succeeded) {

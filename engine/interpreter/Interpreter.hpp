@@ -53,6 +53,13 @@ public:
     bool spinsForever(ThreadId t) const override;
     std::string describeSpin(ThreadId t) const override;
     bool reportsLivelocks() const override { return !m_options.livelocksEndSilently; }
+    /// sc model: the objects atomic sections touched in every execution so far (pointers to their
+    /// first byte, sorted). An exploration is exact when they are all in InterpreterOptions::atomicObjects.
+    const std::vector<std::uint64_t> &atomicSectionObjects() const { return m_stepper.sectionObjects(); }
+    /// __VERIFIER_nondet_* calls in every execution so far (their values are not explored).
+    std::uint64_t nondetCalls() const { return m_stepper.nondetCalls(); }
+    /// pthread_cond_wait / _timedwait calls in every execution so far (never a spurious or timed-out wake-up).
+    std::uint64_t condWaits() const { return m_stepper.condWaits(); }
 
     /// Debugger stepping, in two halves of execute(): performs `t`'s pending action and leaves the
     /// thread inside its local code (true), or returns false when no local code follows (its exit,
@@ -87,6 +94,8 @@ public:
 private:
     void buildInitialState();
     void violation(ThreadId t, std::string text);
+    /// Whether `a` may be the next action of a thread inside an atomic section (AtomicSections.cpp).
+    bool allowedInSection(const Action &a);
     /// Performs `action`, an operation on a synchronisation object (or a barrier pass), on the
     /// object's SyncObjectState and records what the call returns; false after a violation.
     bool performOnObject(ThreadState &thread, const Action &action);

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace weft::interpreter {
 
@@ -46,6 +47,13 @@ struct InterpreterOptions {
     bool livelocksEndSilently = false;
     NondetSource nondet = NondetSource::Zero;
     std::uint64_t nondetSeed = 0;
+    /// sc model: objects (pointers to their first byte, sorted) that atomic sections touch; every
+    /// access to them is keyed as the one section location (AtomicSections.cpp). Found by exploring:
+    /// Interpreter::atomicSectionObjects() lists those seen so far.
+    std::vector<std::uint64_t> atomicObjects;
+    /// SV-COMP's semantics (weft svcomp): a call of reach_error() is the violation (an assertion
+    /// failure); abort(), exit(), a failed assert() and main's return end the execution silently.
+    bool svcompSemantics = false;
 };
 
 } // namespace weft::interpreter

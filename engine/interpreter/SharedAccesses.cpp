@@ -4,6 +4,8 @@
 // event's access is performed when the explorer grants it (the instruction runs again).
 #include "engine/interpreter/Stepper.hpp"
 
+#include <algorithm>
+
 namespace weft::interpreter {
 
 Stepper::Next Stepper::sharedAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size,
@@ -35,7 +37,11 @@ Stepper::Next Stepper::sharedAccess(InterpreterState &state, ThreadState &t, std
         return Next::Fault;
     }
     object.locations.emplace(offset, size);
-    t.pending = Action{write ? ActionKind::MemWrite : ActionKind::MemRead, t.id, p, std::int64_t(size)};
+    // An object atomic sections touch is one location with the sections (AtomicSections.cpp).
+    const std::vector<std::uint64_t> &merged = m_options.atomicObjects;
+    const bool inSections = std::binary_search(merged.begin(), merged.end(), p - std::uint64_t(d.offset));
+    t.pending = Action{write ? ActionKind::MemWrite : ActionKind::MemRead, t.id, inSections ? program::kAtomicSectionKey : p,
+                       std::int64_t(size)};
     return Next::Stop;
 }
 

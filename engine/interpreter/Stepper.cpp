@@ -31,6 +31,11 @@ Stepper::Stepper(const program::Program &program, const InterpreterOptions &opti
         m_stdout = program::globalPointer(*out);
     if (auto err = program.findGlobal("stderr"))
         m_stderr = program::globalPointer(*err);
+    for (const Function &f : program.functions) {
+        if (f.name == "reach_error")
+            m_reachError = std::uint32_t(m_atomicFunction.size());
+        m_atomicFunction.push_back(f.isDefined() && f.name.starts_with("__VERIFIER_atomic_"));
+    }
 }
 
 void Stepper::raise(const ThreadState &t, DefectKind kind, const std::string &text, bool performed) {
@@ -86,6 +91,8 @@ std::string Stepper::describeAddress(const InterpreterState &state, std::uint64_
     const program::DecodedPointer d = program::decodePointer(address);
     const MemoryObject *object = state.memory.objectAt(address);
     const std::string offset = d.offset ? std::string("+").append(std::to_string(d.offset)) : std::string();
+    if (address == program::kAtomicSectionKey)
+        return "(atomic sections)";
     if (!object || object->kind == ObjectKind::Null)
         return "at address " + std::to_string(address);
     if (object->kind == ObjectKind::Global && object->site < m_program.globals.size() &&
@@ -156,10 +163,17 @@ void Stepper::releaseStack(InterpreterState &state, ThreadState &t) {
         state.memory.endLifetime(p);
 }
 
-Stepper::Next Stepper::call(InterpreterState &, ThreadState &t, std::uint32_t function) {
+Stepper::Next Stepper::call(InterpreterState &state, ThreadState &t, std::uint32_t function) {
     const Function &callee = m_program.functions[function];
     if (callee.builtin)
         return Next::Continue; // handled by the caller
+    if (m_atomicFunction[function])
+        if (const Next n = enterSection(state, t); n != Next::Continue)
+            return n;
+    if (function == m_reachError && m_options.svcompSemantics) {
+        raise(t, DefectKind::AssertionFailure, "reach_error() called");
+        return Next::Fault;
+    }
     if (t.stack.frames.size() >= m_options.maxCallDepth) {
         raise(t, DefectKind::UndefinedBehaviour,
               "stack overflow: more than " + std::to_string(m_options.maxCallDepth) + " nested calls");
@@ -174,6 +188,9 @@ Stepper::Next Stepper::call(InterpreterState &, ThreadState &t, std::uint32_t fu
 }
 
 Stepper::Next Stepper::ret(InterpreterState &state, ThreadState &t, const Instruction &in) {
+    if (m_atomicFunction[t.stack.top().function])
+        if (const Next n = leaveSection(state, t); n != Next::Continue)
+            return n;
     const Frame f = t.stack.top();
     const Function &fn = m_program.functions[f.function];
     m_scratch.clear();
@@ -197,7 +214,7 @@ Stepper::Next Stepper::ret(InterpreterState &state, ThreadState &t, const Instru
     const std::uint64_t value = m_scratch.empty() ? 0 : m_scratch[0];
     if (t.id == ThreadNaming::kMain) {
         const std::int64_t status = signExtend(value & 0xFFFFFFFFu, 32);
-        if (status != 0) {
+        if (status != 0 && !m_options.svcompSemantics) {
             m_faultSpot = m_program.sourceMap.spotOf(f.function, f.pc);
             const std::string where = m_program.sourceMap.format(m_faultSpot);
             m_fault = ProgramFault{DefectKind::ExitCode, t.id,
@@ -211,7 +228,17 @@ Stepper::Next Stepper::ret(InterpreterState &state, ThreadState &t, const Instru
     return Next::Stop;
 }
 
+Stepper::Next Stepper::endSilently(ThreadState &t) {
+    t.callsExit = true;
+    t.pending = Action{ActionKind::ThreadExit, t.id, 0};
+    return Next::Stop;
+}
+
 Stepper::Next Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin b) {
+    if (b >= Builtin::NondetInt && b <= Builtin::NondetBool)
+        ++m_nondetCalls;
+    else if (b == Builtin::CondWait || b == Builtin::CondTimedwait)
+        ++m_condWaits;
     std::uint64_t result = 0;
     Next next;
     switch (b) {
@@ -298,7 +325,7 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
             const bool event = t.accessGranted;
             if (const Next n = visibleAccess(state, t, address, in.size, false); n != Next::Continue)
                 return n == Next::Stop;
-            if (!noteAccess(state, t, address, in.size, false, atomic))
+            if (!noteAccess(state, t, address, in.size, false, atomic || t.sectionDepth > 0))
                 return false;
             regs[in.dst] = loadValue(bytes, in.size, in.width);
             if (t.spin.clean)
@@ -315,7 +342,7 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                 return memoryFault(t, fault), false;
             if (const Next n = visibleAccess(state, t, address, in.size, true); n != Next::Continue)
                 return n == Next::Stop;
-            if (!noteAccess(state, t, address, in.size, true, atomic))
+            if (!noteAccess(state, t, address, in.size, true, atomic || t.sectionDepth > 0))
                 return false;
             const std::uint64_t v = value(in.a);
             if (in.size == 8)

@@ -56,8 +56,23 @@ public:
     /// Fault: an access overlapping another location of the object with a different size.
     Next visibleAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size, bool write) {
         // Inline: under sync (the default) every load and store passes here.
+        if (t.sectionDepth > 0)
+            return sectionAccess(state, t, p, write);
         return m_options.model == MemoryModel::Sc ? sharedAccess(state, t, p, size, write) : Next::Continue;
     }
+    /// Atomic sections (AtomicSections.cpp). Entering the outermost section is a visible action (sync:
+    /// lock of the implicit global lock; sc: a write of the section location) after which the call
+    /// runs again and enters; leaving it is the unlock (sync). Continue: entered / left now.
+    Next enterSection(InterpreterState &state, ThreadState &t);
+    Next leaveSection(InterpreterState &state, ThreadState &t);
+    /// Whether a function is an atomic section (its name starts with __VERIFIER_atomic_).
+    bool isAtomicFunction(std::uint32_t function) const { return m_atomicFunction[function]; }
+    /// __VERIFIER_nondet_* calls, in every execution so far.
+    std::uint64_t nondetCalls() const { return m_nondetCalls; }
+    /// pthread_cond_wait and _timedwait calls, in every execution so far (they wake only when signalled).
+    std::uint64_t condWaits() const { return m_condWaits; }
+    /// Objects that atomic sections have touched, in every execution so far (sc model).
+    const std::vector<std::uint64_t> &sectionObjects() const { return m_sectionObjects; }
     /// sc model: the object `value` points into (if it is a pointer) becomes shared.
     void markEscaped(InterpreterState &state, std::uint64_t value) const;
     /// Raises a fault of `kind` at `t`'s current instruction; the message gets the location prefix.
@@ -74,6 +89,8 @@ public:
 private:
     /// visibleAccess under the sc model (SharedAccesses.cpp).
     Next sharedAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size, bool write);
+    /// A load or store inside an atomic section: local code in both models, noted (AtomicSections.cpp).
+    Next sectionAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, bool write);
 
     /// Control reached a loop head (SpinLoops.cpp): compares the iteration that ends here with the
     /// state it started from; Stop: the thread awaits (or, silently, loops for good); Fault: a livelock.
@@ -85,6 +102,8 @@ private:
                       std::uint64_t value, bool event);
 
     Next call(InterpreterState &state, ThreadState &t, std::uint32_t function);
+    /// SV-COMP's abort(), exit(n) and failed assert(): the program ends there, no defect.
+    Next endSilently(ThreadState &t);
     Next ret(InterpreterState &state, ThreadState &t, const program::Instruction &in);
     Next builtin(InterpreterState &state, ThreadState &t, program::Builtin b);
     /// Library functions that are not visible actions (libc/LibcCalls.cpp).
@@ -115,6 +134,11 @@ private:
     std::vector<std::uint64_t> m_dead;
     std::vector<ProgramFault> m_raceReports;
     bool m_paused = false;
+    std::vector<bool> m_atomicFunction;
+    std::uint64_t m_nondetCalls = 0;
+    std::uint64_t m_condWaits = 0;
+    std::uint32_t m_reachError = ~std::uint32_t{0}; ///< the program's reach_error(), if it has one
+    std::vector<std::uint64_t> m_sectionObjects; ///< sorted
     /// The FILE * values of stdout and stderr (0 if the program does not use them).
     std::uint64_t m_stdout = 0;
     std::uint64_t m_stderr = 0;

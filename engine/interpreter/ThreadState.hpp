@@ -66,6 +66,10 @@ struct ThreadState {
     /// The thread's virtual clock in ns (runtime time functions): a new thread starts at its
     /// creator's time; each reading advances it by 1 us, sleeping by the time slept.
     std::uint64_t clockNs = 0;
+    /// Atomic sections (AtomicSections.cpp): how deeply the thread is nested in sections (0: outside),
+    /// and whether the current outermost one has written memory other than the thread's own stack.
+    std::uint32_t sectionDepth = 0;
+    bool sectionWrote = false;
     std::uint64_t nondetDraws = 0; ///< __VERIFIER_nondet_* calls so far (the random stream's position)
     SpinWatch spin;
     /// Pending AwaitBlocked: the loop head it spins at and the shared reads its iteration made

@@ -26,7 +26,6 @@ constexpr std::pair<std::string_view, std::string_view> kLater[] = {
     {"pthread_cancel", "thread cancellation"},
     {"pthread_kill", "signals"},
     {"sem_", "named semaphores, sem_getvalue and sem_timedwait"},
-    {"__VERIFIER_atomic_", "atomic sections"},
 };
 
 } // namespace

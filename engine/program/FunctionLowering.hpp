@@ -81,6 +81,7 @@ private:
     std::vector<SourceSpot> m_fixupSpots;
     SourceSpot m_spot;
     bool m_failed = false;
+    bool m_usedUndefined = false; ///< an undef operand was lowered (Program::undefinedValueUses)
 };
 
 } // namespace weft::program

@@ -3,6 +3,8 @@
 // leaf), phis as parallel copies on their incoming edges. Calls and intrinsics: LoweringCall.cpp.
 #include "engine/program/FunctionLowering.hpp"
 
+#include <utility>
+
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/DebugInfoMetadata.h>
@@ -109,6 +111,8 @@ std::vector<Operand> FunctionLowering::operands(const llvm::Value *v) {
         return out;
     }
     if (auto *c = llvm::dyn_cast<llvm::Constant>(v)) {
+        if (llvm::isa<llvm::UndefValue>(c) && !std::exchange(m_usedUndefined, true))
+            m_ctx.program.undefinedValueUses.push_back(m_spot);
         std::vector<std::uint64_t> values;
         std::string why;
         if (!m_ctx.evaluate(c, values, why)) {
@@ -372,9 +376,13 @@ void FunctionLowering::lower(const llvm::Instruction &inst) {
     case I::Ret: {
         auto &ret = llvm::cast<llvm::ReturnInst>(inst);
         const std::uint32_t first = std::uint32_t(m_out.operands.size());
+        // Falling off the end of a non-void function returns undef: no read of an uninitialised
+        // variable unless the caller uses the value (then its own code has the undef).
+        const bool wasUsed = std::exchange(m_usedUndefined, true);
         if (ret.getReturnValue())
             for (Operand o : operands(ret.getReturnValue()))
                 m_out.operands.push_back(o);
+        m_usedUndefined = wasUsed;
         emit({.op = Opcode::Ret, .b = first, .c = std::uint32_t(m_out.operands.size()) - first});
         return;
     }

@@ -45,4 +45,9 @@ constexpr std::uint64_t globalPointer(std::uint32_t globalIndex) { return encode
 constexpr std::uint64_t functionPointer(std::uint32_t functionIndex) { return encodePointer(kFunctionOwner, functionIndex); }
 constexpr std::uint32_t threadOwner(std::uint32_t thread) { return thread + 1; }
 
+/// The object key of atomic sections (README "SV-COMP harness"): the implicit global lock in the sync
+/// model, the one location of every section and of what sections touch in the sc model. A function
+/// pointer no function has, so it never names real memory.
+inline constexpr std::uint64_t kAtomicSectionKey = encodePointer(kFunctionOwner, kMaxObjectsPerOwner - 1);
+
 } // namespace weft::program

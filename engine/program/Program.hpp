@@ -58,6 +58,9 @@ struct Program {
     /// Load-time warnings with locations: the unsupported operations, each a defect only if reached.
     std::vector<Diagnostic> warnings;
     SourceMap sourceMap;
+    /// Where code uses a value that was never initialised (an uninitialised local): lowered as 0,
+    /// so its other values are not explored. The first such use of each function.
+    std::vector<SourceSpot> undefinedValueUses;
 
     std::uint64_t constant(Operand o) const { return constants[constantIndex(o)]; }
     /// The function called `name`, if any.

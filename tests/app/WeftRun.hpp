@@ -31,15 +31,18 @@ inline std::string slurp(std::FILE *f) {
     return text;
 }
 
-/// Runs `weft explore` or `weft replay` with `args` (without argv[0]).
+/// Runs `weft explore`, `weft replay` or `weft svcomp` with `args` (without argv[0]).
 inline WeftRun runWeft(const std::vector<std::string> &args) {
     auto cl = cli::parseCommandLine(args);
     if (!cl)
         qFatal("bad test arguments");
     std::FILE *out = std::tmpfile(), *err = std::tmpfile();
     WeftRun r;
-    r.code = cl->command == cli::CommandLine::Command::Explore ? cli::runExplore(*cl, out, err)
-                                                                : cli::runReplay(*cl, out, err);
+    switch (cl->command) {
+    case cli::CommandLine::Command::Explore: r.code = cli::runExplore(*cl, out, err); break;
+    case cli::CommandLine::Command::Svcomp: r.code = cli::runSvcomp(*cl, out, err); break;
+    default: r.code = cli::runReplay(*cl, out, err); break;
+    }
     r.out = slurp(out);
     r.err = slurp(err);
     return r;

@@ -290,24 +290,42 @@ Stepper::Next Stepper::libc(InterpreterState &state, ThreadState &t, Builtin b, 
         result = asInt(std::int64_t(std::int32_t(std::strtol(s1.c_str(), nullptr, 10))));
         return Next::Continue;
     case Builtin::AssertFail: {
+        if (m_options.svcompSemantics)
+            return endSilently(t);
         std::string expression = "?", function = "?";
         string(arg(0), expression);
         string(arg(3), function);
         raise(t, DefectKind::AssertionFailure, "assertion `" + expression + "' failed in " + function);
         return Next::Fault;
     }
-    case Builtin::Abort: raise(t, DefectKind::Abort, "abort() called"); return Next::Fault;
+    case Builtin::Abort:
+        if (m_options.svcompSemantics)
+            return endSilently(t);
+        raise(t, DefectKind::Abort, "abort() called");
+        return Next::Fault;
     case Builtin::VerifierError:
-        raise(t, DefectKind::AssertionFailure, "__VERIFIER_error() called");
+    case Builtin::ReachError:
+        raise(t, DefectKind::AssertionFailure, std::string(program::builtinSymbol(b)) + "() called");
         return Next::Fault;
     case Builtin::VerifierAssume:
         if ((arg(0) & 0xFFFFFFFFu) == 0) {
+            // A section's writes are already visible to the others and cannot be undone: the path
+            // the assumption cuts would go on from a state it never reaches. Not modelled.
+            if (t.sectionDepth > 0 && t.sectionWrote) {
+                raise(t, DefectKind::UnsupportedOperation,
+                      "__VERIFIER_assume failed inside an atomic section after the section wrote shared memory");
+                return Next::Fault;
+            }
             // A failed assumption blocks its thread for good; the others go on (ending the whole
-            // program here would hide what they can still do, e.g. reach an error).
+            // program here would hide what they can still do, e.g. reach an error). Inside an atomic
+            // section the thread keeps it: no other section can start (never a deadlock: the
+            // execution is assume-blocked).
             t.pending = Action{ActionKind::AssumeBlocked, t.id, 0};
             return Next::Stop;
         }
         return Next::Continue;
+    case Builtin::AtomicBegin: return enterSection(state, t);
+    case Builtin::AtomicEnd: return leaveSection(state, t);
     case Builtin::WeftClock:
         result = t.clockNs;
         t.clockNs += 1000;

@@ -60,7 +60,7 @@ Stepper::Next Stepper::pthread(InterpreterState &state, ThreadState &t, Builtin 
         return Next::Stop;
     case Builtin::Exit: {
         const std::int64_t status = signExtend(arg(0) & 0xFFFFFFFFu, 32);
-        if (status != 0) {
+        if (status != 0 && !m_options.svcompSemantics) {
             raise(t, DefectKind::ExitCode, "exited with status " + std::to_string(status));
             return Next::Fault;
         }

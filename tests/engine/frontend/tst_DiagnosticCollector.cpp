@@ -109,7 +109,7 @@ void tst_DiagnosticCollector::unsupportedExtensionIsError() {
     const std::string file = write("prog.cpp", "int main() { return 0; }\n");
     auto unit = compileC({file});
     QVERIFY(!unit);
-    QCOMPARE(q(unit.error()[0].text), QString("unsupported input file type '.cpp' (expected .c, .ll or .bc)"));
+    QCOMPARE(q(unit.error()[0].text), QString("unsupported input file type '.cpp' (expected .c, .i, .ll or .bc)"));
 }
 
 void tst_DiagnosticCollector::warningsAreKept() {

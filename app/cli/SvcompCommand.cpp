@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: MIT
+// `weft svcomp`: one SV-COMP task checked with SV-COMP's semantics (README "weft svcomp"). The property
+// picks the event model: unreach-call and valid-memsafety explore under sc (every interleaving of
+// shared accesses, so racy programs are decided too), no-data-race under sync (the first race of any
+// execution is found in an explored one). The first violation stops the exploration; anything Weft
+// cannot decide (a bound, an unsupported operation, unexplored inputs) makes the verdict unknown.
+#include "app/cli/Commands.hpp"
+#include "app/cli/ProgramExploration.hpp"
+#include "app/cli/SvcompTask.hpp"
+#include "app/cli/SvcompWitness.hpp"
+#include "engine/debugger/ProgramLoader.hpp"
+#include "engine/debugger/ResultsJson.hpp"
+#include "engine/frontend/CCompiler.hpp"
+#include "engine/frontend/Sha256.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+
+namespace weft::cli {
+
+namespace {
+
+struct Verdict {
+    enum Kind { True, False, Unknown } kind = Unknown;
+    std::string reason;
+};
+
+/// The specification line of each property as SV-COMP's .prp files state it.
+std::string specificationOf(SvcompProperty p) {
+    switch (p) {
+    case SvcompProperty::UnreachCall: return "CHECK( init(main()), LTL(G ! call(reach_error())) )";
+    case SvcompProperty::NoDataRace: return "CHECK( init(main()), LTL(G ! data-race) )";
+    case SvcompProperty::ValidMemsafety:
+        return "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\n"
+               "CHECK( init(main()), LTL(G valid-memtrack) )";
+    default: return {};
+    }
+}
+
+/// Whether a memory fault's message is one valid-memsafety forbids (valid-deref, valid-free).
+bool isMemorySafetyFault(const std::string &message) {
+    for (const char *what : {"null pointer dereference", "free of a null-derived pointer", "invalid pointer dereference",
+                             "out-of-bounds", "use after free", "use after return", "double free", "invalid free"})
+        if (message.find(what) != std::string::npos)
+            return true;
+    return false;
+}
+
+bool isViolation(SvcompProperty p, const Defect &d) {
+    switch (p) {
+    case SvcompProperty::UnreachCall: return d.kind == DefectKind::AssertionFailure;
+    case SvcompProperty::NoDataRace: return d.kind == DefectKind::DataRace;
+    case SvcompProperty::ValidMemsafety: return d.kind == DefectKind::UndefinedBehaviour && isMemorySafetyFault(d.message);
+    default: return false;
+    }
+}
+
+/// Defects that only end a path under SV-COMP's semantics: a deadlock is no property violation.
+bool endsPathSilently(const Defect &d) { return d.kind == DefectKind::Deadlock; }
+
+std::string nowIso8601() {
+    const std::time_t now = std::time(nullptr);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+    return text;
+}
+
+int finish(const Verdict &v, std::FILE *out) {
+    static const char *const kNames[] = {"true", "false", "unknown"};
+    std::fprintf(out, "weft: verdict %s%s\n", kNames[v.kind], v.reason.empty() ? "" : (" (" + v.reason + ")").c_str());
+    return v.kind == Verdict::True ? kNoDefect : v.kind == Verdict::False ? kDefectFound : kUnknown;
+}
+
+void printDiagnostics(const std::vector<Diagnostic> &diagnostics, std::FILE *err) {
+    std::fputs(frontend::formatDiagnostics(diagnostics).c_str(), err);
+}
+
+} // namespace
+
+int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err) {
+    const auto start = std::chrono::steady_clock::now();
+    // The task: a task definition, or a C file with the property from the command line.
+    SvcompTask task;
+    const bool isTask = cl.file.ends_with(".yml") || cl.file.ends_with(".yaml");
+    if (isTask) {
+        auto read = readSvcompTask(cl.file);
+        if (!read) {
+            printDiagnostics(read.error(), err);
+            return kBadInput;
+        }
+        task = std::move(*read);
+    } else {
+        task.inputFiles = {cl.file};
+        task.properties.push_back({SvcompProperty::UnreachCall, {}, std::nullopt});
+    }
+    std::optional<SvcompProperty> wanted;
+    if (!cl.property.empty()) {
+        auto p = parseSvcompProperty(cl.property);
+        if (!p) {
+            printDiagnostics(p.error(), err);
+            return kBadInput;
+        }
+        wanted = *p;
+        if (!isTask)
+            task.properties = {{*p, cl.property, std::nullopt}};
+    }
+    // Without --property a task is checked for its first property Weft decides, preferring unreach-call.
+    const SvcompTaskProperty *chosen = nullptr;
+    for (SvcompProperty preferred : {SvcompProperty::UnreachCall, SvcompProperty::NoDataRace, SvcompProperty::ValidMemsafety})
+        for (const SvcompTaskProperty &p : task.properties)
+            if (!chosen && p.property == (wanted ? *wanted : preferred))
+                chosen = &p;
+    if (!chosen && wanted) {
+        std::fprintf(err, "%s: error: the task does not list the property %s\n", cl.file.c_str(),
+                     svcompPropertyName(*wanted).c_str());
+        return kBadInput;
+    }
+    if (!chosen)
+        chosen = &task.properties.front();
+    const SvcompProperty property = chosen->property;
+    std::fprintf(out, "weft: checking %s for %s%s\n", task.inputFiles.front().c_str(), svcompPropertyName(property).c_str(),
+                 chosen->expectedVerdict ? (*chosen->expectedVerdict ? " (the task expects true)" : " (the task expects false)")
+                                         : "");
+    if (property != SvcompProperty::UnreachCall && property != SvcompProperty::NoDataRace &&
+        property != SvcompProperty::ValidMemsafety)
+        return finish({Verdict::Unknown, "Weft does not check " + svcompPropertyName(property)}, out);
+    if (task.language != "C")
+        return finish({Verdict::Unknown, "the task's language is " + task.language + ", not C"}, out);
+    if (task.inputFiles.size() > 1)
+        return finish({Verdict::Unknown, "tasks of several input files are not supported"}, out);
+    const std::string &file = task.inputFiles.front();
+
+    auto loaded = debugger::loadProgram(file, cl.defines, cl.includeDirs, cl.standard);
+    if (!loaded) {
+        printDiagnostics(loaded.error(), err);
+        if (frontend::isCompilerFailure(loaded.error()))
+            return kInternalError;
+        finish({Verdict::Unknown, "the program does not compile"}, out);
+        return kBadInput;
+    }
+    const program::Program &program = loaded->program;
+    if (!loaded->warnings.empty() && !cl.quiet)
+        printDiagnostics(loaded->warnings, err);
+
+    interpreter::InterpreterOptions options = cl.interpreter;
+    options.svcompSemantics = true;
+    ExplorationOptions exploration = cl.exploration;
+    if (property == SvcompProperty::NoDataRace) {
+        options.model = interpreter::MemoryModel::Sync;
+        options.races = interpreter::RaceMode::Fatal;
+        exploration.stopOnDefectKinds = 1u << unsigned(DefectKind::DataRace);
+    } else {
+        options.model = interpreter::MemoryModel::Sc;
+        options.races = interpreter::RaceMode::Ignore;
+        exploration.stopOnDefectKinds = 1u << unsigned(property == SvcompProperty::UnreachCall ? DefectKind::AssertionFailure
+                                                                                               : DefectKind::UndefinedBehaviour);
+    }
+    ProgramExploration explorer(program, options, exploration);
+    const ExplorationResult result = explorer.run();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(out, "weft: %s (%s model, %u round%s), %.2f s in all\n", result.statistics.summary().c_str(),
+                 options.model == interpreter::MemoryModel::Sc ? "sc" : "sync", explorer.rounds(),
+                 explorer.rounds() == 1 ? "" : "s", seconds);
+
+    for (const Defect &d : result.defects) {
+        if (!isViolation(property, d))
+            continue;
+        debugger::SourceText source;
+        const debugger::TracedExecution trace = debugger::traceSchedule(program, explorer.interpreterOptions(), d.schedule);
+        std::fprintf(out, "weft: violation: %s: %s\n  schedule %s\n", std::string(defectKindName(d.kind)).c_str(),
+                     faultText(d.message, debugger::defectLocation(d, program, trace)).c_str(), d.schedule.toString().c_str());
+        printTrace(trace, program, source, out);
+        if (!cl.witnessPath.empty()) {
+            std::ifstream in(file, std::ios::binary);
+            std::stringstream bytes;
+            bytes << in.rdbuf();
+            // The task's own property file states the specification best (old tasks name __VERIFIER_error).
+            std::string specification = specificationOf(property);
+            if (std::ifstream prp(chosen->propertyFile); prp && !chosen->propertyFile.empty()) {
+                std::stringstream text;
+                text << prp.rdbuf();
+                if (propertyOfSpecification(text.str()) == property)
+                    specification = text.str().substr(0, text.str().find_last_not_of(" \n") + 1);
+            }
+            const WitnessInfo info{file, frontend::sha256Hex(bytes.str()), specification,
+                                   task.dataModel == "ILP32" ? "32bit" : "64bit", nowIso8601()};
+            std::ofstream witness(cl.witnessPath);
+            witness << violationWitness(info, trace);
+            if (!witness) {
+                std::fprintf(err, "weft: error: cannot write '%s'\n", cl.witnessPath.c_str());
+                return kBadInput;
+            }
+        }
+        return finish({Verdict::False, std::string(defectKindName(d.kind)) + " at " + debugger::defectLocation(d, program, trace)},
+                      out);
+    }
+    if (!result.isComplete())
+        return finish({Verdict::Unknown, std::string("exploration incomplete: ") + stopReasonName(result.stopReason)}, out);
+    for (const Defect &d : result.defects)
+        if (!endsPathSilently(d))
+            return finish({Verdict::Unknown, std::string(defectKindName(d.kind)) + ": " + shortened(d.message)}, out);
+    for (const Diagnostic &d : result.diagnostics)
+        if (d.severity != Severity::Note)
+            return finish({Verdict::Unknown, d.text}, out);
+    for (const program::SourceSpot &spot : program.undefinedValueUses)
+        if (std::filesystem::path(program.sourceMap.fileName(spot.file)).filename() == std::filesystem::path(file).filename())
+            return finish({Verdict::Unknown, "the program reads uninitialised variables (at " + location(program, spot) +
+                                                 "), whose values were not explored"},
+                          out);
+    if (explorer.machine().condWaits() > 0)
+        return finish({Verdict::Unknown, "pthread_cond_wait may wake up spuriously (or time out), which Weft does not explore"},
+                      out);
+    if (explorer.machine().nondetCalls() > 0)
+        return finish({Verdict::Unknown, "the program reads __VERIFIER_nondet_* values, which were not explored"}, out);
+    if (property == SvcompProperty::ValidMemsafety)
+        return finish({Verdict::Unknown, "no invalid dereference or free, but memory leaks (valid-memtrack) are not checked"},
+                      out);
+    return finish({Verdict::True, {}}, out);
+}
+
+} // namespace weft::cli

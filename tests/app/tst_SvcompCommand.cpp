@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: MIT
+// `weft svcomp` (app/cli/SvcompCommand.cpp): SV-COMP's semantics against `weft explore`'s on the
+// same programs (abort, exit and a failed assert() end a path silently; reach_error() is the
+// violation), the verdict per property with its exit code, unknown for what Weft cannot decide, and
+// the violation witness checked against the GraphML witness format with an XML parser.
+#include "tests/app/WeftRun.hpp"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+using namespace weft;
+using namespace weft::testing;
+
+class tst_SvcompCommand : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init() { QVERIFY(m_dir.isValid()); }
+    void verdicts_data();
+    void verdicts();
+    void debuggerSemanticsUnchanged_data();
+    void debuggerSemanticsUnchanged();
+    void witnessIsValidGraphMl();
+
+private:
+    std::string write(const std::string &name, const std::string &text) {
+        const std::string path = m_dir.filePath(QString::fromStdString(name)).toStdString();
+        std::ofstream(path, std::ios::binary) << text;
+        return path;
+    }
+    QTemporaryDir m_dir;
+};
+
+namespace {
+
+const char *kHeader = R"(#include <pthread.h>
+#include <stdlib.h>
+#include <assert.h>
+extern void __VERIFIER_assume(int);
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+void reach_error(void) { assert(0); }
+)";
+
+} // namespace
+
+void tst_SvcompCommand::verdicts_data() {
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<QString>("property");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("verdict");
+    // A lost update under sc reaches reach_error: the violation, located at the call.
+    QTest::addRow("lost update") << R"(int x;
+void *inc(void *a) { x = x + 1; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, inc, 0); x = x + 1; pthread_join(t, 0);
+  if (x != 2) reach_error(); return 0; })"
+                                 << "unreach-call" << 1 << "false (assertion failure at src.c:12:15)";
+    QTest::addRow("atomic increment") << R"(int x;
+void __VERIFIER_atomic_inc(void) { x = x + 1; }
+void *inc(void *a) { __VERIFIER_atomic_inc(); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, inc, 0); __VERIFIER_atomic_inc(); pthread_join(t, 0);
+  if (x != 2) reach_error(); return 0; })"
+                                      << "unreach-call" << 0 << "true";
+    // assume_abort_if_not: abort() only cuts the path; so do exit(3) and a failed assert().
+    QTest::addRow("abort cuts the path") << R"(int x;
+void assume_abort_if_not(int c) { if (!c) abort(); }
+void *w(void *a) { x = 1; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); int v = x; assume_abort_if_not(v == 0);
+  pthread_join(t, 0); if (v != 0) reach_error(); return 0; })"
+                                         << "unreach-call" << 0 << "true";
+    QTest::addRow("exit and assert cut the path") << R"(int x;
+void *w(void *a) { x = 1; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); int v = x; if (v) exit(3); assert(v == 0 && 0);
+  reach_error(); return 0; })"
+                                                  << "unreach-call" << 0 << "true";
+    QTest::addRow("deadlock is no violation") << R"(pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *p) { pthread_mutex_lock(&b); pthread_mutex_lock(&a); pthread_mutex_unlock(&a); pthread_mutex_unlock(&b); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_mutex_lock(&a); pthread_mutex_lock(&b);
+  pthread_mutex_unlock(&b); pthread_mutex_unlock(&a); pthread_join(t, 0); return 0; })"
+                                              << "unreach-call" << 0 << "true";
+    QTest::addRow("race") << R"(int x;
+void *w(void *a) { x = 1; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); int v = x; pthread_join(t, 0); return v; })"
+                          << "no-data-race" << 1 << "false (data race at src.c:10:22)";
+    QTest::addRow("no race between sections") << R"(int x;
+void *w(void *a) { __VERIFIER_atomic_begin(); x = 1; __VERIFIER_atomic_end(); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); __VERIFIER_atomic_begin(); int v = x; __VERIFIER_atomic_end();
+  pthread_join(t, 0); return 0; })"
+                                              << "no-data-race" << 0 << "true";
+    QTest::addRow("out of bounds") << R"(int a[2];
+void *w(void *p) { a[*(int *)p] = 1; return 0; }
+int main(void) { int i = 2; pthread_t t; pthread_create(&t, 0, w, &i); pthread_join(t, 0); return 0; })"
+                                   << "valid-memsafety" << 1 << "false (undefined behaviour at src.c:10:33)";
+    QTest::addRow("memsafe but leaks unchecked") << R"(int main(void) { int *p = malloc(4); *p = 1; free(p); return 0; })"
+                                                 << "valid-memsafety" << 4
+                                                 << "unknown (no invalid dereference or free, but memory leaks (valid-memtrack) are not checked)";
+    QTest::addRow("nondet not explored") << R"(int main(void) { if (__VERIFIER_nondet_int() == 7) reach_error(); return 0; })"
+                                         << "unreach-call" << 4
+                                         << "unknown (the program reads __VERIFIER_nondet_* values, which were not explored)";
+    QTest::addRow("uninitialised local") << R"(int main(void) { int v; if (v == 7) reach_error(); return 0; })"
+                                         << "unreach-call" << 4 << "unknown (the program reads uninitialised variables";
+    QTest::addRow("spurious wake-ups") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER; int ready;
+void *w(void *p) { pthread_mutex_lock(&m); ready = 1; pthread_cond_signal(&c); pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_mutex_lock(&m); while (!ready) pthread_cond_wait(&c, &m);
+  pthread_mutex_unlock(&m); pthread_join(t, 0); return 0; })"
+                                       << "unreach-call" << 4 << "unknown (pthread_cond_wait may wake up spuriously";
+    QTest::addRow("unsupported call") << R"(int fork(void); int main(void) { if (fork() == 0) reach_error(); return 0; })"
+                                      << "unreach-call" << 4 << "unknown (unsupported operation: ";
+    QTest::addRow("lock inside a section") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int main(void) { __VERIFIER_atomic_begin(); pthread_mutex_lock(&m); __VERIFIER_atomic_end(); return 0; })"
+                                           << "unreach-call" << 4 << "unknown (unsupported operation: ";
+    QTest::addRow("timeout") << R"(int x;
+void *w(void *a) { for (int i = 0; i < 12; ++i) x = x + 1; return 0; }
+int main(void) { pthread_t t[4]; for (int i = 0; i < 4; ++i) pthread_create(&t[i], 0, w, 0);
+  for (int i = 0; i < 4; ++i) pthread_join(t[i], 0); if (x == 0) reach_error(); return 0; })"
+                             << "unreach-call" << 4 << "unknown (exploration incomplete: timeout)";
+}
+
+void tst_SvcompCommand::verdicts() {
+    QFETCH(QString, body);
+    QFETCH(QString, property);
+    QFETCH(int, code);
+    QFETCH(QString, verdict);
+    const std::string file = write("src.c", kHeader + body.toStdString() + "\n");
+    const WeftRun r = runWeft({"svcomp", file, "--property", property.toStdString(), "--timeout", "1"});
+    QCOMPARE(r.code, code);
+    verdict.replace("src.c:", m_dir.path() + "/src.c:");
+    // The verdict is the last line.
+    const std::string last = r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1);
+    QVERIFY2(last.starts_with("weft: verdict " + verdict.toStdString()), (last + r.err).c_str());
+    if (verdict.startsWith("false"))
+        QVERIFY2(contains(r.out, "weft: violation: "), r.out.c_str());
+}
+
+void tst_SvcompCommand::debuggerSemanticsUnchanged_data() {
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<QString>("defect");
+    QTest::addRow("abort") << "int main(void) { abort(); }" << "weft: defect 1: abort: ";
+    QTest::addRow("exit") << "int main(void) { exit(3); }" << "weft: defect 1: non-zero exit: ";
+    QTest::addRow("assert") << "int main(void) { assert(0); }" << "weft: defect 1: assertion failure: ";
+}
+
+void tst_SvcompCommand::debuggerSemanticsUnchanged() {
+    // `weft explore` keeps its debugger semantics: what svcomp treats as the end of a path is a defect.
+    QFETCH(QString, body);
+    QFETCH(QString, defect);
+    const std::string file = write("dbg.c", kHeader + body.toStdString() + "\n");
+    const WeftRun explore = runWeft({"explore", file});
+    QCOMPARE(explore.code, 1);
+    QVERIFY2(contains(explore.out, defect.toStdString()), explore.out.c_str());
+    const WeftRun svcomp = runWeft({"svcomp", file});
+    QCOMPARE(svcomp.code, 0);
+    QVERIFY2(contains(svcomp.out, "weft: verdict true\n"), svcomp.out.c_str());
+}
+
+void tst_SvcompCommand::witnessIsValidGraphMl() {
+    const std::string file = write("w.c", std::string(kHeader) + R"(int x;
+void *inc(void *a) { x = x + 1; return 0; }
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, inc, 0);
+  x = x + 1;
+  pthread_join(t, 0);
+  if (x != 2) reach_error();
+  return 0;
+}
+)");
+    const std::string witnessPath = m_dir.filePath("witness.graphml").toStdString();
+    const WeftRun r = runWeft({"svcomp", file, "--witness", witnessPath});
+    QCOMPARE(r.code, 1);
+    QFile in(QString::fromStdString(witnessPath));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&in);
+
+    // The GraphML witness format: keys declared before use, graph data, nodes, a path of edges.
+    const QSet<QString> graphKeys{"witness-type", "sourcecodelang", "producer", "specification",
+                                  "programfile",  "programhash",    "architecture", "creationtime"};
+    QSet<QString> declared;
+    QMap<QString, QString> graphData;
+    QStringList nodes;
+    QString entry, violation;
+    struct Edge {
+        QString source, target;
+        QMap<QString, QString> data;
+    };
+    QList<Edge> edges;
+    QString node;
+    Edge *edge = nullptr;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        const QString name = xml.name().toString();
+        if (name == "graphml") {
+            QCOMPARE(xml.namespaceUri().toString(), QString("http://graphml.graphdrawing.org/xmlns"));
+        } else if (name == "key") {
+            declared << xml.attributes().value("id").toString();
+            QVERIFY(!xml.attributes().value("attr.name").isEmpty());
+            QVERIFY(!xml.attributes().value("for").isEmpty());
+        } else if (name == "graph") {
+            QCOMPARE(xml.attributes().value("edgedefault").toString(), QString("directed"));
+        } else if (name == "node") {
+            node = xml.attributes().value("id").toString();
+            nodes << node;
+            edge = nullptr;
+        } else if (name == "edge") {
+            edges.append({xml.attributes().value("source").toString(), xml.attributes().value("target").toString(), {}});
+            edge = &edges.last();
+            node.clear();
+        } else if (name == "data") {
+            const QString key = xml.attributes().value("key").toString();
+            QVERIFY2(declared.contains(key), qPrintable("undeclared key " + key));
+            const QString value = xml.readElementText();
+            if (edge)
+                edge->data[key] = value;
+            else if (!node.isEmpty() && key == "entry" && value == "true")
+                entry = node;
+            else if (!node.isEmpty() && key == "violation" && value == "true")
+                violation = node;
+            else if (node.isEmpty())
+                graphData[key] = value;
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    for (const QString &k : graphKeys)
+        QVERIFY2(graphData.contains(k) && !graphData[k].isEmpty(), qPrintable("missing graph data " + k));
+    QCOMPARE(graphData["witness-type"], QString("violation_witness"));
+    QCOMPARE(graphData["sourcecodelang"], QString("C"));
+    QCOMPARE(graphData["architecture"], QString("64bit"));
+    QVERIFY(graphData["specification"].contains("G ! call(reach_error())"));
+    QFile source(QString::fromStdString(file));
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    QCOMPARE(graphData["programhash"],
+             QString(QCryptographicHash::hash(source.readAll(), QCryptographicHash::Sha256).toHex()));
+    QVERIFY(QRegularExpression("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$").match(graphData["creationtime"]).hasMatch());
+
+    // One path from the entry to the violation, every edge with its thread; the create edge names
+    // the new thread; the last edge is the call of reach_error.
+    QVERIFY(!entry.isEmpty() && !violation.isEmpty());
+    QVERIFY(!edges.isEmpty());
+    QString at = entry;
+    bool created = false;
+    for (const Edge &e : edges) {
+        QCOMPARE(e.source, at);
+        QVERIFY(nodes.contains(e.target));
+        QVERIFY(e.data.contains("threadId"));
+        if (e.data.contains("createThread")) {
+            QCOMPARE(e.data["createThread"], QString("1"));
+            QCOMPARE(e.data["startline"], QString("13"));
+            created = true;
+        }
+        at = e.target;
+    }
+    QCOMPARE(at, violation);
+    QVERIFY(created);
+    QCOMPARE(edges.last().data["startline"], QString("16"));
+}
+
+QTEST_GUILESS_MAIN(tst_SvcompCommand)
+#include "tst_SvcompCommand.moc"
