@@ -205,10 +205,20 @@ int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     for (const Diagnostic &d : result.diagnostics)
         if (d.severity != Severity::Note)
             return finish({Verdict::Unknown, d.text}, out);
+    // What the program's own code does that Weft runs one way only (the runtime library's code is Weft's).
+    auto inProgram = [&](program::SourceSpot spot) {
+        return std::filesystem::path(program.sourceMap.fileName(spot.file)).filename() ==
+               std::filesystem::path(file).filename();
+    };
     for (const program::SourceSpot &spot : program.undefinedValueUses)
-        if (std::filesystem::path(program.sourceMap.fileName(spot.file)).filename() == std::filesystem::path(file).filename())
+        if (inProgram(spot))
             return finish({Verdict::Unknown, "the program reads uninitialised variables (at " + location(program, spot) +
                                                  "), whose values were not explored"},
+                          out);
+    for (const program::SourceSpot &spot : program.lockResultUses)
+        if (inProgram(spot))
+            return finish({Verdict::Unknown, "the program tests the result of pthread_mutex_lock (at " +
+                                                 location(program, spot) + "), whose failure Weft does not explore"},
                           out);
     if (explorer.machine().condWaits() > 0)
         return finish({Verdict::Unknown, "pthread_cond_wait may wake up spuriously (or time out), which Weft does not explore"},

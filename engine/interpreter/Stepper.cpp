@@ -188,7 +188,8 @@ Stepper::Next Stepper::call(InterpreterState &state, ThreadState &t, std::uint32
 }
 
 Stepper::Next Stepper::ret(InterpreterState &state, ThreadState &t, const Instruction &in) {
-    if (m_atomicFunction[t.stack.top().function])
+    // (A thread started in such a function did not enter a section: depth 0, nothing to leave.)
+    if (m_atomicFunction[t.stack.top().function] && t.sectionDepth > 0)
         if (const Next n = leaveSection(state, t); n != Next::Continue)
             return n;
     const Frame f = t.stack.top();

@@ -53,6 +53,8 @@ void FunctionLowering::lowerCall(const llvm::CallInst &call) {
         emitUnsupported(call, LoweringContext::describeUnsupportedCall(callee->getName().str()));
         return;
     }
+    if (target.builtin == Builtin::MutexLock && !call.use_empty())
+        m_ctx.program.lockResultUses.push_back(m_spot);
     if (target.builtin)
         emitCall(Opcode::CallBuiltin, std::int64_t(*target.builtin), kNoOperand, call);
     else

@@ -61,6 +61,9 @@ struct Program {
     /// Where code uses a value that was never initialised (an uninitialised local): lowered as 0,
     /// so its other values are not explored. The first such use of each function.
     std::vector<SourceSpot> undefinedValueUses;
+    /// Where code uses the result of pthread_mutex_lock, which Weft's mutexes never fail (POSIX lets
+    /// them, e.g. EAGAIN, EOWNERDEAD: SV-COMP's verdicts count with that).
+    std::vector<SourceSpot> lockResultUses;
 
     std::uint64_t constant(Operand o) const { return constants[constantIndex(o)]; }
     /// The function called `name`, if any.

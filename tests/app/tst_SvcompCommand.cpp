@@ -108,6 +108,11 @@ void *w(void *p) { pthread_mutex_lock(&m); ready = 1; pthread_cond_signal(&c); p
 int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_mutex_lock(&m); while (!ready) pthread_cond_wait(&c, &m);
   pthread_mutex_unlock(&m); pthread_join(t, 0); return 0; })"
                                        << "unreach-call" << 4 << "unknown (pthread_cond_wait may wake up spuriously";
+    QTest::addRow("lock result tested") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int x;
+void *w(void *p) { pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); if (pthread_mutex_lock(&m)) x = 2; else pthread_mutex_unlock(&m);
+  pthread_join(t, 0); return 0; })"
+                                        << "no-data-race" << 4 << "unknown (the program tests the result of pthread_mutex_lock";
     QTest::addRow("unsupported call") << R"(int fork(void); int main(void) { if (fork() == 0) reach_error(); return 0; })"
                                       << "unreach-call" << 4 << "unknown (unsupported operation: ";
     QTest::addRow("lock inside a section") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
