@@ -147,6 +147,7 @@ int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err) {
 
     interpreter::InterpreterOptions options = cl.interpreter;
     options.svcompSemantics = true;
+    options.livelocksEndSilently = true; // a path that spins forever is cut, as SV-COMP reads it
     ExplorationOptions exploration = cl.exploration;
     if (property == SvcompProperty::NoDataRace) {
         options.model = interpreter::MemoryModel::Sync;
