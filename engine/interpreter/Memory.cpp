@@ -110,18 +110,19 @@ void Memory::addGlobal(std::uint32_t index, std::vector<std::uint8_t> bytes, boo
     g.bytes = std::move(bytes);
 }
 
-AccessCell *Memory::shadow(std::uint64_t p, std::uint64_t size) {
+RaceShadow *Memory::shadow(std::uint64_t p, std::uint64_t size) {
     const program::DecodedPointer d = decodePointer(p);
     MemoryObject &object = m_owners[d.owner][d.object];
-    if (object.shadow.size() < object.size) {
-        // The shadow counts against the execution's memory limit: it is 32 bytes per byte touched.
-        const std::uint64_t bytes = std::uint64_t(object.size) * sizeof(AccessCell);
+    const std::uint64_t offset = std::uint64_t(d.offset);
+    if (!object.shadow.covers(offset, size)) {
+        // The record counts against the execution's memory limit: 40 bytes per byte of a touched page.
+        const std::uint64_t bytes = object.shadow.costToCover(object.size, offset, size);
         if (m_liveBytes + bytes > m_limit)
             return nullptr;
         m_liveBytes += bytes;
-        object.shadow.resize(object.size);
+        object.shadow.cover(object.size, offset, size);
     }
-    return size ? object.shadow.data() + d.offset : nullptr;
+    return &object.shadow;
 }
 
 const MemoryObject *Memory::objectAt(std::uint64_t p) const {
@@ -201,7 +202,7 @@ bool Memory::release(std::uint64_t p, MemoryFault &fault) {
     }
     MemoryObject &o = m_owners[d.owner][d.object];
     o.alive = false;
-    m_liveBytes -= o.bytes.size() + o.shadow.size() * sizeof(AccessCell);
+    m_liveBytes -= o.bytes.size() + o.shadow.bytes();
     o.bytes = {};
     o.shadow = {};
     return true;
@@ -212,7 +213,7 @@ void Memory::endLifetime(std::uint64_t p) {
     if (d.owner < m_owners.size() && d.object < m_owners[d.owner].size()) {
         MemoryObject &o = m_owners[d.owner][d.object];
         if (o.alive)
-            m_liveBytes -= o.bytes.size() + o.shadow.size() * sizeof(AccessCell);
+            m_liveBytes -= o.bytes.size() + o.shadow.bytes();
         o.alive = false;
         o.bytes = {};
         o.shadow = {};

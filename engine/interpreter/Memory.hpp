@@ -29,9 +29,10 @@ public:
     const std::uint8_t *read(std::uint64_t p, std::uint64_t size, std::uint64_t alignment, MemoryFault &fault) const;
     std::uint8_t *write(std::uint64_t p, std::uint64_t size, std::uint64_t alignment, MemoryFault &fault);
 
-    /// The race detector's cells of [p, p + size), created on first use (nullptr if that would
-    /// exceed the memory limit); p must have just passed read() or write() for `size` bytes.
-    AccessCell *shadow(std::uint64_t p, std::uint64_t size);
+    /// The race detector's record of the object p points into, with the pages of [p, p + size)
+    /// created on first use (nullptr if that would exceed the memory limit); p must have just passed
+    /// read() or write() for `size` > 0 bytes.
+    RaceShadow *shadow(std::uint64_t p, std::uint64_t size);
 
     /// free(p): p must be the start of a live heap block (free(NULL) is a no-op).
     bool release(std::uint64_t p, MemoryFault &fault);

@@ -3,7 +3,7 @@
 // and whether it is still alive. Value type; dead objects keep their record so stale pointers are caught.
 #pragma once
 
-#include "engine/interpreter/race/AccessCell.hpp"
+#include "engine/interpreter/race/RaceShadow.hpp"
 
 #include <cstdint>
 #include <map>
@@ -24,8 +24,8 @@ struct MemoryObject {
     /// Who made it, for messages: the global's index, or (function << 32 | pc) of the allocation.
     std::uint64_t site = 0;
     std::vector<std::uint8_t> bytes;
-    /// The race detector's record of each byte's accesses; empty until a checked access touches it.
-    std::vector<AccessCell> shadow;
+    /// The race detector's record of the accesses to its bytes; pages exist once an access touches them.
+    RaceShadow shadow;
     /// sc model: the locations (offset -> size) its shared accesses used; a later access that
     /// overlaps one with another range is reported, as the engine's locations must not overlap.
     std::map<std::uint32_t, std::uint32_t> locations;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The data-race detector's shadow of one byte of program memory (FastTrack-style): the last write
-// and the reads since, each with the source site that made it. Kept beside the byte in MemoryObject.
+// and the reads since, each with the source site that made it. Kept in the object's RaceShadow.
 #pragma once
 
 #include "engine/interpreter/race/VectorClock.hpp"

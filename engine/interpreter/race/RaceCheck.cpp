@@ -15,15 +15,16 @@ bool Stepper::noteAccess(InterpreterState &state, const ThreadState &t, std::uin
     const std::uint64_t site = (std::uint64_t(f.function) << 32) | f.pc;
     const std::uint32_t self = state.threadIndex[t.id];
     const MemoryObject *object = state.memory.objectAt(p);
-    AccessCell *cells = state.memory.shadow(p, size);
-    if (!cells) {
+    RaceShadow *shadow = state.memory.shadow(p, size);
+    if (!shadow) {
         raise(t, DefectKind::ResourceLimit,
               "memory exhausted: the race detector's record of " + nameObject(object->kind, object->size, object->site) +
                   " would exceed the limit of " + std::to_string(m_options.maxMemory >> 20) +
                   " MiB per execution (--races=ignore does without it)");
         return false;
     }
-    const auto race = state.races.access(self, cells, size, write, atomic, site);
+    const auto race =
+        state.races.access(self, *shadow, std::uint64_t(program::decodePointer(p).offset), size, write, atomic, site);
     if (atomic) // sequentially consistent atomics synchronise: a store releases, a load acquires
         write ? state.races.release(self, p) : state.races.acquire(self, p);
     if (!race)

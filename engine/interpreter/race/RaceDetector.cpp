@@ -97,18 +97,24 @@ void RaceDetector::record(std::uint32_t thread, const VectorClock &now, AccessCe
     }
 }
 
-std::optional<RaceWitness> RaceDetector::access(std::uint32_t thread, AccessCell *cells, std::uint64_t count,
-                                                bool write, bool atomic, std::uint64_t site) {
+std::optional<RaceWitness> RaceDetector::access(std::uint32_t thread, RaceShadow &shadow, std::uint64_t offset,
+                                                std::uint64_t count, bool write, bool atomic, std::uint64_t site) {
     const VectorClock &now = clockOf(thread);
     std::optional<RaceWitness> found;
-    for (std::uint64_t i = 0; i < count; ++i) {
-        if (!found)
-            if (auto w = check(thread, now, cells[i], write, atomic);
-                w && m_reported.insert(std::minmax(site, w->site)).second) {
-                found = w;
-                found->byte = i;
-            }
-        record(thread, now, cells[i], write, atomic, site);
+    for (std::uint64_t done = 0; done < count;) {
+        // One page at a time: its cells are contiguous.
+        AccessCell *cells = shadow.cellAt(offset + done);
+        const std::uint64_t run = std::min(shadow.runFrom(offset + done), count - done);
+        for (std::uint64_t i = 0; i < run; ++i) {
+            if (!found)
+                if (auto w = check(thread, now, cells[i], write, atomic);
+                    w && m_reported.insert(std::minmax(site, w->site)).second) {
+                    found = w;
+                    found->byte = done + i;
+                }
+            record(thread, now, cells[i], write, atomic, site);
+        }
+        done += run;
     }
     return found;
 }

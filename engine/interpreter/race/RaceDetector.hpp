@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Data-race detection for one execution (issue "Run real C", event model `sync`): happens-before from
 // the visible synchronisation (create/join, release/acquire on mutexes, semaphores, condition
-// variables, barriers) as vector clocks, and a shadow per byte checked on every access. Two accesses
-// race when they touch the same byte, at least one writes, not both are atomic, and neither happens
-// before the other. Value type inside InterpreterState, so snapshots carry it.
+// variables, barriers) as vector clocks, and a sparse shadow per object (RaceShadow) checked on every
+// access. Two accesses race when they touch the same byte, at least one writes, not both are atomic,
+// and neither happens before the other. Value type inside InterpreterState, so snapshots carry it.
 #pragma once
 
-#include "engine/interpreter/race/AccessCell.hpp"
+#include "engine/interpreter/race/RaceShadow.hpp"
 
 #include <map>
 #include <optional>
@@ -38,10 +38,11 @@ public:
     void completeRound(std::uint64_t barrier, std::uint32_t round);
     void passRound(std::uint32_t thread, std::uint64_t barrier, std::uint32_t round);
 
-    /// Checks and records an access of `count` shadow cells by `thread` at `site`; returns the first
+    /// Checks and records an access by `thread` at `site` of the bytes [offset, offset + count) of
+    /// the object `shadow` records (its pages must exist: RaceShadow::cover); returns the first
     /// earlier access it races with that was not reported before in this execution (pair of sites).
-    std::optional<RaceWitness> access(std::uint32_t thread, AccessCell *cells, std::uint64_t count, bool write,
-                                      bool atomic, std::uint64_t site);
+    std::optional<RaceWitness> access(std::uint32_t thread, RaceShadow &shadow, std::uint64_t offset,
+                                      std::uint64_t count, bool write, bool atomic, std::uint64_t site);
 
 private:
     struct SharedRead {

@@ -22,6 +22,7 @@ private slots:
     void readOnlyGlobals();
     void readStringStopsAtObjectEnd();
     void copyIsSnapshot();
+    void raceShadowFollowsTouchedPages();
 };
 
 void tst_Memory::pointerEncodingRoundTrips() {
@@ -156,6 +157,39 @@ void tst_Memory::copyIsSnapshot() {
     Memory restored = snapshot;
     QCOMPARE(*restored.read(p, 1, 1, fault), std::uint8_t(7));
     QVERIFY(restored.release(p, fault));
+}
+
+void tst_Memory::raceShadowFollowsTouchedPages() {
+    Memory memory;
+    memory.setLimit(std::uint64_t{64} << 20);
+    MemoryFault fault;
+    const std::uint64_t size = std::uint64_t{32} << 20;
+    const std::uint64_t p = *memory.allocate(threadOwner(0), ObjectKind::Heap, size, 0, fault);
+    constexpr std::uint64_t kPage = RaceShadow::kPageCells;
+    const std::uint64_t directory = size / kPage * sizeof(void *);
+    RaceShadow *shadow = memory.shadow(p + 12345, 1);
+    QVERIFY(shadow);
+    QCOMPARE(shadow->pageCount(), 1u);
+    QCOMPARE(shadow->bytes(), directory + kPage * sizeof(AccessCell));
+    // An access across a page boundary covers both pages; touching them again costs nothing.
+    QVERIFY(memory.shadow(p + 2 * kPage - 4, 8));
+    QCOMPARE(shadow->pageCount(), 3u);
+    QVERIFY(memory.shadow(p + 12345, 1));
+    QCOMPARE(shadow->bytes(), directory + 3 * kPage * sizeof(AccessCell));
+    // A page's cells are contiguous up to its end.
+    QCOMPARE(shadow->runFrom(kPage + 60), 4u);
+    shadow->cellAt(12345)->writeSite = 77;
+    // A copy is a snapshot of the record too.
+    Memory snapshot = memory;
+    shadow->cellAt(12345)->writeSite = 78;
+    QCOMPARE(snapshot.objectAt(p)->shadow.cellAt(12345)->writeSite, std::uint64_t(77));
+    QCOMPARE(snapshot.objectAt(p)->shadow.bytes(), shadow->bytes());
+    // The record counts against the limit: covering the whole object (40 bytes per byte) does not fit.
+    QCOMPARE(memory.shadow(p, size), static_cast<RaceShadow *>(nullptr));
+    QCOMPARE(shadow->pageCount(), 3u);
+    // Freeing the object gives back its bytes and its record.
+    QVERIFY(memory.release(p, fault));
+    QVERIFY(memory.allocate(threadOwner(0), ObjectKind::Heap, size, 0, fault));
 }
 
 QTEST_GUILESS_MAIN(tst_Memory)
