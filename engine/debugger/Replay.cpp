@@ -12,7 +12,7 @@ Replay::Replay(const program::Program &program, const Schedule &schedule, const 
     m_trace = debugger::traceSchedule(program, m_options, schedule);
     m_machine = std::make_unique<interpreter::Interpreter>(program, m_options);
     m_machine->restart(m_naming);
-    m_snapshots.push_back(m_machine->state());
+    m_checkpoints.offer(0, m_machine->state());
 }
 
 Replay::~Replay() = default;
@@ -50,15 +50,21 @@ std::string Replay::describe(const Action &action) const {
 
 void Replay::standAt(std::size_t position) {
     assert(position <= eventCount());
-    while (m_snapshots.size() <= position) {
-        const std::size_t next = m_snapshots.size() - 1;
-        m_machine->restore(m_snapshots[next]);
-        m_machine->execute(m_trace.steps[next].action.thread);
-        m_snapshots.push_back(m_machine->state());
+    if (m_inside) {
+        m_machine->restore(m_beforeInside);
+        m_machineAt = m_position;
+        m_inside = false;
     }
-    m_machine->restore(m_snapshots[position]);
+    if (m_machineAt > position) {
+        const auto [at, state] = m_checkpoints.nearest(position);
+        m_machine->restore(*state);
+        m_machineAt = at;
+    }
+    while (m_machineAt < position) {
+        m_machine->execute(m_trace.steps[m_machineAt].action.thread);
+        m_checkpoints.offer(++m_machineAt, m_machine->state());
+    }
     m_position = position;
-    m_inside = false;
 }
 
 void Replay::runTo(std::size_t position) { standAt(std::min(position, eventCount())); }
@@ -92,16 +98,16 @@ bool Replay::stepLine() {
         return {thread.stack.frames.size(), m_program.sourceMap.spotOf(f.function, f.pc).line};
     };
     // The line the thread stands on now: inside its code, or the call that performs the next event.
-    const auto before = lineOf(*(m_inside ? m_machine->state() : m_snapshots[m_position]).find(t));
+    const auto before = lineOf(*m_machine->state().find(t));
     auto onNewLine = [&](const interpreter::ThreadState &thread) {
         const auto now = lineOf(thread);
         return now.second != 0 && now != before;
     };
     if (!m_inside) {
-        m_machine->restore(m_snapshots[m_position]);
+        m_beforeInside = m_machine->state();
+        m_inside = true; // from here on, going back or finishing the event starts from m_beforeInside
         if (!m_machine->performAction(t))
             return stepEvent(); // no local code follows (exit, a wait's next part) or a defect
-        m_inside = true;
         if (onNewLine(*m_machine->state().find(t)))
             return true; // the action's call returned onto a new line
     }

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Steps one chosen interleaving of the loaded program (docs/architecture.md, "Threads of the tool"): by
-// visible event, forwards and back (a state snapshot before every event), and by source line inside the
-// thread that runs (Interpreter::performAction + runLocal pausing on a new line). Runs on the client's thread
-// (the GUI's, the DAP server's): the interpreter is fast and the traces are what a person reads. Not thread-safe.
+// visible event, forwards and back (back = re-execution from the nearest of a bounded set of state
+// checkpoints), and by source line inside the thread that runs (Interpreter::performAction + runLocal
+// pausing on a new line). Runs on the client's thread (the GUI's, the DAP server's): the interpreter is
+// fast and the traces are what a person reads. Not thread-safe.
 #pragma once
 
 #include "engine/debugger/TracedExecution.hpp"
 #include "engine/execution/Schedule.hpp"
 #include "engine/interpreter/Interpreter.hpp"
+#include "engine/interpreter/StateCheckpoints.hpp"
 
 #include <memory>
 #include <optional>
@@ -63,9 +65,12 @@ public:
     void runTo(std::size_t position);
     void restart() { runTo(0); }
     void runToEnd() { runTo(eventCount()); }
+    /// The states kept for going back (how many, their bytes), for tests and benchmarks.
+    const interpreter::StateCheckpoints &checkpoints() const { return m_checkpoints; }
 
 private:
-    /// Makes snapshot `position` exist (executing the events before it) and stands there.
+    /// Stands before event `position`: runs forwards from where the machine is, or from the nearest
+    /// checkpoint before `position` when that is behind.
     void standAt(std::size_t position);
 
     const program::Program &m_program;
@@ -73,7 +78,12 @@ private:
     debugger::TracedExecution m_trace;
     ThreadNaming m_naming;
     std::unique_ptr<interpreter::Interpreter> m_machine;
-    std::vector<interpreter::InterpreterState> m_snapshots; ///< m_snapshots[i]: before event i
+    interpreter::StateCheckpoints m_checkpoints;
+    /// Outside local code, the machine stands before event m_machineAt (m_position after standAt).
+    std::size_t m_machineAt = 0;
+    /// Inside local code (after F11), the state before event m_position: going back or finishing
+    /// the event starts from it.
+    interpreter::InterpreterState m_beforeInside;
     std::size_t m_position = 0;
     bool m_inside = false;
 };

@@ -238,6 +238,14 @@ bool Memory::readString(std::uint64_t p, std::string &out, MemoryFault &fault, s
     return false;
 }
 
+std::uint64_t Memory::footprint() const {
+    std::uint64_t bytes = 0;
+    for (const auto &objects : m_owners)
+        for (const MemoryObject &o : objects)
+            bytes += sizeof o + o.bytes.size() + o.shadow.bytes() + o.locations.size() * 48; // 48: a map node, roughly
+    return bytes;
+}
+
 std::size_t Memory::liveHeapObjects() const {
     std::size_t n = 0;
     for (const auto &objects : m_owners)

@@ -51,6 +51,8 @@ public:
     /// MemoryFaultKind::Exhausted.
     void setLimit(std::uint64_t bytes) { m_limit = bytes; }
     std::uint64_t limit() const { return m_limit; }
+    /// Bytes this memory holds: every object's bytes and race record (for snapshot budgets).
+    std::uint64_t footprint() const;
     /// Live heap blocks (a leak check at exit can use it).
     std::size_t liveHeapObjects() const;
 

@@ -13,6 +13,9 @@
 
 #include <QtTest>
 
+#include <fstream>
+#include <unistd.h>
+
 using namespace weft;
 using namespace weft::debugger;
 
@@ -26,6 +29,8 @@ private Q_SLOTS:
     void endsOnTheDefect();
     void inspectsStructsAndArrays();
     void boundsLargeValues();
+    void stepsBackToTheSameStatesAcrossCheckpoints();
+    void memoryStaysBoundedWithALargeGlobal();
 
 private:
     std::unique_ptr<debugger::LoadedProgram> m_program;
@@ -335,6 +340,130 @@ void tst_Replay::boundsLargeValues() {
     QCOMPARE(model.rowCount(rowsRow), 100);
     const QModelIndex lastCells = model.part(model.part(rowsRow, QStringLiteral("[99]")), QStringLiteral("cells"));
     QVERIFY(model.index(model.rowCount(lastCells) - 1, 0, lastCells).data(views::VariablesModel::MoreRole).toBool());
+}
+
+namespace {
+
+// Two threads take a lock 60 times each and bump a byte of a 4 MiB global in a new page each time:
+// about 250 events, each changing the state.
+const char *kLargeGlobal = R"(#include <pthread.h>
+char big[4 << 20];
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *worker(void *arg) {
+  long id = (long)arg;
+  for (int i = 0; i < 60; i++) {
+    pthread_mutex_lock(&m);
+    big[(id * 60 + i) * 4096] += 1;
+    pthread_mutex_unlock(&m);
+  }
+  return 0;
+}
+int main(void) {
+  pthread_t t[2];
+  for (long i = 0; i < 2; i++)
+    pthread_create(&t[i], 0, worker, (void *)i);
+  for (int i = 0; i < 2; i++)
+    pthread_join(t[i], 0);
+  return 0;
+}
+)";
+
+std::unique_ptr<debugger::LoadedProgram> loadText(const QTemporaryDir &dir, const char *text) {
+    const std::string file = dir.filePath(QStringLiteral("replayed.c")).toStdString();
+    std::ofstream(file) << text;
+    auto loaded = debugger::loadProgram(file, {}, {});
+    return loaded ? std::make_unique<debugger::LoadedProgram>(std::move(*loaded)) : nullptr;
+}
+
+/// What a debugger can show of a state: every thread's frames and registers, every object's bytes.
+std::string fingerprint(const interpreter::Interpreter &machine) {
+    const interpreter::InterpreterState &s = machine.state();
+    std::string out;
+    for (const interpreter::ThreadState &t : s.threads) {
+        out += "T" + std::to_string(t.id) + (t.exited ? " exited" : "") + ":";
+        for (const interpreter::Frame &f : t.stack.frames)
+            out += " " + std::to_string(f.function) + "@" + std::to_string(f.pc);
+        for (std::uint64_t r : t.stack.registers)
+            out += " " + std::to_string(r);
+        out += "\n";
+    }
+    for (std::uint32_t g = 0; g < machine.program().globals.size(); ++g) {
+        const interpreter::MemoryObject *o = s.memory.objectAt(program::globalPointer(g));
+        out += std::to_string(std::hash<std::string_view>{}(
+                   std::string_view(reinterpret_cast<const char *>(o->bytes.data()), o->bytes.size()))) +
+               "\n";
+    }
+    return out + s.output;
+}
+
+/// The process's resident memory now (Linux: /proc/self/statm, in pages).
+std::int64_t residentBytes() {
+    std::ifstream statm("/proc/self/statm");
+    std::int64_t size = 0, resident = 0;
+    statm >> size >> resident;
+    return resident * sysconf(_SC_PAGESIZE);
+}
+
+} // namespace
+
+// Going back re-executes from the nearest checkpoint: every position reached backwards (and by
+// jumping, and from inside local code) shows the state it showed going forwards.
+void tst_Replay::stepsBackToTheSameStatesAcrossCheckpoints() {
+    QTemporaryDir dir;
+    const auto loaded = loadText(dir, kLargeGlobal);
+    QVERIFY(loaded);
+    Replay r(loaded->program, Schedule{});
+    QVERIFY(r.eventCount() > 200);
+    std::vector<std::string> forwards{fingerprint(r.machine())};
+    while (r.stepEvent())
+        forwards.push_back(fingerprint(r.machine()));
+    QCOMPARE(forwards.size(), r.eventCount() + 1);
+    QVERIFY(r.checkpoints().count() > 2); // going back crosses checkpoints
+    QVERIFY(r.checkpoints().count() < r.eventCount() / 8);
+    for (std::size_t p = r.eventCount(); p-- > 0;) {
+        QVERIFY(r.stepBack());
+        QCOMPARE(r.position(), p);
+        QCOMPARE(fingerprint(r.machine()), forwards[p]);
+    }
+    for (std::size_t p : {std::size_t(200), std::size_t(17), std::size_t(100), std::size_t(99)}) {
+        r.runTo(p);
+        QCOMPARE(fingerprint(r.machine()), forwards[p]);
+    }
+    // Inside local code, back and forwards both start from the state before the event.
+    r.runTo(100);
+    QVERIFY(r.stepLine());
+    QVERIFY(r.stepBack());
+    QCOMPARE(fingerprint(r.machine()), forwards[100]);
+    while (r.position() == 100)
+        QVERIFY(r.stepLine());
+    QCOMPARE(fingerprint(r.machine()), forwards[101]);
+}
+
+// A state per event made a 56-event trace of a 1 MiB global grow the process by 2.2 GB; the
+// checkpoints keep a 4 MiB global's replay, walked forwards, back and by jumps, within 300 MB.
+void tst_Replay::memoryStaysBoundedWithALargeGlobal() {
+    QTemporaryDir dir;
+    const auto loaded = loadText(dir, kLargeGlobal);
+    QVERIFY(loaded);
+    const std::int64_t before = residentBytes();
+    std::int64_t peak = 0;
+    {
+        Replay r(loaded->program, Schedule{});
+        QVERIFY(r.eventCount() >= 200);
+        auto sample = [&] { peak = std::max(peak, residentBytes() - before); };
+        while (r.stepEvent())
+            sample();
+        while (r.stepBack())
+            sample();
+        for (std::size_t p = 0; p <= r.eventCount(); p += 37) {
+            r.runTo(r.eventCount() - p);
+            sample();
+        }
+        QVERIFY(r.checkpoints().count() <= interpreter::StateCheckpoints::Limits{}.maxCount);
+        qInfo("%zu events, %zu checkpoints of %llu MB: resident memory grew by %lld MB at most", r.eventCount(),
+              r.checkpoints().count(), (unsigned long long)(r.checkpoints().bytes() >> 20), (long long)(peak >> 20));
+    }
+    QVERIFY2(peak < (std::int64_t{300} << 20), qPrintable(QStringLiteral("grew by %1 MB").arg(peak >> 20)));
 }
 
 QTEST_MAIN(tst_Replay)
