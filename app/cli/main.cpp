@@ -6,6 +6,7 @@
 #include "app/cli/Commands.hpp"
 #include "app/cli/GuiLauncher.hpp"
 #include "app/dap/DapMain.hpp"
+#include "engine/base/Version.hpp"
 
 #include <cstdio>
 #include <exception>
@@ -22,7 +23,7 @@ int main(int argc, char **argv) {
         }
         switch (cl->command) {
         case CommandLine::Command::Help: std::fputs(usageText().c_str(), stdout); return kNoDefect;
-        case CommandLine::Command::Version: std::puts("weft 0.1.0"); return kNoDefect;
+        case CommandLine::Command::Version: std::printf("weft %s\n", weft::kVersion); return kNoDefect;
         case CommandLine::Command::Explore: return runExplore(*cl, stdout, stderr);
         case CommandLine::Command::Replay: return runReplay(*cl, stdout, stderr);
         case CommandLine::Command::Svcomp: return runSvcomp(*cl, stdout, stderr);

@@ -5,6 +5,7 @@
 #include "app/gui/ScreenshotRecorder.hpp"
 #include "app/gui/SettingsMenu.hpp"
 #include "app/gui/Translation.hpp"
+#include "engine/base/Version.hpp"
 #include "engine/frontend/CCompiler.hpp"
 
 #include <QApplication>
@@ -27,7 +28,7 @@ int runGui(const cli::CommandLine &cl, int &argc, char **argv) {
     }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Weft"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setApplicationVersion(QString::fromLatin1(kVersion));
     QApplication::setOrganizationName(QStringLiteral("Weft"));
     const QString language = cl.language.empty() ? SettingsMenu::language() : QString::fromStdString(cl.language);
     if (!installTranslation(app, language))

@@ -6,6 +6,7 @@
 #include "app/gui/RecentFilesMenu.hpp"
 #include "app/gui/ReplayController.hpp"
 #include "app/gui/SettingsMenu.hpp"
+#include "engine/base/Version.hpp"
 #include "engine/debugger/Replay.hpp"
 #include "views/defects/DefectsModel.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
@@ -397,7 +398,7 @@ void MainWindow::showAbout() {
                           "POSIX threads. Weft explores every meaningfully different interleaving with "
                           "unfolding-based partial-order reduction and shows the event structure and the "
                           "exploration tree as they grow.</p>")
-                           .arg(QStringLiteral("0.1.0")));
+                           .arg(QString::fromLatin1(kVersion)));
 }
 
 void MainWindow::showHelp() {
