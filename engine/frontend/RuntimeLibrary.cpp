@@ -45,7 +45,7 @@ Sources readSources() {
     Sources out;
     out.files = runtimeSources();
     if (out.files.empty()) {
-        out.problem = "the runtime library's sources are missing (no .c file in " WEFT_RUNTIME_DIR ")";
+        out.problem = "the runtime library's sources are missing (no .c file in " + runtimeDirectory() + ")";
         return out;
     }
     std::string all = std::string(kRuntimeFormat) + '\0' + LLVM_VERSION_STRING + '\0';
@@ -163,10 +163,25 @@ bool needsRuntime(const llvm::Module &module) {
 
 } // namespace
 
+std::string runtimeDirectory() {
+    // An installed weft (<prefix>/bin/weft) finds the copy installed beside it, so it does not depend
+    // on the source tree it was built from; a weft in its build tree uses the sources.
+    static int anchor;
+    const std::string exe = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
+    if (!exe.empty()) {
+        llvm::SmallString<256> installed(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+        llvm::sys::path::append(installed, "share", "weft", "runtime");
+        if (llvm::sys::fs::is_directory(installed))
+            return std::string(installed);
+    }
+    return WEFT_RUNTIME_DIR;
+}
+
 std::vector<std::string> runtimeSources() {
     std::vector<std::string> files;
     std::error_code ec;
-    for (llvm::sys::fs::directory_iterator it(WEFT_RUNTIME_DIR, ec), end; it != end && !ec; it.increment(ec))
+    const std::string dir = runtimeDirectory();
+    for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec))
         if (llvm::sys::path::extension(it->path()) == ".c")
             files.push_back(it->path());
     std::sort(files.begin(), files.end());

@@ -25,6 +25,10 @@ class DiagnosticCollector;
 bool linkRuntime(llvm::Module &module, DiagnosticCollector &diagnostics,
                  const std::function<bool(const std::function<void()> &)> &guarded);
 
+/// Where the runtime's C files are: <prefix>/share/weft/runtime beside an installed executable
+/// (<prefix>/bin), else engine/runtime in the source tree of this build.
+std::string runtimeDirectory();
+
 /// The runtime's C files (absolute paths, sorted): what the cache's content hash covers.
 std::vector<std::string> runtimeSources();
 
