@@ -8,9 +8,9 @@
 
 #include "engine/debugger/ObservedExecutor.hpp"
 #include "engine/explorer/ExplorationObserver.hpp"
-#include "engine/explorer/ExplorationTree.hpp"
-#include "engine/unfolding/Unfolding.hpp"
 #include "engine/results/ExplorationSnapshot.hpp"
+#include "engine/results/ExplorationTree.hpp"
+#include "engine/unfolding/Unfolding.hpp"
 
 #include <chrono>
 #include <functional>

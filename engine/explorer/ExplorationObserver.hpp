@@ -5,31 +5,11 @@
 // implementations must be quick (copy what they need and return) and must not block.
 #pragma once
 
-#include "engine/execution/Schedule.hpp"
 #include "engine/base/DefectKind.hpp"
 #include "engine/results/Defect.hpp"
-
-#include <cstdint>
-#include <span>
+#include "engine/results/ExecutionSummary.hpp"
 
 namespace weft {
-
-enum class LeafKind : std::uint8_t {
-    Maximal,      ///< a maximal configuration
-    SleepBlocked, ///< a redundant execution (SSB)
-    Defect,       ///< a maximal configuration whose execution showed a defect
-    AssumeBlocked, ///< a thread's assumption failed and then nothing could move (infeasible, counted apart)
-};
-
-struct ExecutionSummary {
-    std::uint64_t index = 0;       ///< 1-based
-    LeafKind leaf = LeafKind::Maximal;
-    /// Position on the trail where this execution left the previous one: the exploration-tree node at
-    /// this depth is a right child (the alternative); deeper nodes are left children. 0 for the first.
-    std::uint32_t branchDepth = 0;
-    std::span<const EventId> trail; ///< the events of this execution, in order
-    const Schedule *schedule = nullptr; ///< what the executor was asked to do
-};
 
 class ExplorationObserver {
 public:

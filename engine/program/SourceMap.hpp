@@ -4,6 +4,7 @@
 // their shape in a type table). Plain data.
 #pragma once
 
+#include "engine/base/SourceSpot.hpp"
 #include "engine/program/CType.hpp"
 #include "engine/program/Instruction.hpp"
 
@@ -14,11 +15,7 @@
 namespace weft::program {
 
 /// A position in a source file; file indexes SourceMap::files(), line 0 = unknown.
-struct SourceSpot {
-    std::uint32_t file = 0;
-    std::uint32_t line = 0;
-    std::uint32_t column = 0;
-};
+using weft::SourceSpot;
 
 /// A named variable of the C program (local, parameter or global).
 struct Variable {

@@ -7,10 +7,10 @@
 #include "engine/action/Action.hpp"
 #include "engine/base/DefectKind.hpp"
 #include "engine/base/Diagnostic.hpp"
-#include "engine/explorer/ExplorationTree.hpp"
-#include "engine/program/SourceMap.hpp"
-#include "engine/results/ExplorationResult.hpp"
+#include "engine/base/SourceSpot.hpp"
 #include "engine/results/AppendLog.hpp"
+#include "engine/results/ExplorationResult.hpp"
+#include "engine/results/ExplorationTree.hpp"
 
 #include <memory>
 #include <string>
@@ -31,7 +31,7 @@ struct EventRecord {
     std::uint32_t depth = 0;         ///< causality depth (1 + the deeper predecessor)
     Action action;
     std::uint32_t objectName = kNoName; ///< index into ExplorationSnapshot::objectNames
-    program::SourceSpot spot;        ///< where the thread stood (line 0: unknown, e.g. never executed)
+    SourceSpot spot;        ///< where the thread stood (line 0: unknown, e.g. never executed)
 };
 
 /// Two events in immediate conflict; `later` is the larger id (the log is ordered by it).
@@ -46,7 +46,7 @@ struct DefectRecord {
     ThreadId thread = kNoThread;
     std::string message;
     std::string location;        ///< "file:line:column" of the fault, or empty
-    program::SourceSpot spot;
+    SourceSpot spot;
     std::string schedule;        ///< Schedule::toString() of the execution that showed it
     std::uint64_t execution = 0; ///< first execution that showed it (1-based)
     std::uint64_t occurrences = 1;

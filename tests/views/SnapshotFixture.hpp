@@ -3,8 +3,8 @@
 // logs the way the session's SnapshotBuilder does, published as immutable snapshots.
 #pragma once
 
-#include "engine/explorer/ExplorationTree.hpp"
 #include "engine/results/ExplorationSnapshot.hpp"
+#include "engine/results/ExplorationTree.hpp"
 
 #include <bit>
 #include <memory>
@@ -33,7 +33,7 @@ public:
             r.objectName = 0;
             m_names = {"'m'"};
         }
-        r.spot = program::SourceSpot{1, 10 + r.id, 5};
+        r.spot = SourceSpot{1, 10 + r.id, 5};
         m_events.push(r);
         return r.id;
     }

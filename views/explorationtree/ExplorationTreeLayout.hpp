@@ -5,7 +5,7 @@
 // never cross. Pure; single-threaded.
 #pragma once
 
-#include "engine/explorer/ExplorationTree.hpp"
+#include "engine/results/ExplorationTree.hpp"
 
 #include <cstdint>
 #include <vector>

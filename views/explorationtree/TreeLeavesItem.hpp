@@ -5,7 +5,7 @@
 // thousands share a pixel column only one of each kind is drawn. GUI thread only.
 #pragma once
 
-#include "engine/explorer/ExplorationObserver.hpp"
+#include "engine/results/ExecutionSummary.hpp"
 
 #include <QGraphicsItem>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Tests the Explorer's controls and reports: defects with replayable schedules, cancellation from
 // another thread, bounds, option validation, non-deterministic programs, and the exploration tree.
-#include "engine/explorer/ExplorationTree.hpp"
+#include "engine/results/ExplorationTree.hpp"
 #include "tests/model/ModelExploration.hpp"
 #include "tests/model/Programs.hpp"
 

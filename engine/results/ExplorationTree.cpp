@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "engine/explorer/ExplorationTree.hpp"
+#include "engine/results/ExplorationTree.hpp"
 
 #include <algorithm>
 

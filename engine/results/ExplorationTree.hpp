@@ -4,7 +4,7 @@
 // alternative), plus one leaf per execution. What the GUI draws; a plain value, not thread-safe.
 #pragma once
 
-#include "engine/explorer/ExplorationObserver.hpp"
+#include "engine/results/ExecutionSummary.hpp"
 
 #include <algorithm>
 #include <vector>
