@@ -123,9 +123,6 @@ struct Event {
     /// For memory accesses: bit m is set iff the thread holds mutex m (< 64) here, i.e. the last
     /// event on m in loc(e) is its own lock (README.md, "Accesses under a common lock").
     std::uint64_t heldMutexes = 0;
-    /// For memory accesses: some sibling access may be in immediate conflict with it (Unfolding::
-    /// mayRace); false means its spike is empty, as for every access of data-race-free code.
-    bool racing = false;
     /// For memory accesses: the previous access of the same thread in the same sibling list (the
     /// writes after one write, or the reads of it); see Unfolding::noteRaces.
     EventId prevSibling = kNoEvent;

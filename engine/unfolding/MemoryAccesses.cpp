@@ -227,8 +227,10 @@ bool Unfolding::mayRace(EventId d, EventId x) const {
 }
 
 void Unfolding::markRacing(EventId a, EventId b) {
-    m_events[a].racing = true;
-    m_events[b].racing = true;
+    if (m_racing.size() < m_events.size())
+        m_racing.resize(m_events.size(), false);
+    m_racing[a] = true;
+    m_racing[b] = true;
 }
 
 void Unfolding::noteRaces(EventId e) {

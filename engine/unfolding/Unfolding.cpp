@@ -373,7 +373,7 @@ void Unfolding::appendLockSiblings(EventId d, std::vector<EventId> &out) const {
         // README.md: the writes after d's write (or after d's previous write) and, for a write, the
         // reads of its previous write, minus those that cannot be immediate conflicts of d ("Spike
         // candidates" there). Most accesses have no candidate left at all: skipped in O(1).
-        if (!ed.racing)
+        if (!isRacing(d))
             return;
         for (EventId w : writeSuccessors(ed.otherPred, ed.location))
             if (mayRace(d, w))

@@ -217,8 +217,13 @@ private:
     std::vector<EventId> m_writeNodeEvent;                 // write-tree node -> event
     std::vector<std::vector<EventId>> m_readers;           // write-tree node -> reads of that write
     std::vector<std::vector<EventId>> m_initialReaders;    // per location: reads of the initial value
-    void noteRaces(EventId e); // sets Event::racing on e and its siblings that may race with it
+    void noteRaces(EventId e); // marks e and its siblings that may race with it (m_racing)
     void markRacing(EventId a, EventId b);
+    /// Memory access e has a sibling that may be in immediate conflict with it (mayRace); false means
+    /// its spike is empty, as for every access of data-race-free code. Learnt as siblings arrive, so
+    /// kept here, beside the immutable events: bit e (absent = false).
+    bool isRacing(EventId e) const { return e < m_racing.size() && m_racing[e]; }
+    std::vector<bool> m_racing;
     std::uint64_t m_foreignUnlocks = 0; // bit m: some unlock of mutex m (< 64) by a thread not holding it
     /// A sibling list (the writes after one write, or the reads of it) as noteRaces scans it: per
     /// thread, a chain of its members (through Event::prevSibling) with their deepest position and the
