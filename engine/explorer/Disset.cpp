@@ -23,7 +23,7 @@ void Disset::onTrailPush(const Unfolding &u, EventId e, std::uint32_t index) {
     // or same location and last write with a write among them (README.md).
     if (u.event(e).isObjectOperation()) {
         for (Entry &d : m_entries)
-            if (d.disabler < 0 && u.areLockSiblings(d.event, e))
+            if (d.disabler < 0 && u.areObjectSiblings(d.event, e))
                 d.disabler = index;
     } else if (u.event(e).isMemoryAccess()) {
         for (Entry &d : m_entries)

@@ -43,7 +43,7 @@ EventId Explorer::eventFor(const Action &action) {
             return m_unfolding.obtain(action, threadPred, otherPred, extras);
         }
     } else if (isLockTreeKind(action.kind)) {
-        otherPred = m_config.mutexMax(m_unfolding.internMutex(action.object));
+        otherPred = m_config.objectMax(m_unfolding.internObject(action.object));
     } else {
         switch (action.kind) {
         case ActionKind::ThreadStart: otherPred = m_config.creatorOf(action.thread); break;
@@ -61,7 +61,7 @@ EventId Explorer::roundCompletion(EventId arrival) const {
     if (arrival == kNoEvent || u.event(arrival).kind() != ActionKind::BarrierArrive)
         return kNoEvent;
     EventId completion = kNoEvent;
-    for (EventId x = m_config.mutexMax(u.event(arrival).mutex); x != kNoEvent; x = u.event(x).otherPred) {
+    for (EventId x = m_config.objectMax(u.event(arrival).object); x != kNoEvent; x = u.event(x).otherPred) {
         if (u.event(x).kind() == ActionKind::BarrierArrive && u.stateAfter(u.event(x).otherPred).completesRound())
             completion = x;
         if (x == arrival)

@@ -17,9 +17,9 @@ void Configuration::fire(const Unfolding &u, EventId e) {
     const Event &ev = u.event(e);
     assert(threadMax(ev.thread()) == ev.threadPred);
     set(m_threadMax, ev.thread(), e);
-    if (ev.mutex != kNoMutex) {
-        assert(mutexMax(ev.mutex) == ev.otherPred);
-        set(m_mutexMax, ev.mutex, e);
+    if (ev.object != kNoObject) {
+        assert(objectMax(ev.object) == ev.otherPred);
+        set(m_objectMax, ev.object, e);
     }
     if (ev.kind() == ActionKind::ThreadCreate)
         set(m_creator, static_cast<std::size_t>(ev.action.object), e);
@@ -51,9 +51,9 @@ void Configuration::unfire(const Unfolding &u, EventId e) {
     const Event &ev = u.event(e);
     assert(threadMax(ev.thread()) == e);
     m_threadMax[ev.thread()] = ev.threadPred;
-    if (ev.mutex != kNoMutex) {
-        assert(mutexMax(ev.mutex) == e);
-        m_mutexMax[ev.mutex] = ev.otherPred;
+    if (ev.object != kNoObject) {
+        assert(objectMax(ev.object) == e);
+        m_objectMax[ev.object] = ev.otherPred;
     }
     if (ev.kind() == ActionKind::ThreadCreate)
         m_creator[static_cast<std::size_t>(ev.action.object)] = kNoEvent;
@@ -93,8 +93,8 @@ bool Configuration::isCompatible(const Unfolding &u, EventId e) const {
         if (top != kNoEvent && !u.precedesOrEqual(top, e))
             return false;
     }
-    for (const LockCut &c : u.lockCut(e)) {
-        const EventId y = mutexMax(c.mutex);
+    for (const ObjectCut &c : u.objectCut(e)) {
+        const EventId y = objectMax(c.object);
         if (y == kNoEvent)
             continue;
         if (m_tracked) {
@@ -102,13 +102,13 @@ bool Configuration::isCompatible(const Unfolding &u, EventId e) const {
             // if it extends that chain: it is deeper than C's last event, which is its ancestor.
             if (c.event < m_member.size() && m_member[c.event])
                 continue;
-            const SequentialTree &tree = u.lockTree();
-            const auto node = u.event(c.event).lockNode, top = u.event(y).lockNode;
+            const SequentialTree &tree = u.objectTree();
+            const auto node = u.event(c.event).objectNode, top = u.event(y).objectNode;
             if (tree.depth(node) <= tree.depth(top) || tree.ancestorAt(node, tree.depth(top)) != top)
                 return false;
             continue;
         }
-        if (u.lockNodesConflict(c.event, y))
+        if (u.objectNodesConflict(c.event, y))
             return false;
     }
     // Memory cuts last: they are the costliest to compare (a synchronisation conflict is cheaper
@@ -134,10 +134,10 @@ void Configuration::unionWith(const Unfolding &u, EventId e) {
         if (y == kNoEvent || u.threadDepth(x) > u.threadDepth(y))
             set(m_threadMax, t, x);
     }
-    for (const LockCut &c : u.lockCut(e)) {
-        const EventId y = mutexMax(c.mutex);
-        if (y == kNoEvent || u.lockDepth(c.event) > u.lockDepth(y))
-            set(m_mutexMax, c.mutex, c.event);
+    for (const ObjectCut &c : u.objectCut(e)) {
+        const EventId y = objectMax(c.object);
+        if (y == kNoEvent || u.objectDepth(c.event) > u.objectDepth(y))
+            set(m_objectMax, c.object, c.event);
     }
     for (const MemoryCut &c : u.memoryCut(e)) {
         const LocationIndex l = c.location;

@@ -19,7 +19,7 @@ public:
     Configuration cut() const {
         Configuration c;
         c.m_threadMax = m_threadMax;
-        c.m_mutexMax = m_mutexMax;
+        c.m_objectMax = m_objectMax;
         c.m_creator = m_creator;
         c.m_lastWrite = m_lastWrite;
         c.m_reads = m_reads;
@@ -27,7 +27,7 @@ public:
     }
 
     EventId threadMax(ThreadId t) const { return t < m_threadMax.size() ? m_threadMax[t] : kNoEvent; }
-    EventId mutexMax(MutexIndex m) const { return m < m_mutexMax.size() ? m_mutexMax[m] : kNoEvent; }
+    EventId objectMax(ObjectIndex m) const { return m < m_objectMax.size() ? m_objectMax[m] : kNoEvent; }
     /// The create event of thread t in this configuration (kNoEvent for main or a thread not created).
     EventId creatorOf(ThreadId t) const { return t < m_creator.size() ? m_creator[t] : kNoEvent; }
     std::size_t threadSlots() const { return m_threadMax.size(); }
@@ -38,7 +38,7 @@ public:
         return l < m_reads.size() ? std::span<const EventId>(m_reads[l]) : std::span<const EventId>{};
     }
 
-    /// Adds e, whose predecessors must be the current maxima of its thread and mutex.
+    /// Adds e, whose predecessors must be the current maxima of its thread and object.
     void fire(const Unfolding &u, EventId e);
     /// Removes e, which must be maximal.
     void unfire(const Unfolding &u, EventId e);
@@ -56,7 +56,7 @@ private:
     static void set(std::vector<EventId> &v, std::size_t i, EventId e);
 
     std::vector<EventId> m_threadMax;
-    std::vector<EventId> m_mutexMax;
+    std::vector<EventId> m_objectMax;
     std::vector<EventId> m_creator;
     std::vector<EventId> m_lastWrite;
     std::vector<std::vector<EventId>> m_reads;

@@ -127,9 +127,9 @@ std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
                                      const std::function<bool(EventId)> &extendedBefore) {
     std::size_t created = 0;
     // cex(C): for every object operation e of C, the same operation before an earlier one.
-    const std::size_t objects = u.mutexCount();
-    for (MutexIndex m = 0; m < objects; ++m) {
-        for (EventId x = c.mutexMax(m); x != kNoEvent; x = u.event(x).otherPred) {
+    const std::size_t objects = u.objectCount();
+    for (ObjectIndex m = 0; m < objects; ++m) {
+        for (EventId x = c.objectMax(m); x != kNoEvent; x = u.event(x).otherPred) {
             if (extendedBefore && extendedBefore(x))
                 break; // x and every operation below it were walked by an earlier call
             const Event &e = u.event(x);
@@ -141,11 +141,11 @@ std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
     created += addMemoryExtensions(u, c);
     // A thread blocked forever on an object could have gone earlier in its chain.
     for (const BlockedAcquisition &b : blocked) {
-        const MutexIndex m = u.findMutex(b.pending.object);
+        const ObjectIndex m = u.findObject(b.pending.object);
         const EventId ep = c.threadMax(b.pending.thread);
-        if (m == kNoMutex || ep == kNoEvent || !isLockTreeKind(b.pending.kind))
+        if (m == kNoObject || ep == kNoEvent || !isLockTreeKind(b.pending.kind))
             continue;
-        created += addEarlierPositions(u, b.pending, ep, c.mutexMax(m));
+        created += addEarlierPositions(u, b.pending, ep, c.objectMax(m));
     }
     return created;
 }

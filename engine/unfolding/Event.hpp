@@ -15,12 +15,12 @@ namespace weft {
 
 /// A dense index for a synchronisation object (mutex, semaphore, ...) within one unfolding
 /// (ObjectIds can be sparse addresses).
-using MutexIndex = std::uint32_t;
-inline constexpr MutexIndex kNoMutex = std::numeric_limits<MutexIndex>::max();
+using ObjectIndex = std::uint32_t;
+inline constexpr ObjectIndex kNoObject = std::numeric_limits<ObjectIndex>::max();
 
-/// One entry of lmax: the causally last lock/unlock on `mutex` in loc(e).
-struct LockCut {
-    MutexIndex mutex;
+/// One entry of lmax: the causally last operation on synchronisation object `object` in loc(e).
+struct ObjectCut {
+    ObjectIndex object;
     EventId event;
 };
 
@@ -99,12 +99,12 @@ private:
 struct Event {
     Action action;
     EventId threadPred = kNoEvent; ///< pre_proc: previous event of the same thread
-    EventId otherPred = kNoEvent;  ///< pre_other: creator, joined exit, previous event on the mutex,
-                                   ///< the write a read reads, the write before a write
-    MutexIndex mutex = kNoMutex;   ///< for lock/unlock
+    /// pre_other: creator, joined exit, previous event on the object, the write a read reads, the write before a write
+    EventId otherPred = kNoEvent;
+    ObjectIndex object = kNoObject; ///< for operations on a synchronisation object (index of action.object)
     LocationIndex location = kNoLocation; ///< for memory reads and writes
     SequentialTree::NodeId threadNode = SequentialTree::kNone;
-    SequentialTree::NodeId lockNode = SequentialTree::kNone;
+    SequentialTree::NodeId objectNode = SequentialTree::kNone;
     SequentialTree::NodeId writeNode = SequentialTree::kNone; ///< for writes: node in the write tree
     std::uint32_t depth = 0; ///< 1 + the larger depth of the predecessors (for display)
     std::uint32_t threadDepth = 0; ///< depth of threadNode (kept here: hot in conflict filters)
@@ -131,7 +131,7 @@ struct Event {
     ActionKind kind() const { return action.kind; }
     bool isLock() const { return action.kind == ActionKind::MutexLock; }
     /// An operation on a synchronisation object's tree (lock, unlock, sem_post, ...).
-    bool isObjectOperation() const { return mutex != kNoMutex; }
+    bool isObjectOperation() const { return object != kNoObject; }
     /// A shared-memory read or write.
     bool isMemoryAccess() const { return location != kNoLocation; }
     bool isWrite() const { return action.kind == ActionKind::MemWrite; }

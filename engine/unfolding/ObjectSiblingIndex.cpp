@@ -12,22 +12,22 @@ static void grow(std::vector<std::uint32_t> &v, std::size_t i) {
         v.resize(std::max<std::size_t>(i + 1, v.size() * 3 / 2), 0);
 }
 
-std::uint32_t &ObjectSiblingIndex::countOf(const Unfolding &u, EventId parent, MutexIndex object) {
+std::uint32_t &ObjectSiblingIndex::countOf(const Unfolding &u, EventId parent, ObjectIndex object) {
     if (parent == kNoEvent) {
         grow(m_rootCount, object);
         return m_rootCount[object];
     }
-    const auto node = u.event(parent).lockNode;
+    const auto node = u.event(parent).objectNode;
     grow(m_childCount, node);
     return m_childCount[node];
 }
 
-std::uint32_t &ObjectSiblingIndex::slotOf(const Unfolding &u, EventId parent, MutexIndex object) {
+std::uint32_t &ObjectSiblingIndex::slotOf(const Unfolding &u, EventId parent, ObjectIndex object) {
     if (parent == kNoEvent) {
         grow(m_rootSlot, object);
         return m_rootSlot[object];
     }
-    const auto node = u.event(parent).lockNode;
+    const auto node = u.event(parent).objectNode;
     grow(m_slot, node);
     return m_slot[node];
 }
@@ -35,25 +35,25 @@ std::uint32_t &ObjectSiblingIndex::slotOf(const Unfolding &u, EventId parent, Mu
 void ObjectSiblingIndex::add(const Unfolding &u, EventId x) {
     const Event &ex = u.event(x);
     const EventId parent = ex.otherPred;
-    const std::uint32_t count = ++countOf(u, parent, ex.mutex);
-    std::uint32_t &slot = slotOf(u, parent, ex.mutex);
+    const std::uint32_t count = ++countOf(u, parent, ex.object);
+    std::uint32_t &slot = slotOf(u, parent, ex.object);
     auto less = [&](EventId a, EventId b) { return elementLess(u, a, b); };
     if (slot != 0) {
         std::vector<EventId> &v = m_sorted[slot - 1];
         v.insert(std::partition_point(v.begin(), v.end(), [&](EventId y) { return less(y, x); }), x);
     } else if (count >= kThreshold) {
-        std::vector<EventId> v = u.lockSuccessors(parent, ex.mutex);
+        std::vector<EventId> v = u.objectSuccessors(parent, ex.object);
         std::sort(v.begin(), v.end(), less);
         m_sorted.push_back(std::move(v));
         slot = static_cast<std::uint32_t>(m_sorted.size());
     }
 }
 
-const std::vector<EventId> *ObjectSiblingIndex::children(const Unfolding &u, EventId parent, MutexIndex object) const {
+const std::vector<EventId> *ObjectSiblingIndex::children(const Unfolding &u, EventId parent, ObjectIndex object) const {
     std::uint32_t slot = 0;
     if (parent == kNoEvent)
         slot = object < m_rootSlot.size() ? m_rootSlot[object] : 0;
-    else if (const auto node = u.event(parent).lockNode; node < m_slot.size())
+    else if (const auto node = u.event(parent).objectNode; node < m_slot.size())
         slot = m_slot[node];
     return slot == 0 ? nullptr : &m_sorted[slot - 1];
 }
@@ -63,15 +63,15 @@ bool ObjectSiblingIndex::objectBefore(const Unfolding &u, EventId a, EventId b) 
         return false;
     if (a == kNoEvent)
         return true;
-    return u.lockTree().preorderCompare(u.event(a).lockNode, u.event(b).lockNode,
-                                        [](auto x, auto y) { return x < y; }) < 0;
+    return u.objectTree().preorderCompare(u.event(a).objectNode, u.event(b).objectNode,
+                                          [](auto x, auto y) { return x < y; }) < 0;
 }
 
 bool ObjectSiblingIndex::threadSiblingLess(const Unfolding &u, EventId a, EventId b) {
     const Event &ea = u.event(a), &eb = u.event(b);
-    if (ea.mutex != eb.mutex)
-        return ea.mutex < eb.mutex; // kNoMutex (not an object operation) last
-    if (ea.mutex != kNoMutex && ea.otherPred != eb.otherPred)
+    if (ea.object != eb.object)
+        return ea.object < eb.object; // kNoObject (not an object operation) last
+    if (ea.object != kNoObject && ea.otherPred != eb.otherPred)
         return objectBefore(u, ea.otherPred, eb.otherPred);
     return a < b;
 }

@@ -23,7 +23,7 @@ public:
     void add(const Unfolding &u, EventId x);
     /// The children of object-tree node `parent` (kNoEvent: the first operations on `object`) in
     /// elementLess order, or nullptr when that node is not indexed (too few children).
-    const std::vector<EventId> *children(const Unfolding &u, EventId parent, MutexIndex object) const;
+    const std::vector<EventId> *children(const Unfolding &u, EventId parent, ObjectIndex object) const;
 
     /// Pre-order of the object tree: an operation comes before those after it, siblings by creation
     /// (kNoEvent, the initial state, before everything).
@@ -40,8 +40,8 @@ public:
     std::size_t memoryBytes() const;
 
 private:
-    std::uint32_t &countOf(const Unfolding &u, EventId parent, MutexIndex object);
-    std::uint32_t &slotOf(const Unfolding &u, EventId parent, MutexIndex object);
+    std::uint32_t &countOf(const Unfolding &u, EventId parent, ObjectIndex object);
+    std::uint32_t &slotOf(const Unfolding &u, EventId parent, ObjectIndex object);
 
     std::vector<std::uint32_t> m_childCount; // per object-tree node: how many children it has
     std::vector<std::uint32_t> m_slot;       // per object-tree node: 1 + its index in m_sorted, or 0

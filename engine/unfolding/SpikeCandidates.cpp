@@ -60,9 +60,10 @@ EventId stepBelow(const Unfolding &u, EventId base, EventId z) {
 /// An object operation outside C can only follow C's last operation on its object or an operation
 /// after it (README.md, "Sibling index"); false when `y` cannot.
 bool mayExtend(const Unfolding &u, const Configuration &c, const Event &y) {
-    const EventId lastOp = c.mutexMax(y.mutex);
+    const EventId lastOp = c.objectMax(y.object);
     return lastOp == kNoEvent ||
-           (y.otherPred != kNoEvent && u.lockTree().isAncestorOrSelf(u.event(lastOp).lockNode, u.event(y.otherPred).lockNode));
+           (y.otherPred != kNoEvent &&
+            u.objectTree().isAncestorOrSelf(u.event(lastOp).objectNode, u.event(y.otherPred).objectNode));
 }
 
 /// The members [first, last) of one thread t (another than d's) of an indexed sibling list that may
@@ -98,15 +99,15 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
             if (isDropped && isDropped(path[k])) {
                 skip = Skip::Subtree, skipFrom = path[k];
             } else if (y.isObjectOperation()) {
-                const EventId lastOp = c.mutexMax(y.mutex);
+                const EventId lastOp = c.objectMax(y.object);
                 if (!mayExtend(u, c, y)) {
                     skip = Skip::Invalid;
                 } else if (y.otherPred != lastOp && isDropped) {
                     // y comes after operations on its object outside C; the first of them is an
                     // operation right after C's last one, below every such y.
-                    const SequentialTree &objects = u.lockTree();
-                    const auto depth = lastOp == kNoEvent ? 0 : objects.depth(u.event(lastOp).lockNode) + 1;
-                    const EventId first = u.lockNodeEvent(objects.ancestorAt(u.event(y.otherPred).lockNode, depth));
+                    const SequentialTree &objects = u.objectTree();
+                    const auto depth = lastOp == kNoEvent ? 0 : objects.depth(u.event(lastOp).objectNode) + 1;
+                    const EventId first = u.objectNodeEvent(objects.ancestorAt(u.event(y.otherPred).objectNode, depth));
                     if (isDropped(first))
                         skip = Skip::Above, skipFrom = first;
                 }
@@ -123,7 +124,7 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
         // object-tree parent, where a subtree is contiguous. Jump over all of them.
         const EventId base = k == 0 ? top : path[k - 1];
         const Event &y = u.event(path[k]);
-        const EventId lastOp = c.mutexMax(y.mutex);
+        const EventId lastOp = c.objectMax(y.object);
         const bool beforeLast = skip == Skip::Invalid && objectBefore(u, c, y.otherPred, lastOp);
         const Iter from = it;
         it = gallop(it, last, [&](EventId x) {
@@ -135,11 +136,11 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
             if (!atOrBelow(u, base, zx))
                 return false;
             const Event &yx = u.event(stepBelow(u, base, zx));
-            if (yx.mutex != y.mutex)
-                return yx.mutex < y.mutex;
+            if (yx.object != y.object)
+                return yx.object < y.object;
             if (skip == Skip::Above) // before skipFrom's subtree, or in it
                 return yx.otherPred == kNoEvent || objectBefore(u, c, yx.otherPred, skipFrom) ||
-                       u.lockTree().isAncestorOrSelf(u.event(skipFrom).lockNode, u.event(yx.otherPred).lockNode);
+                       u.objectTree().isAncestorOrSelf(u.event(skipFrom).objectNode, u.event(yx.otherPred).objectNode);
             return !beforeLast || objectBefore(u, c, yx.otherPred, lastOp);
         });
         // Where the flaws are not shared (e.g. a thread's long chains of one mutex, each member
@@ -161,11 +162,11 @@ void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d
     const Event &ed = u.event(d);
     // The index needs d's object-tree parent to be C's last operation on the object: then no sibling
     // is in C (true for every unjustified D-event; anything else takes the plain scan).
-    const std::vector<EventId> *sorted =
-        ed.isObjectOperation() && c.mutexMax(ed.mutex) == ed.otherPred ? u.siblingIndex().children(u, ed.otherPred, ed.mutex)
-                                                                       : nullptr;
+    const std::vector<EventId> *sorted = ed.isObjectOperation() && c.objectMax(ed.object) == ed.otherPred
+                                             ? u.siblingIndex().children(u, ed.otherPred, ed.object)
+                                             : nullptr;
     if (!sorted) {
-        u.appendLockSiblings(d, out);
+        u.appendSiblings(d, out);
         return;
     }
     const std::size_t from = out.size();
@@ -182,7 +183,7 @@ void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d
     // Every sibling left out must be incompatible with C or above a dropped event (the index only
     // skips proven ones).
     std::vector<EventId> all;
-    u.appendLockSiblings(d, all);
+    u.appendSiblings(d, all);
     auto aboveDropped = [&](EventId x) { // some event of [x] is dropped: a plain search of the past
         std::vector<EventId> todo{x};
         std::vector<std::uint8_t> seen(u.size(), 0);

@@ -6,7 +6,7 @@
 
 namespace weft {
 
-Unfolding::Unfolding(unsigned skipStep) : m_threadTree(skipStep), m_lockTree(skipStep), m_writeTree(skipStep) {}
+Unfolding::Unfolding(unsigned skipStep) : m_threadTree(skipStep), m_objectTree(skipStep), m_writeTree(skipStep) {}
 
 LocationIndex Unfolding::internLocation(ObjectId object) {
     auto [it, inserted] = m_locationIndex.try_emplace(object, static_cast<LocationIndex>(m_locationObjects.size()));
@@ -24,18 +24,18 @@ LocationIndex Unfolding::findLocation(ObjectId object) const {
     return it == m_locationIndex.end() ? kNoLocation : it->second;
 }
 
-MutexIndex Unfolding::internMutex(ObjectId object) {
-    auto [it, inserted] = m_mutexIndex.try_emplace(object, static_cast<MutexIndex>(m_mutexObjects.size()));
+ObjectIndex Unfolding::internObject(ObjectId object) {
+    auto [it, inserted] = m_objectIndex.try_emplace(object, static_cast<ObjectIndex>(m_objectIds.size()));
     if (inserted) {
-        m_mutexObjects.push_back(object);
-        m_lockRoots.emplace_back();
+        m_objectIds.push_back(object);
+        m_objectRoots.emplace_back();
     }
     return it->second;
 }
 
-MutexIndex Unfolding::findMutex(ObjectId object) const {
-    auto it = m_mutexIndex.find(object);
-    return it == m_mutexIndex.end() ? kNoMutex : it->second;
+ObjectIndex Unfolding::findObject(ObjectId object) const {
+    auto it = m_objectIndex.find(object);
+    return it == m_objectIndex.end() ? kNoObject : it->second;
 }
 
 EventId Unfolding::obtain(const Action &action, EventId threadPred, EventId otherPred,
@@ -170,16 +170,15 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
         m_threadRoots[action.thread].push_back(id);
     }
     if (isLockTreeKind(action.kind)) {
-        ev.mutex = internMutex(action.object);
-        assert(otherPred == kNoEvent || m_events[otherPred].mutex == ev.mutex);
-        ev.lockNode = m_lockTree.add(otherPred == kNoEvent ? SequentialTree::kNone
-                                                           : m_events[otherPred].lockNode);
-        m_lockNodeEvent.push_back(id);
+        ev.object = internObject(action.object);
+        assert(otherPred == kNoEvent || m_events[otherPred].object == ev.object);
+        ev.objectNode =
+            m_objectTree.add(otherPred == kNoEvent ? SequentialTree::kNone : m_events[otherPred].objectNode);
+        m_objectNodeEvent.push_back(id);
         if (otherPred == kNoEvent)
-            m_lockRoots[ev.mutex].push_back(id);
-        if (action.kind == ActionKind::MutexUnlock && ev.mutex < 64 &&
-            stateAfter(otherPred).owner != action.thread)
-            m_foreignUnlocks |= std::uint64_t{1} << ev.mutex;
+            m_objectRoots[ev.object].push_back(id);
+        if (action.kind == ActionKind::MutexUnlock && ev.object < 64 && stateAfter(otherPred).owner != action.thread)
+            m_foreignUnlocks |= std::uint64_t{1} << ev.object;
         if (action.kind != ActionKind::MutexLock && action.kind != ActionKind::MutexUnlock) {
             ev.state = static_cast<std::uint32_t>(m_states.size());
             m_states.push_back(stateAfter(otherPred).after(action));
@@ -242,45 +241,46 @@ void Unfolding::buildCone(Event &ev, EventId self) {
     ev.tmaxBegin = tmaxBegin;
     ev.tmaxCount = static_cast<std::uint32_t>(width);
 
-    // lmax: merge of the predecessors' sorted cuts (deeper lock-tree node wins), plus the event itself.
-    std::vector<LockCut> &merged = m_scratch.lockCut, &a = m_scratch.lockCutSide;
+    // lmax: merge of the predecessors' sorted cuts (deeper object-tree node wins), plus the event itself.
+    std::vector<ObjectCut> &merged = m_scratch.objectCut, &a = m_scratch.objectCutSide;
     merged.clear();
     for (EventId p : preds) {
         if (p == kNoEvent)
             continue;
-        std::span<const LockCut> b = lockCut(p);
+        std::span<const ObjectCut> b = objectCut(p);
         if (b.empty())
             continue;
         a.swap(merged);
         merged.clear();
         std::size_t i = 0, j = 0;
         while (i < a.size() || j < b.size()) {
-            if (j == b.size() || (i < a.size() && a[i].mutex < b[j].mutex)) {
+            if (j == b.size() || (i < a.size() && a[i].object < b[j].object)) {
                 merged.push_back(a[i++]);
-            } else if (i == a.size() || b[j].mutex < a[i].mutex) {
+            } else if (i == a.size() || b[j].object < a[i].object) {
                 merged.push_back(b[j++]);
             } else {
-                merged.push_back(lockDepth(a[i].event) >= lockDepth(b[j].event) ? a[i] : b[j]);
+                merged.push_back(objectDepth(a[i].event) >= objectDepth(b[j].event) ? a[i] : b[j]);
                 ++i, ++j;
             }
         }
     }
-    if (ev.mutex != kNoMutex) {
-        auto it = std::lower_bound(merged.begin(), merged.end(), ev.mutex,
-                                   [](const LockCut &c, MutexIndex m) { return c.mutex < m; });
-        if (it != merged.end() && it->mutex == ev.mutex)
+    if (ev.object != kNoObject) {
+        auto it = std::lower_bound(merged.begin(), merged.end(), ev.object,
+                                   [](const ObjectCut &c, ObjectIndex m) { return c.object < m; });
+        if (it != merged.end() && it->object == ev.object)
             it->event = self;
         else
-            merged.insert(it, LockCut{ev.mutex, self});
+            merged.insert(it, ObjectCut{ev.object, self});
     }
     if (ev.isMemoryAccess())
-        for (const LockCut &c : merged)
-            if (c.mutex < 64 && m_events[c.event].isLock() && m_events[c.event].thread() == ev.thread())
-                ev.heldMutexes |= std::uint64_t{1} << c.mutex;
+        for (const ObjectCut &c : merged)
+            if (c.object < 64 && m_events[c.event].isLock() && m_events[c.event].thread() == ev.thread())
+                ev.heldMutexes |= std::uint64_t{1} << c.object;
     // Most events (every memory access and most unlocks) have their thread predecessor's lock cut:
     // they share its range of the pool instead of copying it.
-    if (ev.threadPred != kNoEvent && std::ranges::equal(merged, lockCut(ev.threadPred), [](const LockCut &x, const LockCut &y) {
-            return x.mutex == y.mutex && x.event == y.event;
+    if (ev.threadPred != kNoEvent &&
+        std::ranges::equal(merged, objectCut(ev.threadPred), [](const ObjectCut &x, const ObjectCut &y) {
+            return x.object == y.object && x.event == y.event;
         })) {
         ev.lmaxBegin = m_events[ev.threadPred].lmaxBegin;
         ev.lmaxCount = m_events[ev.threadPred].lmaxCount;
@@ -324,13 +324,13 @@ std::vector<EventId> Unfolding::writeSuccessors(EventId w, LocationIndex l) cons
     return out;
 }
 
-std::vector<EventId> Unfolding::lockSuccessors(EventId e, MutexIndex m) const {
+std::vector<EventId> Unfolding::objectSuccessors(EventId e, ObjectIndex m) const {
     if (e == kNoEvent)
-        return m < m_lockRoots.size() ? m_lockRoots[m] : std::vector<EventId>{};
+        return m < m_objectRoots.size() ? m_objectRoots[m] : std::vector<EventId>{};
     std::vector<EventId> out;
-    for (auto n = m_lockTree.firstChild(m_events[e].lockNode); n != SequentialTree::kNone;
-         n = m_lockTree.nextSibling(n))
-        out.push_back(m_lockNodeEvent[n]);
+    for (auto n = m_objectTree.firstChild(m_events[e].objectNode); n != SequentialTree::kNone;
+         n = m_objectTree.nextSibling(n))
+        out.push_back(m_objectNodeEvent[n]);
     return out;
 }
 
@@ -351,15 +351,15 @@ bool Unfolding::precedesOrEqual(EventId a, EventId b) const {
 bool Unfolding::inConflict(EventId a, EventId b) const {
     if (a == b)
         return false;
-    std::span<const LockCut> ca = lockCut(a), cb = lockCut(b);
+    std::span<const ObjectCut> ca = objectCut(a), cb = objectCut(b);
     std::size_t i = 0, j = 0;
     while (i < ca.size() && j < cb.size()) {
-        if (ca[i].mutex < cb[j].mutex)
+        if (ca[i].object < cb[j].object)
             ++i;
-        else if (cb[j].mutex < ca[i].mutex)
+        else if (cb[j].object < ca[i].object)
             ++j;
         else {
-            if (lockNodesConflict(ca[i].event, cb[j].event))
+            if (objectNodesConflict(ca[i].event, cb[j].event))
                 return true;
             ++i, ++j;
         }
@@ -367,7 +367,7 @@ bool Unfolding::inConflict(EventId a, EventId b) const {
     return memoryCutsConflict(a, b);
 }
 
-void Unfolding::appendLockSiblings(EventId d, std::vector<EventId> &out) const {
+void Unfolding::appendSiblings(EventId d, std::vector<EventId> &out) const {
     const Event &ed = m_events[d];
     if (ed.isMemoryAccess()) {
         // README.md: the writes after d's write (or after d's previous write) and, for a write, the
@@ -391,25 +391,25 @@ void Unfolding::appendLockSiblings(EventId d, std::vector<EventId> &out) const {
             out.push_back(s);
     };
     if (ed.otherPred == kNoEvent) {
-        for (EventId s : m_lockRoots[ed.mutex])
+        for (EventId s : m_objectRoots[ed.object])
             consider(s);
         return;
     }
-    for (auto n = m_lockTree.firstChild(m_events[ed.otherPred].lockNode); n != SequentialTree::kNone;
-         n = m_lockTree.nextSibling(n))
-        consider(m_lockNodeEvent[n]);
+    for (auto n = m_objectTree.firstChild(m_events[ed.otherPred].objectNode); n != SequentialTree::kNone;
+         n = m_objectTree.nextSibling(n))
+        consider(m_objectNodeEvent[n]);
 }
 
 std::vector<EventId> Unfolding::immediateConflicts(EventId e) const {
     std::vector<EventId> siblings;
-    appendLockSiblings(e, siblings);
+    appendSiblings(e, siblings);
     keepImmediateConflicts(e, siblings);
     return siblings;
 }
 
 std::vector<EventId> Unfolding::earlierImmediateConflicts(EventId e) const {
     std::vector<EventId> siblings;
-    appendLockSiblings(e, siblings);
+    appendSiblings(e, siblings);
     std::erase_if(siblings, [&](EventId x) { return x >= e; });
     keepImmediateConflicts(e, siblings);
     return siblings;
@@ -435,9 +435,9 @@ void Unfolding::keepImmediateConflicts(EventId e, std::vector<EventId> &siblings
     std::erase_if(siblings, [&](EventId x) { return !historyFits(x, e) || !historyFits(e, x); });
 }
 
-bool Unfolding::areLockSiblings(EventId a, EventId b) const {
+bool Unfolding::areObjectSiblings(EventId a, EventId b) const {
     const Event &ea = m_events[a], &eb = m_events[b];
-    return ea.isObjectOperation() && ea.mutex == eb.mutex && ea.otherPred == eb.otherPred && a != b;
+    return ea.isObjectOperation() && ea.object == eb.object && ea.otherPred == eb.otherPred && a != b;
 }
 
 bool Unfolding::areMemorySiblings(EventId a, EventId b) const {
@@ -448,9 +448,9 @@ bool Unfolding::areMemorySiblings(EventId a, EventId b) const {
 
 std::size_t Unfolding::memoryBytes() const {
     return m_events.bytesReserved() + m_tmaxPool.capacity() * sizeof(EventId) +
-           m_lmaxPool.capacity() * sizeof(LockCut) +
-           (m_threadNodeEvent.capacity() + m_lockNodeEvent.capacity()) * sizeof(EventId) +
-           (m_threadTree.size() + m_lockTree.size() + m_writeTree.size()) * 32 +
+           m_lmaxPool.capacity() * sizeof(ObjectCut) +
+           (m_threadNodeEvent.capacity() + m_objectNodeEvent.capacity()) * sizeof(EventId) +
+           (m_threadTree.size() + m_objectTree.size() + m_writeTree.size()) * 32 +
            m_memCutPool.capacity() * sizeof(MemoryCut) + m_memBases.capacity() * 8 +
            (m_siblingLists.capacity() + m_initialSiblingLists.capacity()) * sizeof(SiblingLists) +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId) +

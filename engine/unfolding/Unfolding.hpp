@@ -25,13 +25,13 @@ public:
     std::size_t size() const { return m_events.size(); }
     const Event &event(EventId e) const { return m_events[e]; }
     std::size_t threadCount() const { return m_threadRoots.size(); }
-    std::size_t mutexCount() const { return m_mutexObjects.size(); }
+    std::size_t objectCount() const { return m_objectIds.size(); }
 
-    /// The dense index of a mutex, creating it on first use.
-    MutexIndex internMutex(ObjectId object);
-    /// kNoMutex if the unfolding has never seen this mutex.
-    MutexIndex findMutex(ObjectId object) const;
-    ObjectId mutexObject(MutexIndex m) const { return m_mutexObjects[m]; }
+    /// The dense index of a synchronisation object, creating it on first use.
+    ObjectIndex internObject(ObjectId object);
+    /// kNoObject if the unfolding has never seen this object.
+    ObjectIndex findObject(ObjectId object) const;
+    ObjectId objectId(ObjectIndex m) const { return m_objectIds[m]; }
 
     /// The dense index of a memory location, creating it on first use.
     LocationIndex internLocation(ObjectId object);
@@ -75,8 +75,8 @@ public:
         const Event &ev = m_events[e];
         return {m_tmaxPool.data() + ev.tmaxBegin, ev.tmaxCount};
     }
-    /// lmax(e, ·) sorted by mutex index.
-    std::span<const LockCut> lockCut(EventId e) const {
+    /// lmax(e, ·) sorted by object index.
+    std::span<const ObjectCut> objectCut(EventId e) const {
         const Event &ev = m_events[e];
         return {m_lmaxPool.data() + ev.lmaxBegin, ev.lmaxCount};
     }
@@ -98,20 +98,20 @@ public:
 
     // --- trees
     const SequentialTree &threadTree() const { return m_threadTree; }
-    const SequentialTree &lockTree() const { return m_lockTree; }
+    const SequentialTree &objectTree() const { return m_objectTree; }
     /// The event at a thread-tree node.
     EventId threadNodeEvent(SequentialTree::NodeId n) const { return m_threadNodeEvent[n]; }
     /// The event at an object-tree node.
-    EventId lockNodeEvent(SequentialTree::NodeId n) const { return m_lockNodeEvent[n]; }
+    EventId objectNodeEvent(SequentialTree::NodeId n) const { return m_objectNodeEvent[n]; }
     /// The children of busy object-tree nodes in the order that lets spike candidates be found by
     /// binary search (engine/unfolding/SpikeCandidates.hpp).
     const ObjectSiblingIndex &siblingIndex() const { return m_siblingIndex; }
     std::uint32_t threadDepth(EventId e) const { return m_events[e].threadDepth; }
-    std::uint32_t lockDepth(EventId e) const { return m_lockTree.depth(m_events[e].lockNode); }
+    std::uint32_t objectDepth(EventId e) const { return m_objectTree.depth(m_events[e].objectNode); }
     /// Events whose thread predecessor is `e` (or, for kNoEvent and thread t, the first events of t).
     std::vector<EventId> threadSuccessors(EventId e, ThreadId t = kNoThread) const;
-    /// Lock/unlock events whose lock-tree parent is `e` (kNoEvent: the first acquisitions of `m`).
-    std::vector<EventId> lockSuccessors(EventId e, MutexIndex m = kNoMutex) const;
+    /// Operations on object `m` whose object-tree parent is `e` (kNoEvent: the first ones on `m`).
+    std::vector<EventId> objectSuccessors(EventId e, ObjectIndex m = kNoObject) const;
     const SequentialTree &writeTree() const { return m_writeTree; }
     /// Writes to `l` whose previous write is `w` (kNoEvent: the first writes).
     std::vector<EventId> writeSuccessors(EventId w, LocationIndex l) const;
@@ -151,15 +151,15 @@ public:
     bool precedes(EventId a, EventId b) const { return a != b && precedesOrEqual(a, b); }
     /// a # b.
     bool inConflict(EventId a, EventId b) const;
-    /// Lock-tree conflict of two lock/unlock events of the same mutex.
-    bool lockNodesConflict(EventId a, EventId b) const {
-        return m_lockTree.inConflict(m_events[a].lockNode, m_events[b].lockNode);
+    /// Object-tree conflict of two operations on the same synchronisation object.
+    bool objectNodesConflict(EventId a, EventId b) const {
+        return m_objectTree.inConflict(m_events[a].objectNode, m_events[b].objectNode);
     }
     /// The spike candidates of `d` (docs/algorithms.md, "Causality and conflict" icfls): the other operations
     /// after d's object-tree parent made by other threads; for a read of w, the writes after w without it in
     /// their history; for a write after w, the other writes after w and the reads of w not in its history.
     /// Appends to `out`.
-    void appendLockSiblings(EventId d, std::vector<EventId> &out) const;
+    void appendSiblings(EventId d, std::vector<EventId> &out) const;
     /// For sibling accesses d and x (README.md, "Spike candidates"): false when x is certainly not
     /// an immediate conflict of d (O(1)); symmetric.
     bool mayRace(EventId d, EventId x) const;
@@ -170,7 +170,7 @@ public:
     /// the work for a caller that lists every conflict of the unfolding).
     std::vector<EventId> earlierImmediateConflicts(EventId e) const;
     /// Both are operations on one object right after the same event (used to justify D-events).
-    bool areLockSiblings(EventId a, EventId b) const;
+    bool areObjectSiblings(EventId a, EventId b) const;
     /// Both access one location after the same write, at least one writes (used to justify D-events).
     bool areMemorySiblings(EventId a, EventId b) const;
 
@@ -196,7 +196,7 @@ private:
             std::vector<EventId> reads;
         };
         std::vector<EventId> preds;                // buildCone: the predecessors
-        std::vector<LockCut> lockCut, lockCutSide; // buildCone: the lock cut being merged
+        std::vector<ObjectCut> objectCut, objectCutSide; // buildCone: the lock cut being merged
         std::vector<MemoryCutView> cuts;
         std::vector<LocationIndex> locations;
         std::vector<View> views;
@@ -205,12 +205,12 @@ private:
 
     Arena<Event> m_events;
     SequentialTree m_threadTree;
-    SequentialTree m_lockTree;
+    SequentialTree m_objectTree;
     std::vector<EventId> m_threadNodeEvent; // thread-tree node -> event
-    std::vector<EventId> m_lockNodeEvent;   // lock-tree node -> event
+    std::vector<EventId> m_objectNodeEvent; // object-tree node -> event
     ObjectSiblingIndex m_siblingIndex;
     std::vector<EventId> m_tmaxPool;
-    std::vector<LockCut> m_lmaxPool;
+    std::vector<ObjectCut> m_lmaxPool;
     std::vector<SyncObjectState> m_states; // see Event::state
     // Memory locations
     SequentialTree m_writeTree;
@@ -251,9 +251,9 @@ private:
     std::vector<EventId> m_cutReadsPool;
     std::vector<EventId> m_extraPool;
     std::vector<std::vector<EventId>> m_threadRoots; // per thread: events without a thread predecessor
-    std::vector<std::vector<EventId>> m_lockRoots;   // per mutex: lock-tree roots
-    std::vector<ObjectId> m_mutexObjects;
-    std::unordered_map<ObjectId, MutexIndex> m_mutexIndex;
+    std::vector<std::vector<EventId>> m_objectRoots; // per object: object-tree roots
+    std::vector<ObjectId> m_objectIds;
+    std::unordered_map<ObjectId, ObjectIndex> m_objectIndex;
     /// (threadPred, otherPred) -> the first event created with them and no extra predecessors. For a
     /// deterministic program the pair names the event; a different action under the same pair falls
     /// back to a scan.

@@ -85,7 +85,7 @@ void tst_Fig2::relations() {
 
     auto immediate = [&](EventId a, EventId b) {
         std::vector<EventId> siblings;
-        u.appendLockSiblings(a, siblings);
+        u.appendSiblings(a, siblings);
         return std::find(siblings.begin(), siblings.end(), b) != siblings.end();
     };
     QVERIFY(u.precedes(start1, lock1After)); // 1 < 5

@@ -193,8 +193,8 @@ void tst_Relations::checkCones(const Unfolding &u, const ExplicitOrder &order,
         for (ThreadId t = 0; t < u.threadCut(e).size(); ++t)
             if (u.threadMax(e, t) != kNoEvent)
                 cones.emplace_back(ExplicitOrder::threadKey(t), u.threadMax(e, t));
-        for (const LockCut &c : u.lockCut(e))
-            cones.emplace_back(ExplicitOrder::mutexKey(u.mutexObject(c.mutex)), c.event);
+        for (const ObjectCut &c : u.objectCut(e))
+            cones.emplace_back(ExplicitOrder::mutexKey(u.objectId(c.object)), c.event);
         std::sort(cones.begin(), cones.end());
         WEFT_VERIFY(cones == order.tops(e), (context + ": cone of " + describe(u, e)));
         // Memory cut: per location, the last write of loc(e) and each thread's last read of it.
@@ -261,7 +261,7 @@ void tst_Relations::checkLockSiblings(const Unfolding &u, const ExplicitOrder &o
     for (EventId d = 0; d < u.size(); ++d) {
         const Event &ed = u.event(d);
         std::vector<EventId> listed;
-        u.appendLockSiblings(d, listed);
+        u.appendSiblings(d, listed);
         if (ed.isMemoryAccess()) {
             // Spike candidates conflict with d; every immediate conflict of d is one, and
             // immediateConflicts(d) is exactly the set of immediate conflicts.
