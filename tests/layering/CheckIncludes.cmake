@@ -20,6 +20,8 @@ set(WEFT_LAYERS
   "engine/debugger:engine"
   "views:engine/base engine/results engine/debugger qt"
   "app/cli:engine"
+  "app/cli/main:engine app/cli app/dap"
+  "app/dap:engine app/cli"
   "app/session:engine app/cli qt"
   "app/gui:engine app views qt"
 )
