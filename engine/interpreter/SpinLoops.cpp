@@ -171,35 +171,52 @@ Stepper::Next Stepper::atLoopHead(const InterpreterState &state, ThreadState &t,
     const Frame &f = t.stack.top();
     SpinWatch &w = t.spin;
     const auto depth = std::uint32_t(t.stack.frames.size());
+    const std::vector<std::uint32_t> &phis = m_loops.phis(f.function, f.pc);
+    const std::uint64_t *regs = t.stack.registers.data() + f.base;
+    SpinAnchor *anchor = nullptr;
     if (!w.clean || w.depth != depth || w.function != f.function) {
-        // Something happened since the heads were last seen: start watching afresh from here.
-        w.anchors.clear();
+        // Something happened since the heads were last seen: watch afresh from here, reusing the
+        // first slot (a loop that stores in every iteration allocates nothing).
+        w.anchors.resize(std::min<std::size_t>(w.anchors.size(), 1));
+        if (w.anchors.empty())
+            w.anchors.emplace_back();
+        anchor = &w.anchors.front();
+        anchor->pc = f.pc;
         w.reads.clear();
         w.clean = true;
         w.depth = depth;
         w.function = f.function;
-    }
-    const std::vector<std::uint32_t> &phis = m_loops.phis(f.function, f.pc);
-    const std::uint64_t *regs = t.stack.registers.data() + f.base;
-    auto anchor = std::find_if(w.anchors.begin(), w.anchors.end(), [&](const SpinAnchor &a) { return a.pc == f.pc; });
-    if (anchor != w.anchors.end() && m_loops.isBackEdge(f.function, from, f.pc)) {
-        bool same = anchor->phis.size() == phis.size();
-        for (std::size_t i = 0; same && i < phis.size(); ++i)
-            same = anchor->phis[i] == regs[phis[i]];
-        if (same)
-            return spinning(state, t, anchor->readsFrom);
-    }
-    // Several heads are watched at once, so a spin whose iteration runs an inner loop is seen too.
-    constexpr std::size_t kMaxAnchors = 8;
-    if (anchor == w.anchors.end()) {
-        if (w.anchors.size() == kMaxAnchors)
-            w.anchors.erase(w.anchors.begin());
-        anchor = w.anchors.insert(w.anchors.end(), SpinAnchor{f.pc});
+    } else {
+        for (SpinAnchor &a : w.anchors)
+            if (a.pc == f.pc)
+                anchor = &a;
+        if (anchor) {
+            // Without a read since the anchor only a livelock is possible, and finding it a few
+            // iterations late costs nothing but time: compare every 64th arrival, keeping the old
+            // anchor (a segment of several iterations back to the same state repeats as well as one
+            // does). With reads, every arrival: each read is an event, and the cut must come at once.
+            constexpr std::uint32_t kStride = 64;
+            if (w.reads.size() == anchor->readsFrom && ++anchor->skipped < kStride)
+                return Next::Continue;
+            bool same = anchor->phis.size() == phis.size();
+            for (std::size_t i = 0; same && i < phis.size(); ++i)
+                same = anchor->phis[i] == regs[phis[i]];
+            if (same && m_loops.isBackEdge(f.function, from, f.pc))
+                return spinning(state, t, anchor->readsFrom);
+        } else {
+            // Several heads are watched at once, so a spin whose iteration runs an inner loop is seen too.
+            constexpr std::size_t kMaxAnchors = 8;
+            if (w.anchors.size() == kMaxAnchors)
+                w.anchors.erase(w.anchors.begin());
+            anchor = &w.anchors.emplace_back();
+            anchor->pc = f.pc;
+        }
     }
     anchor->readsFrom = std::uint32_t(w.reads.size());
-    anchor->phis.clear();
-    for (std::uint32_t r : phis)
-        anchor->phis.push_back(regs[r]);
+    anchor->skipped = 0;
+    anchor->phis.resize(phis.size());
+    for (std::size_t i = 0; i < phis.size(); ++i)
+        anchor->phis[i] = regs[phis[i]];
     return Next::Continue;
 }
 

@@ -25,6 +25,7 @@ struct SpinRead {
 struct SpinAnchor {
     std::uint32_t pc = 0;
     std::uint32_t readsFrom = 0;
+    std::uint32_t skipped = 0; ///< arrivals without a read since the anchor that were not compared
     std::vector<std::uint64_t> phis{};
 };
 
