@@ -95,6 +95,10 @@
         <source>write</source>
         <translation>écriture</translation>
     </message>
+    <message>
+        <source>nondet</source>
+        <translation>choix non déterministe</translation>
+    </message>
 </context>
 <context>
     <name>weft::gui::ExamplesMenu</name>
@@ -909,6 +913,10 @@
     <message>
         <source>alternative branch</source>
         <translation>branche alternative</translation>
+    </message>
+    <message>
+        <source>data branch (another nondet value)</source>
+        <translation>branche de données (autre valeur non déterministe)</translation>
     </message>
     <message>
         <source>assume-blocked</source>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/CommandLine.hpp"
 
+#include "engine/action/NondetChoice.hpp"
 #include "engine/frontend/CCompiler.hpp"
 
 #include <charconv>
@@ -33,7 +34,7 @@ std::string usageText() {
            "  weft explore FILE.c [-D NAME[=VALUE]] [-I DIR] [--std STD] [--model sync|sc] [-k N | --optimal | --sdpor]\n"
            "               [--timeout S] [--max-executions N] [--context-switch-bound N]\n"
            "               [--stop-on-first-defect] [--json OUT] [--dot OUT] [--quiet]\n"
-           "               [--races report|fatal|ignore] [--nondet zero|random[:SEED]]\n"
+           "               [--races report|fatal|ignore] [--nondet zero|random[:SEED]|explore:LO..HI]\n"
            "               [--max-steps N] [--max-memory MIB]\n"
            "  weft replay  FILE.c --schedule S [-D ...] [-I ...] [--std ...] [--races ...] [--nondet ...]\n"
            "  weft svcomp  TASK.yml | FILE.c | FILE.i [--property unreach-call|no-data-race|valid-memsafety|FILE.prp]\n"
@@ -51,8 +52,10 @@ std::string usageText() {
            "  --model    sync: thread and synchronisation operations are events (default);\n"
            "             sc: also every access to shared memory (sequential consistency)\n"
            "  --races    data races: report and go on (default), fatal (end the execution), ignore\n"
-           "  --nondet   __VERIFIER_nondet_* values: zero (default) or a per-thread pseudo-random\n"
-           "             stream from SEED (default 1); replays need the same --nondet\n"
+           "  --nondet   __VERIFIER_nondet_* values: zero (default), a per-thread pseudo-random\n"
+           "             stream from SEED (default 1), or explore:LO..HI: every value explored (bool\n"
+           "             and char all of theirs, other types LO..HI, within -32768..32767); replays\n"
+           "             need the same --nondet\n"
            "  --max-steps   instructions a thread may run between two visible actions (default 10000000)\n"
            "  --max-memory  MiB of heap and stack one execution may hold (default 1024); explore: also\n"
            "                the most Weft's own memory may grow while exploring (default: half the machine's)\n"
@@ -172,11 +175,26 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             using interpreter::NondetSource;
             std::uint64_t seed = 1;
             const bool random = v == "random" || (v.rfind("random:", 0) == 0 && parseNumber(v.substr(7), seed));
-            if (v != "zero" && !random)
-                return usageError("--nondet takes zero, random or random:SEED (an unsigned integer), not '" + v + "'");
-            cl.interpreter.nondet = random ? NondetSource::Random : NondetSource::Zero;
-            cl.interpreter.nondetSeed = seed;
-            cl.nondet = random ? "random:" + std::to_string(seed) : "zero";
+            if (v.rfind("explore:", 0) == 0) {
+                const std::string range = v.substr(8);
+                const std::size_t dots = range.find("..");
+                std::int64_t lo = 0, hi = 0;
+                if (dots == std::string::npos || !parseNumber(range.substr(0, dots), lo) ||
+                    !parseNumber(range.substr(dots + 2), hi) || lo > hi || lo < kNondetRangeMin || hi > kNondetRangeMax)
+                    return usageError("--nondet explore takes a range LO..HI of integers within -32768..32767 with "
+                                      "LO <= HI, not '" + range + "'");
+                cl.interpreter.nondet = NondetSource::Explore;
+                cl.interpreter.nondetLo = lo;
+                cl.interpreter.nondetHi = hi;
+                cl.nondet = "explore:" + std::to_string(lo) + ".." + std::to_string(hi);
+            } else if (v != "zero" && !random) {
+                return usageError("--nondet takes zero, random, random:SEED (an unsigned integer) or explore:LO..HI, not '" +
+                                  v + "'");
+            } else {
+                cl.interpreter.nondet = random ? NondetSource::Random : NondetSource::Zero;
+                cl.interpreter.nondetSeed = seed;
+                cl.nondet = random ? "random:" + std::to_string(seed) : "zero";
+            }
         } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--max-steps" && value(v)) {
             if (!parseNumber(v, cl.interpreter.stepBound) || cl.interpreter.stepBound == 0)
                 return usageError("--max-steps takes a positive integer, not '" + v + "'");

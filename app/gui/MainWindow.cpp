@@ -327,7 +327,7 @@ void MainWindow::loadExecution(quint64 execution, quint32 node) {
     std::vector<EventId> events = s->pathTo(node);
     Schedule schedule;
     for (EventId e : events)
-        schedule.replay.push_back(s->events[e].thread);
+        schedule.append(s->events[e].action);
     m_configuration = events;
     m_replay->load(m_session->program(), schedule, std::move(events));
     markAlternatives();

@@ -31,11 +31,11 @@ std::string Action::toString() const {
     std::string out = "T" + std::to_string(thread) + " " + std::string(actionKindName(kind));
     if (targetsThread(kind))
         out += " T" + std::to_string(object);
-    else if (isLockTreeKind(kind) || kind == ActionKind::BarrierPass)
+    else if (namesMemoryObject(kind) && !isMemoryAccess(kind))
         out += " m" + std::to_string(object);
     else if (isMemoryAccess(kind))
         out += " x" + std::to_string(object);
-    if (kind == ActionKind::SemInit || kind == ActionKind::BarrierInit)
+    if (showsValue(kind))
         out += " " + std::to_string(value);
     return out;
 }

@@ -27,7 +27,13 @@ inline bool isMemoryAccess(ActionKind kind) { return kind == ActionKind::MemRead
 /// Whether the action's object is a place in the program's memory that traces name ("'m'", "'x'+4"):
 /// a synchronisation object or, in the sc model, an accessed location.
 inline bool namesMemoryObject(ActionKind kind) {
-    return isLockTreeKind(kind) || kind == ActionKind::BarrierPass || isMemoryAccess(kind);
+    return (isLockTreeKind(kind) && kind != ActionKind::NondetChoice) || kind == ActionKind::BarrierPass ||
+           isMemoryAccess(kind);
+}
+/// Whether the action's value is part of what it is (shown and exported): sem_init's count,
+/// barrier_init's parties, a nondet choice's value.
+inline bool showsValue(ActionKind kind) {
+    return kind == ActionKind::SemInit || kind == ActionKind::BarrierInit || kind == ActionKind::NondetChoice;
 }
 /// Whether the action's object is a thread (create, join) rather than a synchronisation object.
 inline bool targetsThread(ActionKind kind) { return kind == ActionKind::ThreadCreate || kind == ActionKind::ThreadJoin; }
@@ -39,7 +45,7 @@ struct Action {
     /// other thread for create/join, 0 otherwise.
     ObjectId object = 0;
     /// Initial count of sem_init, parties of barrier_init, access size in bytes of read/write (display
-    /// only); 0 otherwise.
+    /// only), the value of a nondet choice; 0 otherwise.
     std::int64_t value = 0;
 
     friend bool operator==(const Action &, const Action &) = default;

@@ -79,7 +79,7 @@ ChosenRun configurationWith(const ExplorationSnapshot &s, const std::vector<Even
     for (EventId x = 0; x < n; ++x)
         if (keep[x]) {
             out.events.push_back(x);
-            out.schedule.replay.push_back(s.events[x].thread);
+            out.schedule.append(s.events[x].action);
         }
     return out;
 }

@@ -34,7 +34,7 @@ std::string describeStep(const TraceStep &step) {
     std::string text(actionKindName(step.action.kind));
     if (!step.object.empty())
         text += " " + step.object;
-    if (step.action.kind == ActionKind::SemInit || step.action.kind == ActionKind::BarrierInit)
+    if (showsValue(step.action.kind))
         text += " " + std::to_string(step.action.value);
     return text;
 }

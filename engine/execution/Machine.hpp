@@ -55,6 +55,10 @@ public:
     /// The next visible action of `t`, or nullopt once `t` has exited.
     virtual std::optional<PendingAction> pending(ThreadId t) = 0;
 
+    /// `t`'s pending action is a nondet choice (--nondet explore): make it choose `value` (within its
+    /// domain, NondetChoice.hpp) instead of the domain's lowest value. Machines without choices ignore it.
+    virtual void choose(ThreadId, std::int64_t) {}
+
     /// Performs the enabled pending action of `t`, then runs `t`'s local code up to its next visible
     /// action. An invalid action is not performed: it raises a fault with actionPerformed = false.
     virtual void execute(ThreadId t) = 0;

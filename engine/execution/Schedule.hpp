@@ -8,8 +8,10 @@
 #include "engine/base/Expected.hpp"
 #include "engine/base/Ids.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace weft {
@@ -25,9 +27,18 @@ struct SleepEntry {
 struct Schedule {
     /// One thread id per visible action to replay, in order; then free mode.
     std::vector<ThreadId> replay;
+    /// The value of each nondet choice among them (--nondet explore): (step, value), sorted by step.
+    /// A choice without an entry, and every choice in free mode, takes its domain's lowest value.
+    std::vector<std::pair<std::size_t, std::int64_t>> choices;
     std::vector<SleepEntry> sleeping;
 
-    /// Run-length text: "0*4,1*4,0*2" (a bare id means *1). The sleep set is not part of the text.
+    /// Appends the step that performs `action` (its thread; its value if it is a nondet choice).
+    void append(const Action &action);
+    /// The value recorded for step `step`, if it is a recorded choice.
+    std::optional<std::int64_t> choiceAt(std::size_t step) const;
+
+    /// Run-length text: "0*4,1*4,0*2" (a bare id means *1); a step that is a nondet choice is
+    /// "THREAD=VALUE" ("0*3,1=5,0"). The sleep set is not part of the text.
     std::string toString() const;
     /// Parses toString()'s format (spaces allowed); a bad item gives a diagnostic naming it.
     static Expected<Schedule> parse(std::string_view text);

@@ -65,6 +65,11 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
                 exists = m_machine.threadAt(i) == chosen;
             if (exists)
                 next = m_machine.pending(chosen);
+            if (next && next->action.kind == ActionKind::NondetChoice)
+                if (const auto value = schedule.choiceAt(step)) {
+                    m_machine.choose(chosen, *value);
+                    next = m_machine.pending(chosen);
+                }
             if (!next || !next->enabled) {
                 std::string why = !exists  ? "does not exist"
                                   : !next ? "has exited"

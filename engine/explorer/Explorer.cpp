@@ -150,8 +150,9 @@ Schedule Explorer::buildReplay(const Configuration &clue) const {
     const Unfolding &u = m_unfolding;
     Schedule schedule;
     schedule.replay.reserve(m_trail.size() + 16);
+    auto add = [&](EventId e) { schedule.append(u.event(e).action); };
     for (EventId e : m_trail)
-        schedule.replay.push_back(u.event(e).thread());
+        add(e);
 
     // J \ C, thread by thread in causal order, interleaved round-robin (docs/algorithms.md,
     // "Run-to-completion loop").
@@ -186,7 +187,7 @@ Schedule Explorer::buildReplay(const Configuration &clue) const {
             };
             while (cursor[t] < chains[t].size() && ready(chains[t][cursor[t]])) {
                 done[t] = chains[t][cursor[t]++];
-                schedule.replay.push_back(t);
+                add(done[t]);
                 --remaining;
                 progress = true;
             }
@@ -224,7 +225,7 @@ void Explorer::recordDefect(const ProgramFault &fault, std::span<const Action> a
     defect.location = fault.location;
     defect.trace.assign(actions.begin(), actions.end());
     for (const Action &a : actions)
-        defect.schedule.replay.push_back(a.thread);
+        defect.schedule.append(a);
     defect.execution = result.statistics.executions;
     if (m_observer)
         m_observer->onDefect(defect, result.statistics.defects);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/interpreter/Interpreter.hpp"
 
+#include "engine/action/NondetChoice.hpp"
 #include "engine/interpreter/pthread/ThreadAttributes.hpp"
 
 #include <algorithm>
@@ -80,6 +81,14 @@ std::optional<PendingAction> Interpreter::pending(ThreadId t) {
         break;
     }
     return PendingAction{a, enabled};
+}
+
+void Interpreter::choose(ThreadId t, std::int64_t value) {
+    ThreadState *thread = m_state.find(t);
+    if (!thread || thread->pending.kind != ActionKind::NondetChoice)
+        return;
+    const NondetDomain domain = nondetDomain(thread->pending.object);
+    thread->pending.value = std::clamp(value, domain.lo, domain.hi);
 }
 
 bool Interpreter::spinsForever(ThreadId t) const {
@@ -175,6 +184,7 @@ bool Interpreter::performAction(ThreadId t) {
     }
     case ActionKind::MemRead:
     case ActionKind::MemWrite: thread->accessGranted = true; break; // the access runs with the local code
+    case ActionKind::NondetChoice: m_stepper.finishCall(*thread, std::uint64_t(action.value) & thread->nondetMask); break;
     case ActionKind::ThreadExit:
         thread->exited = true;
         m_stepper.releaseStack(m_state, *thread);
@@ -328,6 +338,14 @@ program::SourceSpot Interpreter::currentSpot(ThreadId t) const {
         return {};
     const Frame &top = thread->stack.top();
     return m_program.sourceMap.spotOf(top.function, top.pc);
+}
+
+std::string Interpreter::describeObject(ObjectId object) const {
+    if (isNondetObject(object)) {
+        const NondetDomain d = nondetDomain(object);
+        return "in " + std::to_string(d.lo) + ".." + std::to_string(d.hi);
+    }
+    return describeAddress(object);
 }
 
 std::string Interpreter::describeAddress(std::uint64_t address) const {

@@ -49,7 +49,8 @@ public:
     std::optional<ProgramFault> fault() const override { return m_fault; }
     std::vector<ProgramFault> takeReports() override { return std::exchange(m_reports, {}); }
     bool hasExitRequested() const override { return m_state.exitRequested; }
-    std::string describeObject(ObjectId object) const override { return describeAddress(object); }
+    std::string describeObject(ObjectId object) const override;
+    void choose(ThreadId t, std::int64_t value) override;
     bool spinsForever(ThreadId t) const override;
     std::string describeSpin(ThreadId t) const override;
     bool reportsLivelocks() const override { return !m_options.livelocksEndSilently; }

@@ -14,8 +14,10 @@ enum class RaceMode : std::uint8_t { Report, Fatal, Ignore };
 
 /// Where __VERIFIER_nondet_* values come from: always 0, or a pseudo-random stream per thread
 /// drawn from `nondetSeed` (a thread's n-th draw depends only on the seed, the thread and n, so every
-/// replay and every interleaving sees the same values). Values are not explored: one per call.
-enum class NondetSource : std::uint8_t { Zero, Random };
+/// replay and every interleaving sees the same values): one value per call; or Explore: each call is
+/// a nondet choice event (engine/action/NondetChoice.hpp) over its domain, bool and char exhaustively,
+/// the other types over nondetLo..nondetHi, every value explored.
+enum class NondetSource : std::uint8_t { Zero, Random, Explore };
 
 /// Which operations are visible actions (events). Sync: thread and synchronisation operations only
 /// (plain memory accesses are local; data races are reported). Sc: also every load and store of
@@ -54,6 +56,8 @@ struct InterpreterOptions {
     /// SV-COMP's semantics (weft svcomp): a call of reach_error() is the violation (an assertion
     /// failure); abort(), exit(), a failed assert() and main's return end the execution silently.
     bool svcompSemantics = false;
+    std::int64_t nondetLo = 0; ///< Explore: the range of the types other than bool and char
+    std::int64_t nondetHi = 1;
 };
 
 } // namespace weft::interpreter

@@ -27,6 +27,7 @@ static const char *fillColour(ActionKind kind) {
     case ActionKind::BarrierPass: return "lightpink";
     case ActionKind::MemRead: return "lightcyan";
     case ActionKind::MemWrite: return "lightsalmon";
+    case ActionKind::NondetChoice: return "thistle";
     case ActionKind::AssumeBlocked:
     case ActionKind::AwaitBlocked: break; // never an event
     }

@@ -13,7 +13,7 @@ static json toJson(const Action &a) {
         j["target"] = a.object;
     else if (isLockTreeKind(a.kind) || a.kind == ActionKind::BarrierPass)
         j["object"] = a.object;
-    if (a.kind == ActionKind::SemInit || a.kind == ActionKind::BarrierInit)
+    if (showsValue(a.kind))
         j["value"] = a.value;
     return j;
 }

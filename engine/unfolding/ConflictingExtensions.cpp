@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/unfolding/ConflictingExtensions.hpp"
 
+#include "engine/action/NondetChoice.hpp"
+
 #include <algorithm>
 #include <map>
 
@@ -22,6 +24,23 @@ std::size_t addEarlierPositions(Unfolding &u, const Action &action, EventId ep, 
             created += isNew;
         }
         skipped = position;
+    }
+    return created;
+}
+
+/// A nondet choice's other values at the same place: its only conflicting extensions (no other
+/// thread operates on its object, so it cannot move earlier; README.md, "Nondeterministic choices").
+std::size_t addOtherChoices(Unfolding &u, Action action, EventId ep, EventId previous) {
+    std::size_t created = 0;
+    const NondetDomain domain = nondetDomain(action.object);
+    const std::int64_t chosen = action.value;
+    for (std::int64_t v = domain.lo; v <= domain.hi; ++v) {
+        if (v == chosen)
+            continue;
+        action.value = v;
+        bool isNew = false;
+        u.obtain(action, ep, previous, &isNew);
+        created += isNew;
     }
     return created;
 }
@@ -133,6 +152,10 @@ std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
             if (extendedBefore && extendedBefore(x))
                 break; // x and every operation below it were walked by an earlier call
             const Event &e = u.event(x);
+            if (e.kind() == ActionKind::NondetChoice) {
+                created += addOtherChoices(u, e.action, e.threadPred, e.otherPred);
+                continue;
+            }
             if (e.otherPred == kNoEvent || e.threadPred == kNoEvent)
                 continue;
             created += addEarlierPositions(u, e.action, e.threadPred, e.otherPred);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/unfolding/SpikeCandidates.hpp"
 
+#include "engine/action/NondetChoice.hpp"
+
 #include <algorithm>
 #include <cassert>
 
@@ -160,6 +162,21 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
 void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d, std::vector<EventId> &out,
                            const std::function<bool(EventId)> &isDropped) {
     const Event &ed = u.event(d);
+    if (ed.kind() == ActionKind::NondetChoice) {
+        // Its immediate conflicts are the other values at the same place (same predecessors):
+        // compatible with C exactly when d is, which an unjustified D-event is.
+        const NondetDomain domain = nondetDomain(ed.action.object);
+        Action other = ed.action;
+        for (std::int64_t v = domain.lo; v <= domain.hi; ++v) {
+            other.value = v;
+            if (v == ed.action.value)
+                continue;
+            const EventId x = u.lookup(other, ed.threadPred, ed.otherPred);
+            if (x != kNoEvent && !(isDropped && isDropped(x)))
+                out.push_back(x);
+        }
+        return;
+    }
     // The index needs d's object-tree parent to be C's last operation on the object: then no sibling
     // is in C (true for every unjustified D-event; anything else takes the plain scan).
     const std::vector<EventId> *sorted = ed.isObjectOperation() && c.objectMax(ed.object) == ed.otherPred

@@ -44,6 +44,10 @@ public:
     EventId obtain(const Action &action, EventId threadPred, EventId otherPred, bool *created = nullptr) {
         return obtain(action, threadPred, otherPred, {}, created);
     }
+    /// The event labelled `action` with these predecessors (no extras) if it exists, else kNoEvent.
+    EventId lookup(const Action &action, EventId threadPred, EventId otherPred) const {
+        return find(action, threadPred, otherPred, {});
+    }
     /// The same with a write's extra predecessors, which must be canonical (see canonicalReads).
     EventId obtain(const Action &action, EventId threadPred, EventId otherPred, std::span<const EventId> extras,
                    bool *created = nullptr);

@@ -2,6 +2,7 @@
 #include "tests/model/InterleavingEnumerator.hpp"
 
 #include "engine/action/Dependence.hpp"
+#include "engine/action/NondetChoice.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -20,6 +21,9 @@ void appendCode(std::string &out, const Action &a) {
                                (a.object & 0xffffffffULL);
     for (int i = 0; i < 8; ++i)
         out.push_back(static_cast<char>((code >> (8 * i)) & 0xff));
+    if (a.kind == ActionKind::NondetChoice) // the value chosen is part of what happened
+        for (int i = 0; i < 8; ++i)
+            out.push_back(static_cast<char>((std::uint64_t(a.value) >> (8 * i)) & 0xff));
 }
 
 } // namespace
@@ -107,6 +111,8 @@ void InterleavingEnumerator::replayPrefix(std::size_t length) {
     m_machine.restart(m_naming);
     for (std::size_t i = 0; i < length; ++i) {
         const Step &s = m_steps[i];
+        if (s.action.kind == ActionKind::NondetChoice)
+            m_machine.choose(s.action.thread, s.action.value);
         const auto p = m_machine.pending(s.action.thread);
         if (!p || !p->enabled || !(p->action == s.action)) {
             ++m_result.divergences;
@@ -155,8 +161,19 @@ void InterleavingEnumerator::search() {
 
     std::vector<Action> next;
     for (std::size_t i = 0; i < m_machine.threadCount(); ++i)
-        if (const auto p = m_machine.pending(m_machine.threadAt(i)); p && p->enabled)
-            next.push_back(p->action);
+        if (const auto p = m_machine.pending(m_machine.threadAt(i)); p && p->enabled) {
+            if (p->action.kind != ActionKind::NondetChoice) {
+                next.push_back(p->action);
+                continue;
+            }
+            // A data branch: every value of the choice's domain.
+            const NondetDomain domain = nondetDomain(p->action.object);
+            for (std::int64_t v = domain.lo; v <= domain.hi; ++v) {
+                Action a = p->action;
+                a.value = v;
+                next.push_back(a);
+            }
+        }
 
     if (next.empty()) {
         if (m_maxRuns && m_result.runs >= m_maxRuns) {
@@ -189,6 +206,8 @@ void InterleavingEnumerator::search() {
             replayPrefix(m_steps.size() - 1);
         if (!m_result.complete)
             return;
+        if (a.kind == ActionKind::NondetChoice)
+            m_machine.choose(a.thread, a.value);
         m_machine.execute(a.thread);
         if (m_machine.fault()) {
             // Not expected from the oracle's programs: counted, and the run ends here.

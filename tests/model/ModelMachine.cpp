@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "tests/model/ModelMachine.hpp"
 
+#include "engine/action/NondetChoice.hpp"
+
+#include <algorithm>
 #include <utility>
 
 namespace weft::model {
@@ -47,6 +50,11 @@ ModelThread::Awaiter ModelThread::write(int var, std::int64_t value) {
 ModelThread::Awaiter ModelThread::spinUntil(int var, std::int64_t value) {
     Awaiter a{this, ModelMachine::SpinUntil, std::uint64_t(var)};
     a.value = value;
+    return a;
+}
+ModelThread::Awaiter ModelThread::nondet(std::int64_t lo, std::int64_t hi) {
+    Awaiter a{this, ModelMachine::Nondet, nondetObject(m_id, NondetKind::Range, lo, hi)};
+    a.value = lo;
     return a;
 }
 void ModelThread::beginSpin() {
@@ -122,6 +130,7 @@ void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
         op(ActionKind::MutexLock, awaiter.other);
         break;
     case Read: op(ActionKind::MemRead, o, kVariableSize); break;
+    case Nondet: op(ActionKind::NondetChoice, o, awaiter.value); break;
     case SpinUntil:
         op(ActionKind::MemRead, o, kVariableSize);
         r.spinTarget = awaiter.value;
@@ -183,6 +192,14 @@ std::optional<PendingAction> ModelMachine::pending(ThreadId t) {
     return PendingAction{a, enabled};
 }
 
+void ModelMachine::choose(ThreadId t, std::int64_t value) {
+    ThreadRecord *r = find(t);
+    if (r && r->next < r->pending.size() && r->pending[r->next].kind == ActionKind::NondetChoice) {
+        const NondetDomain domain = nondetDomain(r->pending[r->next].object);
+        r->pending[r->next].value = std::clamp(value, domain.lo, domain.hi);
+    }
+}
+
 bool ModelMachine::spinsForever(ThreadId t) const {
     const auto it = m_byId.find(t);
     if (it == m_byId.end())
@@ -211,6 +228,7 @@ void ModelMachine::execute(ThreadId t) {
         break;
     case ActionKind::ThreadExit: r.exited = true; return;
     case ActionKind::BarrierPass: break;
+    case ActionKind::NondetChoice: r.result = static_cast<std::uint64_t>(a.value); break;
     case ActionKind::MemRead:
         r.result = static_cast<std::uint64_t>(m_memory[a.object]);
         if (r.inSpin)

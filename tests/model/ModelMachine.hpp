@@ -28,11 +28,12 @@ public:
     void execute(ThreadId t) override;
     std::optional<ProgramFault> fault() const override { return m_fault; }
     bool spinsForever(ThreadId t) const override;
+    void choose(ThreadId t, std::int64_t value) override;
 
     /// What a suspended coroutine asks for (ModelThread::Awaiter::kind).
     enum Request { Lock, Unlock, Create, Join, Check, Trylock, SemInit, SemWait, SemTrywait, SemPost,
                    CondWait, CondSignal, CondBroadcast, BarrierInit, BarrierWait, Read, Write, Assume,
-                   SpinUntil, EndSpin };
+                   SpinUntil, EndSpin, Nondet };
     /// The access size reported in the action's value for the model's shared variables.
     static constexpr std::int64_t kVariableSize = 4;
 

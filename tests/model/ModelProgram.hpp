@@ -96,6 +96,9 @@ public:
     /// is no spin: end it with endSpin(false) before writing.
     void beginSpin();
     Awaiter endSpin(bool loops);
+    /// __VERIFIER_nondet_int under --nondet explore:lo..hi: a nondet choice event; co_await yields
+    /// the value the scheduler chose (the lowest unless told otherwise: Machine::choose).
+    Awaiter nondet(std::int64_t lo, std::int64_t hi);
     /// An assertion: when `condition` is false the execution ends with an assertion-failure defect.
     Awaiter check(bool condition, std::string message);
     /// __VERIFIER_assume: when `condition` is false the thread stops for good (never moves again);

@@ -202,6 +202,14 @@ private:
     /// A racy access to a shared variable; a read may skip the next instruction depending on its value.
     void sharedAccess(Code &out) {
         const int x = m_rng.below(m_shared);
+        if (m_shape.nondetPercent > 0 && m_rng.percent(m_shape.nondetPercent)) {
+            // if (nondet() != b) skip the next access
+            out.push_back({RandomInstruction::NondetJump, 0, m_rng.below(RandomProgram::kNondetHi + 1)});
+            const std::size_t test = out.size() - 1;
+            out.push_back({RandomInstruction::SharedWrite, x, 1 + m_rng.below(2)});
+            out[test].target = static_cast<int>(out.size());
+            return;
+        }
         if (m_shape.spinPercent > 0 && m_rng.percent(m_shape.spinPercent)) {
             out.push_back({RandomInstruction::SharedSpin, x, 1 + m_rng.below(2)});
             return;
@@ -251,6 +259,10 @@ RandomProgramShape randomProgramFamily(int family) {
     if (family == 5) {
         s.sharedPercent = 40;
         s.spinPercent = 30;
+    }
+    if (family == 6) {
+        s.sharedPercent = 40;
+        s.nondetPercent = 30;
     }
     return s;
 }
@@ -333,6 +345,12 @@ ModelTask RandomProgram::run(ModelThread &self, int code) {
             break;
         }
         case RandomInstruction::SharedSpin: co_await self.spinUntil(kSharedBase + in.a, in.b); break;
+        case RandomInstruction::NondetJump: {
+            const auto value = static_cast<std::int64_t>(co_await self.nondet(0, kNondetHi));
+            if (value != in.b)
+                pc = static_cast<std::size_t>(in.target);
+            break;
+        }
         case RandomInstruction::SharedWrite: co_await self.write(kSharedBase + in.a, in.b); break;
         case RandomInstruction::SharedAdd: {
             const auto value = static_cast<std::int64_t>(co_await self.read(kSharedBase + in.a));
@@ -399,6 +417,10 @@ std::string RandomProgram::listing() const {
             case RandomInstruction::Assume: out += "assume v" + a + " == " + std::to_string(in.b); break;
             case RandomInstruction::SharedAssume: out += "assume x" + a + " == " + std::to_string(in.b); break;
             case RandomInstruction::SharedSpin: out += "spin until x" + a + " == " + std::to_string(in.b); break;
+            case RandomInstruction::NondetJump:
+                out += "unless nondet(0.." + std::to_string(kNondetHi) + ") == " + std::to_string(in.b) + " goto " +
+                       std::to_string(in.target);
+                break;
             }
         }
         out += "\n";

@@ -39,6 +39,7 @@ struct RandomInstruction {
         Assume,        ///< __VERIFIER_assume(v(a) == b): otherwise the thread stops for good
         SharedAssume,  ///< read x(a); __VERIFIER_assume(value == b)
         SharedSpin,    ///< while (x(a) != b) {}: a spin loop (ModelThread::spinUntil)
+        NondetJump,    ///< if (__VERIFIER_nondet_int() != b) goto target, values 0..kNondetHi
     };
     Op op = Lock;
     int a = 0;
@@ -69,6 +70,8 @@ struct RandomProgramShape {
     int assumePercent = 0;
     /// Chance that a racy shared access is a spin loop waiting for a value (0: none).
     int spinPercent = 0;
+    /// Chance that a statement or racy access is a branch on a nondet input (0: none).
+    int nondetPercent = 0;
     /// Programs with more visible operations than this (counted statically: start, exit, and every
     /// lock, unlock, create and join in the code) are drawn again.
     int maxActions = 20;
@@ -78,11 +81,14 @@ struct RandomProgramShape {
 /// mutexes; 1 two long threads with deeper nesting and more exits holding a lock; 2 trylock, a
 /// semaphore and a condition variable next to the mutexes; 3 assumptions that stop their thread
 /// (holding its locks) when false; 4 the same over racy shared memory (the sc model's accesses);
-/// 5 racy shared memory with spin loops that wait for another thread's write.
+/// 5 racy shared memory with spin loops that wait for another thread's write; 6 mutexes and racy
+/// shared memory with branches on nondet inputs (--nondet explore:0..2).
 RandomProgramShape randomProgramFamily(int family);
 
 class RandomProgram final : public ModelProgram {
 public:
+    /// The values of a NondetJump's input: 0..kNondetHi (--nondet explore:0..kNondetHi in C).
+    static constexpr int kNondetHi = 2;
     /// The program generated from `seed` (same seed and shape, same program).
     static std::unique_ptr<RandomProgram> generate(std::uint64_t seed,
                                                    const RandomProgramShape &shape = {});

@@ -25,6 +25,8 @@ QColor EventAppearance::fill(ActionKind kind) {
     case ActionKind::BarrierPass: return QColor(255, 182, 193);   // light pink
     case ActionKind::MemRead: return QColor(176, 224, 230);       // powder blue
     case ActionKind::MemWrite: return QColor(255, 160, 122);      // light salmon
+    case ActionKind::NondetChoice: return QColor(216, 191, 216);  // thistle: a data branch
+    default: break;
     }
     return Qt::white;
 }
@@ -51,6 +53,8 @@ QString EventAppearance::actionText(ActionKind kind) {
     case ActionKind::BarrierPass: return tr("barrier_pass");
     case ActionKind::MemRead: return tr("read");
     case ActionKind::MemWrite: return tr("write");
+    case ActionKind::NondetChoice: return tr("nondet");
+    default: break;
     }
     return QStringLiteral("?");
 }
@@ -60,7 +64,7 @@ QString EventAppearance::label(const ExplorationSnapshot &snapshot, const EventR
     const std::string object = snapshot.objectText(event);
     if (!object.empty())
         text += QLatin1Char(' ') + QString::fromStdString(object);
-    if (event.action.kind == ActionKind::SemInit || event.action.kind == ActionKind::BarrierInit)
+    if (showsValue(event.action.kind))
         text += QLatin1Char(' ') + QString::number(event.action.value);
     return text;
 }

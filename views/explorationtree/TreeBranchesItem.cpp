@@ -20,13 +20,14 @@ TreeBranchesItem::TreeBranchesItem(qreal columnWidth, qreal rowHeight)
     setAcceptedMouseButtons(Qt::NoButton);
 }
 
-void TreeBranchesItem::append(TreeCell cell, TreeCell parent, bool isLeaf) {
+void TreeBranchesItem::append(TreeCell cell, TreeCell parent, bool isLeaf, bool dataBranch) {
     if (cell.column == m_columns.size()) { // the first node of a new column
         Column c;
         c.top = c.bottom = cell.row;
         if (cell.column > 0) {
             c.parentColumn = parent.column;
             c.elbowRow = parent.row;
+            c.dataBranch = dataBranch;
         }
         m_columns.push_back(c);
     }
@@ -72,7 +73,7 @@ void TreeBranchesItem::paintColumns(QPainter *painter, const QTransform &t, cons
     auto x = [&](std::uint32_t column) { return int(column * sx + shiftedDx) - kShift; };
     const std::vector<int> rowY = rowPositions(sy, dy);
     auto y = [&](std::uint32_t row) { return rowY[row]; };
-    std::vector<QLine> chains, elbows;
+    std::vector<QLine> chains, elbows, dataElbows;
     std::vector<QPoint> dots;
     const bool withDots = std::abs(t.m11()) >= kDotScale && std::abs(t.m22()) >= kDotScale;
     for (std::uint32_t i = 0; i < m_columns.size(); ++i) {
@@ -81,10 +82,11 @@ void TreeBranchesItem::paintColumns(QPainter *painter, const QTransform &t, cons
         // An elbow may cross the view with both ends outside it: test every column (cheap).
         if (c.elbowRow != kNoRow) {
             const int px = x(c.parentColumn), ey = y(c.elbowRow);
+            std::vector<QLine> &to = c.dataBranch ? dataElbows : elbows;
             if (cx >= clip.left() && px <= clip.right() && ey >= clip.top() && ey <= clip.bottom())
-                elbows.emplace_back(px, ey, cx, ey);
+                to.emplace_back(px, ey, cx, ey);
             if (cx >= clip.left() && cx <= clip.right())
-                elbows.emplace_back(cx, ey, cx, y(c.top));
+                to.emplace_back(cx, ey, cx, y(c.top));
         }
         if (cx < clip.left() || cx > clip.right())
             continue;
@@ -104,6 +106,8 @@ void TreeBranchesItem::paintColumns(QPainter *painter, const QTransform &t, cons
     painter->drawLines(chains.data(), int(chains.size()));
     painter->setPen(QPen(kElbowColour, 1));
     painter->drawLines(elbows.data(), int(elbows.size()));
+    painter->setPen(QPen(dataBranchColour(), 1));
+    painter->drawLines(dataElbows.data(), int(dataElbows.size()));
     if (!dots.empty()) {
         painter->setRenderHint(QPainter::Antialiasing, true);
         painter->setPen(QPen(kDotColour, 5, Qt::SolidLine, Qt::RoundCap));

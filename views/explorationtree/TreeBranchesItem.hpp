@@ -9,6 +9,7 @@
 
 #include "views/explorationtree/ExplorationTreeLayout.hpp"
 
+#include <QColor>
 #include <QGraphicsItem>
 
 #include <cstdint>
@@ -29,13 +30,17 @@ public:
         std::uint32_t top = 0;           ///< rows of its own nodes, top..bottom
         std::uint32_t bottom = 0;
         bool endsInLeaf = false;
+        bool dataBranch = false; ///< its first node is another value of a nondet choice
     };
 
     TreeBranchesItem(qreal columnWidth, qreal rowHeight);
 
     /// Adds the next node at `cell` (in ExplorationTreeLayout order); `parent` is its parent's cell
-    /// (ignored for the root).
-    void append(TreeCell cell, TreeCell parent, bool isLeaf);
+    /// (ignored for the root). `dataBranch`: the node starts a column as another value of a nondet
+    /// choice (its elbow is drawn in the data-branch colour).
+    void append(TreeCell cell, TreeCell parent, bool isLeaf, bool dataBranch = false);
+    /// The colour of data-branch elbows (also the legend's).
+    static QColor dataBranchColour() { return {140, 80, 200}; }
     const std::vector<Column> &columns() const { return m_columns; }
     void setBounds(const QRectF &bounds);
 

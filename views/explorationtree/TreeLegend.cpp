@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "views/explorationtree/TreeLegend.hpp"
 
+#include "views/explorationtree/TreeBranchesItem.hpp"
 #include "views/explorationtree/TreeLeavesItem.hpp"
 
 #include <QEvent>
@@ -19,7 +20,7 @@ TreeLegend::TreeLegend(QWidget *parent) : QWidget(parent) {
 
 QStringList TreeLegend::entries() const {
     return {tr("maximal configuration"), tr("sleep-set blocked"), tr("defect"), tr("assume-blocked"),
-            tr("alternative branch")};
+            tr("alternative branch"), tr("data branch (another nondet value)")};
 }
 
 // As many columns as fit the available width: a strip above the tree.
@@ -71,7 +72,7 @@ void TreeLegend::paintEvent(QPaintEvent *) {
         if (i < kLeafKinds) {
             TreeLeavesItem::paintSymbol(&p, kinds[i], symbol);
         } else {
-            p.setPen(QPen(QColor(230, 140, 30), 2));
+            p.setPen(QPen(i == kLeafKinds ? QColor(230, 140, 30) : TreeBranchesItem::dataBranchColour(), 2));
             p.drawLine(symbol.topLeft(), symbol.topRight());
             p.drawLine(symbol.topRight(), symbol.bottomRight());
         }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The libc subset (Builtins.def) that is not a visible action: heap, strings, output, numbers, checks.
 // Every pointer argument goes through the checked Memory; misuse is an UndefinedBehaviour defect.
+#include "engine/action/NondetChoice.hpp"
 #include "engine/interpreter/Arithmetic.hpp"
 #include "engine/interpreter/Stepper.hpp"
 #include "engine/interpreter/libc/Printf.hpp"
@@ -348,6 +349,21 @@ Stepper::Next Stepper::libc(InterpreterState &state, ThreadState &t, Builtin b, 
     case Builtin::NondetShort:
     case Builtin::NondetUShort:
     case Builtin::NondetBool: {
+        if (m_options.nondet == NondetSource::Explore) {
+            // A choice event; the explorer picks the value (Interpreter::choose, performAction).
+            const NondetKind kind = b == Builtin::NondetBool    ? NondetKind::Bool
+                                    : b == Builtin::NondetChar  ? NondetKind::Char
+                                    : b == Builtin::NondetUChar ? NondetKind::UChar
+                                                                : NondetKind::Range;
+            const ObjectId object = nondetObject(t.id, kind, m_options.nondetLo, m_options.nondetHi);
+            t.pending = Action{ActionKind::NondetChoice, t.id, object, nondetDomain(object).lo};
+            t.nondetMask = b == Builtin::NondetBool                                      ? 1
+                           : b == Builtin::NondetChar || b == Builtin::NondetUChar       ? 0xFF
+                           : b == Builtin::NondetShort || b == Builtin::NondetUShort     ? 0xFFFF
+                           : b == Builtin::NondetInt || b == Builtin::NondetUInt         ? 0xFFFFFFFFu
+                                                                                         : ~std::uint64_t{0};
+            return Next::Stop;
+        }
         std::uint64_t v = 0;
         if (m_options.nondet == NondetSource::Random)
             v = mix64(m_options.nondetSeed ^ mix64((std::uint64_t(t.id) << 32) ^ t.nondetDraws++));

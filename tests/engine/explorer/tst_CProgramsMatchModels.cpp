@@ -37,6 +37,7 @@ void tst_CProgramsMatchModels::matchesBruteForce_data() {
     QTest::newRow("assume") << 3 << 60;
     QTest::newRow("shared-sc") << 4 << 80;
     QTest::newRow("spin-sc") << 5 << 80;
+    QTest::newRow("nondet-sc") << 6 << 80;
 }
 
 void tst_CProgramsMatchModels::matchesBruteForce() {
@@ -62,6 +63,11 @@ void tst_CProgramsMatchModels::matchesBruteForce() {
         options.races = interpreter::RaceMode::Ignore; // family 4 races on purpose
         if (s.sharedPercent > 0)
             options.model = interpreter::MemoryModel::Sc;
+        if (s.nondetPercent > 0) {
+            options.nondet = interpreter::NondetSource::Explore;
+            options.nondetLo = 0;
+            options.nondetHi = RandomProgram::kNondetHi;
+        }
         const ExplorationResult r = testing::explore(p, {}, options);
         WEFT_VERIFY(r.stopReason == StopReason::Completed, context());
         WEFT_VERIFY(r.statistics.maximalConfigurations + r.statistics.assumeBlocked == expected.traces &&

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+// Nondeterministic inputs explored (issue 12, --nondet explore:LO..HI; engine/unfolding/README.md
+// "Nondeterministic choices"): schedules carry the values chosen, every value of a call's domain is
+// explored (bool and char exhaustively), counts match the brute-force enumerator on model programs,
+// and a counterexample's schedule replays the failing values. Random programs with input branches
+// are checked by tst_BruteForce and tst_CProgramsMatchModels (family 6).
+#include "tests/engine/interpreter/CProgram.hpp"
+#include "tests/model/InterleavingEnumerator.hpp"
+#include "tests/model/ModelExploration.hpp"
+
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace weft;
+using namespace weft::model;
+using weft::testing::ScratchSources;
+
+namespace {
+
+interpreter::InterpreterOptions exploring(std::int64_t lo, std::int64_t hi) {
+    interpreter::InterpreterOptions o;
+    o.nondet = interpreter::NondetSource::Explore;
+    o.nondetLo = lo;
+    o.nondetHi = hi;
+    return o;
+}
+
+/// Two workers each write a nondet value 0..2 to x (racy, sc); main joins them and checks x != 2
+/// unless both chose 2 ... : the values and the write order both matter.
+class TwoInputs final : public ModelProgram {
+public:
+    std::string name() const override { return "two-inputs"; }
+    ModelTask main(ModelThread &self) override {
+        const auto a = ThreadId(co_await self.create([](ModelThread &t) { return worker(t); }));
+        const auto b = ThreadId(co_await self.create([](ModelThread &t) { return worker(t); }));
+        co_await self.join(a);
+        co_await self.join(b);
+        const auto x = std::int64_t(co_await self.read(kX));
+        co_await self.check(x != 1, "x != 1");
+    }
+
+private:
+    enum { kX = 1 };
+    static ModelTask worker(ModelThread &self) {
+        const auto v = std::int64_t(co_await self.nondet(0, 2));
+        if (v != 0)
+            co_await self.write(kX, v);
+    }
+};
+
+} // namespace
+
+class tst_NondetChoices : public QObject {
+    Q_OBJECT
+private slots:
+    void init() { QVERIFY(m_sources.reset()); }
+    void scheduleText();
+    void modelMatchesBruteForce_data();
+    void modelMatchesBruteForce();
+    void everyValueOfARange();
+    void boolAndCharExhaustively();
+    void zeroStaysTheDefault();
+
+private:
+    ScratchSources m_sources;
+};
+
+void tst_NondetChoices::scheduleText() {
+    auto s = Schedule::parse("0*3, 1=2,1*2,0=-5");
+    QVERIFY(s);
+    QCOMPARE(s->replay, (std::vector<ThreadId>{0, 0, 0, 1, 1, 1, 0}));
+    QCOMPARE(s->choices, (std::vector<std::pair<std::size_t, std::int64_t>>{{3, 2}, {6, -5}}));
+    QCOMPARE(s->toString(), std::string("0*3,1=2,1*2,0=-5"));
+    QCOMPARE(s->choiceAt(3), std::optional<std::int64_t>(2));
+    QCOMPARE(s->choiceAt(4), std::optional<std::int64_t>());
+    for (const char *bad : {"1=", "1=x", "1*2=3", "=4"})
+        QVERIFY2(!Schedule::parse(bad), bad);
+}
+
+void tst_NondetChoices::modelMatchesBruteForce_data() {
+    QTest::addColumn<int>("policy");
+    for (int policy : {0, 1, 2, -1})
+        QTest::addRow("k=%d", policy) << policy;
+}
+
+void tst_NondetChoices::modelMatchesBruteForce() {
+    QFETCH(int, policy);
+    TwoInputs program;
+    ModelMachine machine(program);
+    const EnumerationResult expected =
+        InterleavingEnumerator(machine, InterleavingEnumerator::Mode::MergeEquivalentPrefixes).run();
+    QVERIFY(expected.complete && expected.divergences == 0);
+    ExplorationOptions options;
+    options.policy = AltPolicy::fromNumber(policy);
+    const ExplorationResult r = exploreModel(program, options);
+    QCOMPARE(r.stopReason, StopReason::Completed);
+    // The check fails only when the last write is 1: failing runs end at the check (the enumerator
+    // counts them as faults), the others are its traces.
+    QCOMPARE(r.statistics.maximalConfigurations, expected.traces + expected.faults);
+    QCOMPARE(r.statistics.events, expected.events);
+    QVERIFY(expected.faults > 0);
+    QVERIFY(std::any_of(r.defects.begin(), r.defects.end(), [](const Defect &d) { return d.kind == DefectKind::AssertionFailure; }));
+    if (policy == 0)
+        QCOMPARE(r.statistics.sleepSetBlocked, std::uint64_t{0});
+}
+
+void tst_NondetChoices::everyValueOfARange() {
+    const program::Program p = m_sources.load("range.c", R"(
+#include <assert.h>
+int __VERIFIER_nondet_int(void);
+int main(void) {
+    int x = __VERIFIER_nondet_int();
+    assert(x != 2);
+    return 0;
+})");
+    const ExplorationResult r = testing::explore(p, {}, exploring(-1, 3));
+    QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t{5}); // -1, 0, 1, 2, 3
+    QCOMPARE(r.defects.size(), std::size_t{1});
+    const Defect &d = r.defects.front();
+    QCOMPARE(d.kind, DefectKind::AssertionFailure);
+    QCOMPARE(d.schedule.toString(), std::string("0,0=2"));
+    // The counterexample replays: its schedule chooses 2 again.
+    const testing::SingleRun run = testing::runOnce(p, d.schedule, exploring(-1, 3));
+    QVERIFY(run.execution.fault);
+    QCOMPARE(run.execution.fault->kind, DefectKind::AssertionFailure);
+    QCOMPARE(run.execution.actions.back().value, std::int64_t{2});
+}
+
+void tst_NondetChoices::boolAndCharExhaustively() {
+    // Whatever the range: bool has 2 values, char 256 (the char call only when the bool is true).
+    const program::Program p = m_sources.load("boolchar.c", R"(
+_Bool __VERIFIER_nondet_bool(void);
+char __VERIFIER_nondet_char(void);
+void __VERIFIER_error(void);
+int main(void) {
+    if (__VERIFIER_nondet_bool() && __VERIFIER_nondet_char() == 'A')
+        __VERIFIER_error();
+    return 0;
+})");
+    const ExplorationResult r = testing::explore(p, {}, exploring(0, 0));
+    QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t{1 + 256});
+    QCOMPARE(r.defects.size(), std::size_t{1});
+    QCOMPARE(r.defects.front().schedule.toString(), std::string("0,0=1,0=65"));
+}
+
+void tst_NondetChoices::zeroStaysTheDefault() {
+    const program::Program p = m_sources.load("zero.c", R"(
+int __VERIFIER_nondet_int(void);
+void __VERIFIER_error(void);
+int main(void) {
+    if (__VERIFIER_nondet_int() != 0)
+        __VERIFIER_error();
+    return 0;
+})");
+    const ExplorationResult r = testing::explore(p);
+    QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t{1});
+    QVERIFY(r.defects.empty());
+    const ExplorationResult explored = testing::explore(p, {}, exploring(0, 1));
+    QCOMPARE(explored.statistics.maximalConfigurations, std::uint64_t{2});
+    QCOMPARE(explored.defects.size(), std::size_t{1});
+}
+
+QTEST_GUILESS_MAIN(tst_NondetChoices)
+#include "tst_NondetChoices.moc"
