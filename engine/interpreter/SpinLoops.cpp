@@ -144,7 +144,7 @@ const std::vector<std::uint32_t> &LoopHeads::phis(std::uint32_t function, std::u
     return it != list.end() && it->first == pc ? it->second : kNone;
 }
 
-void Stepper::noteSpinRead(const InterpreterState &state, ThreadState &t, std::uint64_t address, std::uint32_t size,
+void Stepper::noteSpinRead(const InterpreterState &, ThreadState &t, std::uint64_t address, std::uint32_t size,
                            std::uint64_t value, bool event) {
     // A long scan is no spin worth recognising; the bound keeps the watch cheap.
     constexpr std::size_t kMaxReads = 64;
@@ -153,13 +153,9 @@ void Stepper::noteSpinRead(const InterpreterState &state, ThreadState &t, std::u
         w.clean = false;
         return;
     }
-    // Under sync no read is an event: what another thread could change is memory off its own stack.
-    bool shared = event;
-    if (m_options.model == MemoryModel::Sync) {
-        const MemoryObject *object = state.memory.objectAt(address);
-        shared = program::decodePointer(address).owner != program::threadOwner(t.id) ||
-                 (object && object->kind != ObjectKind::Stack);
-    }
+    // Under sync no read is an event, and which memory other threads reach is not tracked (the
+    // escape rule is the sc model's): any read may be of memory another thread changes.
+    const bool shared = event || m_options.model == MemoryModel::Sync;
     w.reads.push_back({address, size, value, shared});
 }
 

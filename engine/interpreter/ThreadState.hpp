@@ -15,7 +15,7 @@ struct SpinRead {
     std::uint64_t address = 0;
     std::uint32_t size = 0;
     std::uint64_t value = 0;
-    /// Another thread may change it: a read event (sc), or memory not on the thread's own stack (sync).
+    /// Another thread may change it: a read event (sc), any read (sync).
     bool shared = false;
     friend bool operator==(const SpinRead &, const SpinRead &) = default;
 };
