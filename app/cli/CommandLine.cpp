@@ -39,7 +39,7 @@ std::string usageText() {
            "  weft replay  FILE.c --schedule S [-D ...] [-I ...] [--std ...] [--races ...] [--nondet ...]\n"
            "  weft svcomp  TASK.yml | FILE.c | FILE.i [--property unreach-call|no-data-race|valid-memsafety|FILE.prp]\n"
            "               [--timeout S] [--witness OUT]\n"
-           "  weft gui     [FILE.c] [--model sync|sc] [--lang fr] [--screenshot OUT.png]\n"
+           "  weft gui     [FILE.c] [--model sync|sc] [--nondet ...] [--lang fr] [--screenshot OUT.png]\n"
            "  weft dap     [--log FILE]\n"
            "  weft --help | --version\n"
            "\n"
@@ -171,7 +171,8 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             if (v != "report" && v != "fatal" && v != "ignore")
                 return usageError("--races takes report, fatal or ignore, not '" + v + "'");
             cl.interpreter.races = v == "report" ? RaceMode::Report : v == "fatal" ? RaceMode::Fatal : RaceMode::Ignore;
-        } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--nondet" && value(v)) {
+        } else if ((explore || cl.command == CommandLine::Command::Replay || cl.command == CommandLine::Command::Gui) &&
+                   a == "--nondet" && value(v)) {
             using interpreter::NondetSource;
             std::uint64_t seed = 1;
             const bool random = v == "random" || (v.rfind("random:", 0) == 0 && parseNumber(v.substr(7), seed));

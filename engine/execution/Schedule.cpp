@@ -51,15 +51,7 @@ static std::string_view trim(std::string_view s) {
     return s;
 }
 
-static bool parseSigned(std::string_view s, std::int64_t &out) {
-    s = trim(s);
-    if (s.empty())
-        return false;
-    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-    return ec == std::errc{} && end == s.data() + s.size();
-}
-
-static bool parseNumber(std::string_view s, std::uint64_t &out) {
+template <typename T> static bool parseNumber(std::string_view s, T &out) {
     s = trim(s);
     if (s.empty())
         return false;
@@ -84,7 +76,7 @@ Expected<Schedule> Schedule::parse(std::string_view text) {
         const bool ok =
             equals != std::string_view::npos
                 ? star == std::string_view::npos && parseNumber(item.substr(0, equals), thread) && thread < kNoThread &&
-                      parseSigned(item.substr(equals + 1), value) && schedule.replay.size() < kMaxSteps
+                      parseNumber(item.substr(equals + 1), value) && schedule.replay.size() < kMaxSteps
                 : parseNumber(item.substr(0, star), thread) && thread < kNoThread &&
                       (star == std::string_view::npos || parseNumber(item.substr(star + 1), count)) && count >= 1 &&
                       schedule.replay.size() + count <= kMaxSteps;

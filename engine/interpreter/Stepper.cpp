@@ -291,7 +291,6 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
     bool first = true;
     const std::uint64_t bound = m_options.stepBound;
     std::uint64_t out[2];
-    std::uint32_t from = 0; // a jump's own pc (SpinLoops: which edge reached a loop head)
     std::string why;
     MemoryFault fault;
     for (;;) {
@@ -300,6 +299,12 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
         const Instruction &in = fn.code[f.pc];
         std::uint64_t *regs = t.stack.registers.data() + f.base;
         auto value = [&](Operand o) { return program::isConstant(o) ? m_program.constant(o) : regs[o]; };
+        // A control transfer; arriving at a loop head ends an iteration (SpinLoops.cpp).
+        auto jumpTo = [&](std::uint32_t target) {
+            const std::uint32_t from = f.pc;
+            f.pc = target;
+            return m_loops.isHead(f.function, target) ? atLoopHead(state, t, from) : Next::Continue;
+        };
         if (pauseBefore && !std::exchange(first, false) && (*pauseBefore)(t)) {
             m_paused = true;
             return false;
@@ -404,15 +409,11 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
             break;
         }
         case Opcode::Jump:
-            from = f.pc;
-            f.pc = std::uint32_t(in.imm);
-            if (const Next n = m_loops.isHead(f.function, f.pc) ? atLoopHead(state, t, from) : Next::Continue; n != Next::Continue)
+            if (const Next n = jumpTo(std::uint32_t(in.imm)); n != Next::Continue)
                 return n == Next::Stop;
             break;
         case Opcode::Branch:
-            from = f.pc;
-            f.pc = (value(in.a) & 1) ? std::uint32_t(in.imm) : in.dst;
-            if (const Next n = m_loops.isHead(f.function, f.pc) ? atLoopHead(state, t, from) : Next::Continue; n != Next::Continue)
+            if (const Next n = jumpTo((value(in.a) & 1) ? std::uint32_t(in.imm) : in.dst); n != Next::Continue)
                 return n == Next::Stop;
             break;
         case Opcode::Switch: {
@@ -423,9 +424,7 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                     target = fn.cases[i].target;
                     break;
                 }
-            from = f.pc;
-            f.pc = target;
-            if (const Next n = m_loops.isHead(f.function, f.pc) ? atLoopHead(state, t, from) : Next::Continue; n != Next::Continue)
+            if (const Next n = jumpTo(target); n != Next::Continue)
                 return n == Next::Stop;
             break;
         }
@@ -435,9 +434,7 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                 m_scratch.push_back(value(fn.moves[i].src));
             for (std::uint32_t i = 0; i < in.c; ++i)
                 regs[fn.moves[in.b + i].dst] = m_scratch[i];
-            from = f.pc;
-            f.pc = std::uint32_t(in.imm);
-            if (const Next n = m_loops.isHead(f.function, f.pc) ? atLoopHead(state, t, from) : Next::Continue; n != Next::Continue)
+            if (const Next n = jumpTo(std::uint32_t(in.imm)); n != Next::Continue)
                 return n == Next::Stop;
             break;
         }

@@ -62,6 +62,12 @@ void tst_CommandLine::racesAndNondet() {
     QCOMPARE(random->interpreter.nondetSeed, 42u);
     QCOMPARE(random->nondet, std::string("random:42"));
     QCOMPARE(parseCommandLine({"explore", "a.c", "--nondet=random"})->interpreter.nondetSeed, 1u);
+    auto explored = parseCommandLine({"replay", "a.c", "--schedule", "0,0=2", "--nondet", "explore:-2..3"});
+    QCOMPARE(explored->interpreter.nondet, NondetSource::Explore);
+    QCOMPARE(explored->interpreter.nondetLo, std::int64_t{-2});
+    QCOMPARE(explored->interpreter.nondetHi, std::int64_t{3});
+    QCOMPARE(explored->nondet, std::string("explore:-2..3"));
+    QCOMPARE(parseCommandLine({"gui", "a.c", "--nondet", "explore:0..1"})->interpreter.nondet, NondetSource::Explore);
 }
 
 void tst_CommandLine::replayAndGui() {
@@ -111,7 +117,12 @@ void tst_CommandLine::errors_data() {
     QTest::newRow("races") << QStringList{"explore", "a.c", "--races", "warn"}
                            << "--races takes report, fatal or ignore, not 'warn'";
     QTest::newRow("nondet") << QStringList{"explore", "a.c", "--nondet=random:x"}
-                            << "--nondet takes zero, random or random:SEED (an unsigned integer), not 'random:x'";
+                            << "--nondet takes zero, random, random:SEED (an unsigned integer) or explore:LO..HI, not 'random:x'";
+    for (const char *range : {"3..1", "0..40000", "0-3", "x..2"})
+        QTest::addRow("nondet range %s", range)
+            << QStringList{"explore", "a.c", QStringLiteral("--nondet=explore:") + range}
+            << QStringLiteral("--nondet explore takes a range LO..HI of integers within -32768..32767 with LO <= HI, not '") +
+                   range + "'";
     QTest::newRow("replay without schedule") << QStringList{"replay", "a.c"} << "'replay' needs --schedule S";
     QTest::newRow("explore option on replay") << QStringList{"replay", "a.c", "--schedule", "0", "--dot", "x"}
                                               << "unknown option '--dot' for 'replay'";

@@ -46,6 +46,7 @@ private slots:
     void hostileProgramsAreContained_data();
     void hostileProgramsAreContained();
     void nondetValuesAreSeeded();
+    void nondetValuesAreExplored();
     void scModelShowsTheUnprotectedLostUpdate();
     void timeoutHoldsInsideAnExecution();
     void memoryBoundEndsTheRun();
@@ -213,6 +214,24 @@ void tst_WeftCli::nondetValuesAreSeeded() {
     QCOMPARE(again.out.substr(0, again.out.rfind("weft: ")), random.out.substr(0, random.out.rfind("weft: ")));
     const Run other = runWeft({"explore", file, "--nondet", "random:8"});
     QVERIFY(other.out.substr(0, other.out.rfind("weft: ")) != random.out.substr(0, random.out.rfind("weft: ")));
+}
+
+void tst_WeftCli::nondetValuesAreExplored() {
+    // Every value of the range is tried; the counterexample's schedule carries the failing one and
+    // replays it.
+    QTemporaryDir dir;
+    const std::string file = dir.filePath("inputs.c").toStdString();
+    std::ofstream(file) << "#include <assert.h>\nint __VERIFIER_nondet_int(void);\n"
+                           "int main(void) {\n  int a = __VERIFIER_nondet_int();\n  assert(a != 3);\n  return 0;\n}\n";
+    const Run r = runWeft({"explore", file, "--nondet", "explore:0..4"});
+    QCOMPARE(r.code, int(kDefectFound));
+    QVERIFY2(lastLine(r.out).rfind("weft: 1 defect, 5 maximal configurations, ", 0) == 0, r.out.c_str());
+    QVERIFY2(contains(r.out, "--schedule 0,0=3 --nondet explore:0..4"), r.out.c_str());
+    QVERIFY2(contains(r.out, "nondet 3"), r.out.c_str());
+    const Run replay = runWeft({"replay", file, "--schedule", "0,0=3", "--nondet", "explore:0..4"});
+    QCOMPARE(replay.code, int(kDefectFound));
+    QVERIFY2(contains(replay.out, "assertion failure"), replay.out.c_str());
+    QCOMPARE(runWeft({"replay", file, "--schedule", "0,0=2", "--nondet", "explore:0..4"}).code, int(kNoDefect));
 }
 
 void tst_WeftCli::exploreFindsTheLostUpdate() {

@@ -28,25 +28,20 @@ private:
 
     ModelTask worker(ModelThread &self, int me) {
         const int other = 1 - me;
+        // Entry protocol.
         switch (m_protocol) {
         case SpinProtocol::Peterson:
-            co_await self.write(kFlag + me, 1);
-            co_await self.write(kTurn, other);
-            {
-                self.beginSpin(); // while (flag[other] && turn == other) {}
-                bool loops = asValue(co_await self.read(kFlag + other)) != 0;
-                if (loops)
-                    loops = asValue(co_await self.read(kTurn)) == other;
-                co_await self.endSpin(loops);
-            }
-            {
-                const std::int64_t inside = asValue(co_await self.read(kInside));
-                co_await self.check(inside == 0, "inside == 0");
-                co_await self.write(kInside, 1);
-                co_await self.write(kInside, 0);
-            }
-            co_await self.write(kFlag + me, 0);
+        case SpinProtocol::BrokenPeterson: {
+            const bool broken = m_protocol == SpinProtocol::BrokenPeterson; // turn given away first
+            co_await self.write(broken ? kTurn : kFlag + me, broken ? other : 1);
+            co_await self.write(broken ? kFlag + me : kTurn, broken ? 1 : other);
+            self.beginSpin(); // while (flag[other] && turn == other) {}
+            bool loops = asValue(co_await self.read(kFlag + other)) != 0;
+            if (loops)
+                loops = asValue(co_await self.read(kTurn)) == other;
+            co_await self.endSpin(loops);
             break;
+        }
         case SpinProtocol::Dekker:
             co_await self.write(kFlag + me, 1);
             for (;;) {
@@ -63,14 +58,6 @@ private:
                 co_await self.endSpin(waits);
                 co_await self.write(kFlag + me, 1);
             }
-            {
-                const std::int64_t inside = asValue(co_await self.read(kInside));
-                co_await self.check(inside == 0, "inside == 0");
-                co_await self.write(kInside, 1);
-                co_await self.write(kInside, 0);
-            }
-            co_await self.write(kTurn, other);
-            co_await self.write(kFlag + me, 0);
             break;
         case SpinProtocol::Bakery: {
             co_await self.write(kFlag + me, 1);
@@ -91,20 +78,15 @@ private:
                     loops = asValue(co_await self.read(kNumber + other)) == ticket && other < me;
             }
             co_await self.endSpin(loops);
-            {
-                const std::int64_t inside = asValue(co_await self.read(kInside));
-                co_await self.check(inside == 0, "inside == 0");
-                co_await self.write(kInside, 1);
-                co_await self.write(kInside, 0);
-            }
-            co_await self.write(kNumber + me, 0);
             break;
         }
-        case SpinProtocol::Szymanski: {
+        case SpinProtocol::Szymanski:
             co_await self.write(kFlag + me, 1);
             self.beginSpin();
-            const bool doorway = asValue(co_await self.read(kFlag + other)) >= 3;
-            co_await self.endSpin(doorway);
+            {
+                const bool doorway = asValue(co_await self.read(kFlag + other)) >= 3;
+                co_await self.endSpin(doorway);
+            }
             co_await self.write(kFlag + me, 3);
             if (asValue(co_await self.read(kFlag + other)) == 1) {
                 co_await self.write(kFlag + me, 2);
@@ -118,12 +100,18 @@ private:
                 const bool before = asValue(co_await self.read(kFlag + other)) >= 2;
                 co_await self.endSpin(before);
             }
-            {
-                const std::int64_t inside = asValue(co_await self.read(kInside));
-                co_await self.check(inside == 0, "inside == 0");
-                co_await self.write(kInside, 1);
-                co_await self.write(kInside, 0);
-            }
+            break;
+        }
+        // Critical section.
+        const std::int64_t inside = asValue(co_await self.read(kInside));
+        co_await self.check(inside == 0, "inside == 0");
+        co_await self.write(kInside, 1);
+        co_await self.write(kInside, 0);
+        // Exit protocol.
+        switch (m_protocol) {
+        case SpinProtocol::Dekker: co_await self.write(kTurn, other); break;
+        case SpinProtocol::Bakery: co_await self.write(kNumber + me, 0); co_return;
+        case SpinProtocol::Szymanski:
             if (me == 0) {
                 self.beginSpin();
                 bool loops = asValue(co_await self.read(kFlag + other)) >= 2;
@@ -131,28 +119,10 @@ private:
                     loops = asValue(co_await self.read(kFlag + other)) <= 3;
                 co_await self.endSpin(loops);
             }
-            co_await self.write(kFlag + me, 0);
             break;
+        default: break;
         }
-        case SpinProtocol::BrokenPeterson:
-            co_await self.write(kTurn, other);
-            co_await self.write(kFlag + me, 1);
-            {
-                self.beginSpin(); // while (flag[other] && turn == other) {}
-                bool loops = asValue(co_await self.read(kFlag + other)) != 0;
-                if (loops)
-                    loops = asValue(co_await self.read(kTurn)) == other;
-                co_await self.endSpin(loops);
-            }
-            {
-                const std::int64_t inside = asValue(co_await self.read(kInside));
-                co_await self.check(inside == 0, "inside == 0");
-                co_await self.write(kInside, 1);
-                co_await self.write(kInside, 0);
-            }
-            co_await self.write(kFlag + me, 0);
-            break;
-        }
+        co_await self.write(kFlag + me, 0);
     }
 };
 

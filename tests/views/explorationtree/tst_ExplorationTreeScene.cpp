@@ -113,7 +113,8 @@ void tst_ExplorationTreeScene::legend() {
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     const QStringList entries = view.legend()->entries();
-    QCOMPARE(entries.size(), 5);
+    QCOMPARE(entries.size(), 6);
+    QVERIFY(entries.contains(QStringLiteral("data branch (another nondet value)")));
     QVERIFY(entries.contains(QStringLiteral("maximal configuration")));
     QVERIFY(entries.contains(QStringLiteral("assume-blocked")));
     QVERIFY(entries.contains(QStringLiteral("defect")));
