@@ -366,7 +366,7 @@ void DebugSession::stopIfReady() {
         std::vector<EventId> events = s.pathTo(first);
         Schedule schedule;
         for (EventId e : events)
-            schedule.replay.push_back(s.events[e].thread);
+            schedule.append(s.events[e].action);
         load(schedule, std::move(events), 1);
         stopped(m_pauseRequested ? "pause" : "entry",
                 s.isFinished() ? "No defect found: execution 1, at its start" : "Execution 1, at its start");

@@ -96,7 +96,7 @@ DebugSession::Outcome DebugSession::selectExecution(const Arguments &args) {
     std::vector<EventId> events = s.pathTo(node);
     Schedule schedule;
     for (EventId e : events)
-        schedule.replay.push_back(s.events[e].thread);
+        schedule.append(s.events[e].action);
     // A defect's schedule may go beyond the tree's path (what free mode did): use it when known.
     if (s.defects)
         for (const DefectRecord &d : *s.defects)
