@@ -31,7 +31,8 @@ bool parseSeconds(const std::string &s, double &out) {
 
 std::string usageText() {
     return "usage:\n"
-           "  weft explore FILE.c [-D NAME[=VALUE]] [-I DIR] [--std STD] [--model sync|sc] [-k N | --optimal | --sdpor]\n"
+           "  weft explore FILE.c [-D NAME[=VALUE]] [-I DIR] [--std STD] [--model sync|sc] [-k N | --optimal | "
+           "--sdpor]\n"
            "               [--timeout S] [--max-executions N] [--context-switch-bound N]\n"
            "               [--stop-on-first-defect] [--json OUT] [--dot OUT] [--quiet]\n"
            "               [--races report|fatal|ignore] [--nondet zero|random[:SEED]|explore:LO..HI]\n"
@@ -183,14 +184,16 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
                 if (dots == std::string::npos || !parseNumber(range.substr(0, dots), lo) ||
                     !parseNumber(range.substr(dots + 2), hi) || lo > hi || lo < kNondetRangeMin || hi > kNondetRangeMax)
                     return usageError("--nondet explore takes a range LO..HI of integers within -32768..32767 with "
-                                      "LO <= HI, not '" + range + "'");
+                                      "LO <= HI, not '" +
+                                      range + "'");
                 cl.interpreter.nondet = NondetSource::Explore;
                 cl.interpreter.nondetLo = lo;
                 cl.interpreter.nondetHi = hi;
                 cl.nondet = "explore:" + std::to_string(lo) + ".." + std::to_string(hi);
             } else if (v != "zero" && !random) {
-                return usageError("--nondet takes zero, random, random:SEED (an unsigned integer) or explore:LO..HI, not '" +
-                                  v + "'");
+                return usageError(
+                    "--nondet takes zero, random, random:SEED (an unsigned integer) or explore:LO..HI, not '" + v +
+                    "'");
             } else {
                 cl.interpreter.nondet = random ? NondetSource::Random : NondetSource::Zero;
                 cl.interpreter.nondetSeed = seed;

@@ -14,7 +14,9 @@ void Schedule::append(const Action &action) {
 }
 
 std::optional<std::int64_t> Schedule::choiceAt(std::size_t step) const {
-    const auto it = std::lower_bound(choices.begin(), choices.end(), std::pair<std::size_t, std::int64_t>{step, std::numeric_limits<std::int64_t>::min()});
+    const auto it =
+        std::lower_bound(choices.begin(), choices.end(),
+                         std::pair<std::size_t, std::int64_t>{step, std::numeric_limits<std::int64_t>::min()});
     if (it == choices.end() || it->first != step)
         return std::nullopt;
     return it->second;
@@ -73,13 +75,13 @@ Expected<Schedule> Schedule::parse(std::string_view text) {
         const std::size_t equals = item.find('=');
         std::uint64_t thread = 0, count = 1;
         std::int64_t value = 0;
-        const bool ok =
-            equals != std::string_view::npos
-                ? star == std::string_view::npos && parseNumber(item.substr(0, equals), thread) && thread < kNoThread &&
-                      parseNumber(item.substr(equals + 1), value) && schedule.replay.size() < kMaxSteps
-                : parseNumber(item.substr(0, star), thread) && thread < kNoThread &&
-                      (star == std::string_view::npos || parseNumber(item.substr(star + 1), count)) && count >= 1 &&
-                      schedule.replay.size() + count <= kMaxSteps;
+        const bool ok = equals != std::string_view::npos
+                            ? star == std::string_view::npos && parseNumber(item.substr(0, equals), thread) &&
+                                  thread < kNoThread && parseNumber(item.substr(equals + 1), value) &&
+                                  schedule.replay.size() < kMaxSteps
+                            : parseNumber(item.substr(0, star), thread) && thread < kNoThread &&
+                                  (star == std::string_view::npos || parseNumber(item.substr(star + 1), count)) &&
+                                  count >= 1 && schedule.replay.size() + count <= kMaxSteps;
         if (!ok) {
             Diagnostic d = Diagnostic::error("invalid schedule item '" + std::string(trim(item)) +
                                              "' (expected THREAD, THREAD*COUNT or THREAD=VALUE, e.g. 0*4,1=3,0*2)");

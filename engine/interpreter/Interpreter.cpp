@@ -184,7 +184,9 @@ bool Interpreter::performAction(ThreadId t) {
     }
     case ActionKind::MemRead:
     case ActionKind::MemWrite: thread->accessGranted = true; break; // the access runs with the local code
-    case ActionKind::NondetChoice: m_stepper.finishCall(*thread, std::uint64_t(action.value) & thread->nondetMask); break;
+    case ActionKind::NondetChoice:
+        m_stepper.finishCall(*thread, std::uint64_t(action.value) & thread->nondetMask);
+        break;
     case ActionKind::ThreadExit:
         thread->exited = true;
         m_stepper.releaseStack(m_state, *thread);

@@ -72,7 +72,7 @@ struct ThreadState {
     std::uint32_t sectionDepth = 0;
     bool sectionWrote = false;
     std::uint64_t nondetDraws = 0; ///< __VERIFIER_nondet_* calls so far (the random stream's position)
-    std::uint64_t nondetMask = 0;  ///< pending nondet choice: the bits of the call's result type
+    std::uint64_t nondetMask = 0; ///< pending nondet choice: the bits of the call's result type
     SpinWatch spin;
     /// Pending AwaitBlocked: the loop head it spins at and the shared reads its iteration made
     /// (it would spin forever while they still hold these values).

@@ -116,12 +116,14 @@ void tst_CommandLine::errors_data() {
                                    << "option '--json' is unknown here or needs a value";
     QTest::newRow("races") << QStringList{"explore", "a.c", "--races", "warn"}
                            << "--races takes report, fatal or ignore, not 'warn'";
-    QTest::newRow("nondet") << QStringList{"explore", "a.c", "--nondet=random:x"}
-                            << "--nondet takes zero, random, random:SEED (an unsigned integer) or explore:LO..HI, not 'random:x'";
+    QTest::newRow("nondet")
+        << QStringList{"explore", "a.c", "--nondet=random:x"}
+        << "--nondet takes zero, random, random:SEED (an unsigned integer) or explore:LO..HI, not 'random:x'";
     for (const char *range : {"3..1", "0..40000", "0-3", "x..2"})
         QTest::addRow("nondet range %s", range)
             << QStringList{"explore", "a.c", QStringLiteral("--nondet=explore:") + range}
-            << QStringLiteral("--nondet explore takes a range LO..HI of integers within -32768..32767 with LO <= HI, not '") +
+            << QStringLiteral(
+                   "--nondet explore takes a range LO..HI of integers within -32768..32767 with LO <= HI, not '") +
                    range + "'";
     QTest::newRow("replay without schedule") << QStringList{"replay", "a.c"} << "'replay' needs --schedule S";
     QTest::newRow("explore option on replay") << QStringList{"replay", "a.c", "--schedule", "0", "--dot", "x"}

@@ -31,9 +31,29 @@ public:
     void choose(ThreadId t, std::int64_t value) override;
 
     /// What a suspended coroutine asks for (ModelThread::Awaiter::kind).
-    enum Request { Lock, Unlock, Create, Join, Check, Trylock, SemInit, SemWait, SemTrywait, SemPost,
-                   CondWait, CondSignal, CondBroadcast, BarrierInit, BarrierWait, Read, Write, Assume,
-                   SpinUntil, EndSpin, Nondet };
+    enum Request {
+        Lock,
+        Unlock,
+        Create,
+        Join,
+        Check,
+        Trylock,
+        SemInit,
+        SemWait,
+        SemTrywait,
+        SemPost,
+        CondWait,
+        CondSignal,
+        CondBroadcast,
+        BarrierInit,
+        BarrierWait,
+        Read,
+        Write,
+        Assume,
+        SpinUntil,
+        EndSpin,
+        Nondet
+    };
     /// The access size reported in the action's value for the model's shared variables.
     static constexpr std::int64_t kVariableSize = 4;
 

@@ -46,7 +46,8 @@ std::string statement(const RandomInstruction &in) {
 
 std::string printAsC(const RandomProgram &program) {
     const auto &codes = program.code();
-    std::string out = "// " + program.name() + ", printed by tests/model/RandomProgramC.cpp\n"
+    std::string out = "// " + program.name() +
+                      ", printed by tests/model/RandomProgramC.cpp\n"
                       "#include <pthread.h>\n#include <semaphore.h>\n"
                       "void __VERIFIER_assume(int);\nint __VERIFIER_nondet_int(void);\n";
     for (int i = 1; i <= program.mutexCount(); ++i)

@@ -87,7 +87,8 @@ bool ExplorationTreeScene::drawSlice() {
         const ExplorationSnapshot::TreeNode &node = tree[n];
         const TreeCell cell = m_layout.add(node);
         const TreeCell parent = n != ExplorationTree::kRoot ? m_layout.cell(node.parent) : TreeCell{};
-        const bool dataBranch = node.afterAlternative && node.event != kNoEvent && node.event < m_snapshot->events.size() &&
+        const bool dataBranch = node.afterAlternative && node.event != kNoEvent &&
+                                node.event < m_snapshot->events.size() &&
                                 m_snapshot->events[node.event].action.kind == ActionKind::NondetChoice;
         m_branches->append(cell, parent, node.isLeaf, dataBranch);
         if (node.isLeaf)

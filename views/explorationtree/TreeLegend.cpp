@@ -19,8 +19,8 @@ TreeLegend::TreeLegend(QWidget *parent) : QWidget(parent) {
 }
 
 QStringList TreeLegend::entries() const {
-    return {tr("maximal configuration"), tr("sleep-set blocked"), tr("defect"), tr("assume-blocked"),
-            tr("alternative branch"), tr("data branch (another nondet value)")};
+    return {tr("maximal configuration"), tr("sleep-set blocked"),  tr("defect"),
+            tr("assume-blocked"),        tr("alternative branch"), tr("data branch (another nondet value)")};
 }
 
 // As many columns as fit the available width: a strip above the tree.

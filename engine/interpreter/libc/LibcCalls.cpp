@@ -357,11 +357,11 @@ Stepper::Next Stepper::libc(InterpreterState &state, ThreadState &t, Builtin b, 
                                                                 : NondetKind::Range;
             const ObjectId object = nondetObject(t.id, kind, m_options.nondetLo, m_options.nondetHi);
             t.pending = Action{ActionKind::NondetChoice, t.id, object, nondetDomain(object).lo};
-            t.nondetMask = b == Builtin::NondetBool                                      ? 1
-                           : b == Builtin::NondetChar || b == Builtin::NondetUChar       ? 0xFF
-                           : b == Builtin::NondetShort || b == Builtin::NondetUShort     ? 0xFFFF
-                           : b == Builtin::NondetInt || b == Builtin::NondetUInt         ? 0xFFFFFFFFu
-                                                                                         : ~std::uint64_t{0};
+            t.nondetMask = b == Builtin::NondetBool                                  ? 1
+                           : b == Builtin::NondetChar || b == Builtin::NondetUChar   ? 0xFF
+                           : b == Builtin::NondetShort || b == Builtin::NondetUShort ? 0xFFFF
+                           : b == Builtin::NondetInt || b == Builtin::NondetUInt     ? 0xFFFFFFFFu
+                                                                                     : ~std::uint64_t{0};
             return Next::Stop;
         }
         std::uint64_t v = 0;

@@ -100,7 +100,8 @@ void tst_NondetChoices::modelMatchesBruteForce() {
     QCOMPARE(r.statistics.maximalConfigurations, expected.traces + expected.faults);
     QCOMPARE(r.statistics.events, expected.events);
     QVERIFY(expected.faults > 0);
-    QVERIFY(std::any_of(r.defects.begin(), r.defects.end(), [](const Defect &d) { return d.kind == DefectKind::AssertionFailure; }));
+    QVERIFY(std::any_of(r.defects.begin(), r.defects.end(),
+                        [](const Defect &d) { return d.kind == DefectKind::AssertionFailure; }));
     if (policy == 0)
         QCOMPARE(r.statistics.sleepSetBlocked, std::uint64_t{0});
 }
