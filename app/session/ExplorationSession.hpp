@@ -52,6 +52,8 @@ public:
 
     State state() const { return m_state; }
     bool isExploring() const { return m_state == State::Running || m_state == State::Paused; }
+    /// Paused, and the worker holds still between two executions (nothing more is explored or published).
+    bool isHeld() const { return m_exploration && m_exploration->isHeld(); }
     /// The latest snapshot delivered (null before the first exploration of the program).
     SnapshotPtr snapshot() const { return m_snapshot; }
 

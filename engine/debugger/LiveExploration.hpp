@@ -42,6 +42,8 @@ public:
     void pause() { m_pause.pause(); }
     void resume() { m_pause.resume(); }
     bool isPaused() const { return m_pause.isPaused(); }
+    /// Paused and holding still: the worker waits between two executions (its Paused snapshot is out).
+    bool isHeld() const { return m_pause.isHolding(); }
     /// Stops soon (between two executions), keeping what was found; the last snapshot says Cancelled.
     void cancel() { m_worker.request_stop(); }
     /// Blocks until the worker has published its last snapshot and returned.

@@ -26,16 +26,24 @@ public:
         std::lock_guard lock(m_mutex);
         return m_paused;
     }
+    /// Whether the exploration is waiting in wait() now (clients and tests know it holds still).
+    bool isHolding() const {
+        std::lock_guard lock(m_mutex);
+        return m_holding;
+    }
     /// Blocks while paused, until resumed or `stop` is requested.
     void wait(std::stop_token stop) {
         std::unique_lock lock(m_mutex);
+        m_holding = true;
         m_wake.wait(lock, stop, [this] { return !m_paused; });
+        m_holding = false;
     }
 
 private:
     mutable std::mutex m_mutex;
     std::condition_variable_any m_wake;
     bool m_paused = false;
+    bool m_holding = false;
 };
 
 } // namespace weft

@@ -77,6 +77,7 @@ void ZoomableView::fitNow() {
     sy = std::clamp(sy, kMinZoom, maximumFitZoom());
     setTransform(QTransform::fromScale(sx, sy));
     centerOn(rect.center());
+    Q_EMIT fitted();
 }
 
 void ZoomableView::wheelEvent(QWheelEvent *event) {

@@ -17,6 +17,8 @@ public:
     /// The current horizontal scale (1 = one scene unit per pixel).
     qreal zoom() const { return transform().m11(); }
     bool isAutoFit() const { return m_autoFit; }
+    /// The scene grew and an auto-fit is coming (coalesced on the event loop): fitted() follows.
+    bool isFitPending() const { return m_fitTimer.isActive(); }
 
 public Q_SLOTS:
     void zoomIn();
@@ -24,6 +26,10 @@ public Q_SLOTS:
     /// Shows the whole scene and turns auto-fit back on.
     void fitAll();
     void setAutoFit(bool on);
+
+Q_SIGNALS:
+    /// The view has just fitted the whole scene (fitAll() or auto-fit).
+    void fitted();
 
 protected:
     void wheelEvent(QWheelEvent *event) override;

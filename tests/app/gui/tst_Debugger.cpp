@@ -23,6 +23,8 @@
 #include "views/trace/TraceModel.hpp"
 #include "views/variables/VariablesModel.hpp"
 
+#include "tests/views/graphics/AutoFit.hpp"
+
 #include <QtTest>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -73,7 +75,7 @@ void tst_Debugger::initTestCase() {
     QTest::keyClick(m_window, Qt::Key_F5);
     QVERIFY(finished.wait(60000));
     QTRY_VERIFY(m_window->explorationTreeView()->tree()->isUpToDate());
-    QTest::qWait(80); // auto-fit
+    QVERIFY(views::test::waitForAutoFit(*m_window->explorationTreeView()));
 }
 
 void tst_Debugger::cleanupTestCase() { delete m_window; }
@@ -265,7 +267,6 @@ void tst_Debugger::exploreWithAnEventOfTheStructure() {
     // Right click on it in the event structure: its context menu offers "Explore with This Event".
     auto *view = m_window->eventStructureView();
     view->fitAll();
-    QTest::qWait(20);
     const QPoint at = view->mapFromScene(view->structure()->layout().position(outside));
     QContextMenuEvent click(QContextMenuEvent::Mouse, at, view->viewport()->mapToGlobal(at));
     QApplication::sendEvent(view->viewport(), &click);

@@ -3,7 +3,8 @@
 // list and the defects counter equal what the explorer's own result says after that many executions
 // (non-fatal race reports included), and the last snapshot carries the explorer's result. Pausing
 // holds the exploration in the explorer (a Paused snapshot, nothing published meanwhile, no blocked
-// callback); an exception out of the engine ends the run as an internal error, not as cancelled.
+// callback); snapshots come at most once per interval; an exception out of the engine ends the run
+// as an internal error, not as cancelled.
 #include "engine/debugger/LiveExploration.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
@@ -23,6 +24,7 @@ private Q_SLOTS:
     void defectsAtEverySnapshot_data();
     void defectsAtEverySnapshot();
     void pauseLivesInTheExplorer();
+    void snapshotsAtMostEveryInterval();
     void internalErrorIsNotCancelled();
 };
 
@@ -172,6 +174,20 @@ void tst_LiveExploration::pauseLivesInTheExplorer() {
     QVERIFY(last->isFinished());
     QCOMPARE(last->stopReason, StopReason::Cancelled);
     QVERIFY(last->result);
+}
+
+void tst_LiveExploration::snapshotsAtMostEveryInterval() {
+    // With an interval longer than the run: the empty start, the first execution and the end only.
+    const auto program = load(WEFT_TEST_PROGRAMS "/dispatcher/dispatcher.c", {"PARAM1=5", "PARAM2=2"});
+    QVERIFY(program);
+    Recorder recorder;
+    LiveExploration live(program, {{}, {}, 1, std::chrono::hours(1)}, recorder.publish());
+    live.wait();
+    QCOMPARE(recorder.snapshots.size(), 3u);
+    QCOMPARE(recorder.snapshots[0]->statistics.executions, 0u);
+    QCOMPARE(recorder.snapshots[1]->statistics.executions, 1u);
+    QVERIFY(recorder.snapshots[2]->isFinished());
+    QCOMPARE(recorder.snapshots[2]->statistics.executions, 137u); // DISP(5,2)
 }
 
 void tst_LiveExploration::internalErrorIsNotCancelled() {

@@ -9,6 +9,8 @@
 #include "views/eventstructure/EventStructureView.hpp"
 #include "views/trace/ThreadPalette.hpp"
 
+#include "tests/views/graphics/AutoFit.hpp"
+
 #include <QtTest>
 #include <QToolTip>
 
@@ -142,7 +144,7 @@ void tst_EventStructureScene::clickSelectsEvent() {
     QSignalSpy activated(view.structure(), &EventStructureScene::eventActivated);
     view.structure()->setSnapshot(f.snapshot());
     QTRY_VERIFY(view.structure()->isUpToDate());
-    QTest::qWait(60); // auto-fit
+    QVERIFY(views::test::waitForAutoFit(view));
     const QPoint at = view.mapFromScene(view.structure()->layout().position(5));
     QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, at);
     QCOMPARE(activated.count(), 1);

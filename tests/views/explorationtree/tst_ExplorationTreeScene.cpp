@@ -8,6 +8,8 @@
 #include "views/explorationtree/ExplorationTreeView.hpp"
 #include "views/explorationtree/TreeLegend.hpp"
 
+#include "tests/views/graphics/AutoFit.hpp"
+
 #include <QtTest>
 #include <QToolTip>
 
@@ -88,7 +90,7 @@ void tst_ExplorationTreeScene::clickLeaf() {
     const auto snapshot = f.snapshot();
     view.tree()->setSnapshot(snapshot);
     QTRY_VERIFY(view.tree()->isUpToDate());
-    QTest::qWait(60); // auto-fit
+    QVERIFY(views::test::waitForAutoFit(view));
     const QPoint at = view.mapFromScene(view.tree()->leafPosition(3)) + QPoint(3, -3); // inside the symbol
     QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, at);
     QCOMPARE(activated.count(), 1);

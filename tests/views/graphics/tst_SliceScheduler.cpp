@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: MIT
 // SliceScheduler: slices run from the event loop, back to back while a batch is not done, the next
 // batch waits for the batch interval, reset() drops a pending slice, and a slice is over once its time
-// is up (checked every kCheckEvery items).
+// is up (checked every kCheckEvery items). Time is a test clock the tests step themselves.
 #include "views/graphics/SliceScheduler.hpp"
 
-#include <QElapsedTimer>
 #include <QtTest>
-
-#include <thread>
 
 using namespace weft::views;
 
@@ -33,16 +30,21 @@ void tst_SliceScheduler::slicesUntilDone() {
 
 void tst_SliceScheduler::nextBatchWaitsForTheInterval() {
     int slices = 0;
-    SliceScheduler scheduler([&] { return ++slices, true; }, [] { return 300; });
-    QElapsedTimer clock;
-    clock.start();
+    qint64 now = 1000;
+    SliceScheduler scheduler([&] { return ++slices, true; }, [] { return 300; }, nullptr, [&] { return now; });
     scheduler.schedule();
+    QCOMPARE(scheduler.scheduledDelay(), 0);
     QTRY_COMPARE(slices, 1); // the first batch starts at once
+    now += 100;
     scheduler.schedule();
     QCoreApplication::processEvents();
     QCOMPARE(slices, 1); // the second one waits for the interval since the first started
+    QCOMPARE(scheduler.scheduledDelay(), 200);
     QTRY_COMPARE(slices, 2);
-    QVERIFY(clock.elapsed() >= 250);
+    now += 400; // a batch long after the last one starts at once
+    scheduler.schedule();
+    QCOMPARE(scheduler.scheduledDelay(), 0);
+    QTRY_COMPARE(slices, 3);
 }
 
 void tst_SliceScheduler::resetDropsThePendingSlice() {
@@ -59,6 +61,7 @@ void tst_SliceScheduler::resetDropsThePendingSlice() {
 
 void tst_SliceScheduler::sliceIsOverWhenItsTimeIsUp() {
     std::size_t doneWhenOver = 0;
+    qint64 now = 0;
     SliceScheduler *self = nullptr;
     SliceScheduler scheduler(
         [&] {
@@ -68,10 +71,10 @@ void tst_SliceScheduler::sliceIsOverWhenItsTimeIsUp() {
                     return true;
                 }
                 if (done == 10)
-                    std::this_thread::sleep_for(std::chrono::milliseconds(SliceScheduler::kSliceMilliseconds + 5));
+                    now += SliceScheduler::kSliceMilliseconds + 5;
             }
         },
-        [] { return 0; });
+        [] { return 0; }, nullptr, [&] { return now; });
     self = &scheduler;
     scheduler.schedule();
     QTRY_VERIFY(doneWhenOver != 0);
