@@ -47,18 +47,26 @@ bool MessageReader::fill() {
     }
 }
 
-void MessageReader::skipToNextHeader(std::size_t from) {
+bool MessageReader::skipToNextHeader(std::size_t from) {
     for (std::size_t i = from; i + kLengthField.size() <= m_buffer.size(); ++i)
         if (equalsIgnoringCase(std::string_view(m_buffer).substr(i, kLengthField.size()), kLengthField)) {
             m_buffer.erase(0, i);
-            return;
+            m_resynchronising = false;
+            return true;
         }
     const std::size_t keep = std::min(m_buffer.size(), kLengthField.size() - 1);
     m_buffer.erase(0, m_buffer.size() - keep);
+    m_resynchronising = true;
+    return false;
 }
 
 FramedMessage MessageReader::next() {
     for (;;) {
+        if (m_resynchronising && !skipToNextHeader(0)) {
+            if (!fill())
+                return {FramedMessage::Kind::EndOfInput, {}, {}};
+            continue;
+        }
         // The header ends at the first empty line; clients send CRLF, a lone LF is accepted too.
         std::size_t headerEnd = std::string::npos, bodyStart = 0;
         if (const std::size_t crlf = m_buffer.find("\r\n\r\n"); crlf != std::string::npos) {

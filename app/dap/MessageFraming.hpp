@@ -37,11 +37,14 @@ private:
     /// Reads more bytes into the buffer; false at the end of the input.
     bool fill();
     /// Drops the bytes before the next "Content-Length:" at or after `from` (resynchronising after a
-    /// bad header), or all but a possible partial match of it.
-    void skipToNextHeader(std::size_t from);
+    /// bad header), or all but a possible partial match of it; true when the field start was found.
+    bool skipToNextHeader(std::size_t from);
 
     int m_fd;
     std::string m_buffer;
+    /// Still looking for the next "Content-Length:" after a bad header: the bytes before it are
+    /// garbage however they arrive (a partial match at the end of one read must not end the search).
+    bool m_resynchronising = false;
 };
 
 /// Where a protocol log goes (`weft dap --log FILE`): one line per message, "<-" for what the client
