@@ -31,7 +31,7 @@ std::string Action::toString() const {
     std::string out = "T" + std::to_string(thread) + " " + std::string(actionKindName(kind));
     if (targetsThread(kind))
         out += " T" + std::to_string(object);
-    else if (namesMemoryObject(kind) && !isMemoryAccess(kind))
+    else if (targetsSyncObject(kind))
         out += " m" + std::to_string(object);
     else if (isMemoryAccess(kind))
         out += " x" + std::to_string(object);

@@ -24,12 +24,28 @@ bool hasOtherPredecessor(ActionKind kind);
 bool isLockTreeKind(ActionKind kind);
 /// Whether the action is a shared-memory access (the sc model): its object is a memory location.
 inline bool isMemoryAccess(ActionKind kind) { return kind == ActionKind::MemRead || kind == ActionKind::MemWrite; }
+/// Whether the action is an operation on a read-write lock.
+inline bool isRwlockKind(ActionKind kind) { return kind >= ActionKind::RwRdlock && kind <= ActionKind::RwWrunlock; }
+/// Whether the engine treats the action as a read of a location (a shared read; a read-side operation
+/// on a read-write lock): reads of one write are independent of each other.
+inline bool isReadAccess(ActionKind kind) {
+    return kind == ActionKind::MemRead || (kind >= ActionKind::RwRdlock && kind <= ActionKind::RwRdunlock);
+}
+/// Whether the engine treats the action as a write of a location (a shared write; a writer-side
+/// operation on a read-write lock).
+inline bool isWriteAccess(ActionKind kind) {
+    return kind == ActionKind::MemWrite || (kind >= ActionKind::RwWrlock && kind <= ActionKind::RwWrunlock);
+}
+/// Reads and writes of locations: shared memory (sc model) and read-write locks (both models).
+inline bool isLocationAccess(ActionKind kind) { return isReadAccess(kind) || isWriteAccess(kind); }
+/// Whether the action's object is a synchronisation object (traces name it "m3" or by variable).
+inline bool targetsSyncObject(ActionKind kind) {
+    return (isLockTreeKind(kind) && kind != ActionKind::NondetChoice) || kind == ActionKind::BarrierPass ||
+           isRwlockKind(kind);
+}
 /// Whether the action's object is a place in the program's memory that traces name ("'m'", "'x'+4"):
 /// a synchronisation object or, in the sc model, an accessed location.
-inline bool namesMemoryObject(ActionKind kind) {
-    return (isLockTreeKind(kind) && kind != ActionKind::NondetChoice) || kind == ActionKind::BarrierPass ||
-           isMemoryAccess(kind);
-}
+inline bool namesMemoryObject(ActionKind kind) { return targetsSyncObject(kind) || isMemoryAccess(kind); }
 /// Whether the action's value is part of what it is (shown and exported): sem_init's count,
 /// barrier_init's parties, a nondet choice's value.
 inline bool showsValue(ActionKind kind) {

@@ -6,8 +6,9 @@ namespace weft {
 bool dependent(const Action &a, const Action &b) {
     if (a.thread == b.thread)
         return true;
-    if (isMemoryAccess(a.kind) && isMemoryAccess(b.kind))
-        return a.object == b.object && (a.kind == ActionKind::MemWrite || b.kind == ActionKind::MemWrite);
+    if (isLocationAccess(a.kind) && isLocationAccess(b.kind))
+        return a.object == b.object && isRwlockKind(a.kind) == isRwlockKind(b.kind) &&
+               (isWriteAccess(a.kind) || isWriteAccess(b.kind));
     if (isLockTreeKind(a.kind) && isLockTreeKind(b.kind) && a.object == b.object)
         return true;
     auto creates = [](const Action &x, const Action &y) {

@@ -9,7 +9,8 @@
 namespace weft {
 
 /// Whether a and b are dependent: same thread; two accesses to one memory location unless both are
-/// reads; two operations on one synchronisation object; create(t) and t's actions; exit(t) and
+/// reads (a read-write lock's read-side operations are reads, its writer-side ones writes); two
+/// operations on one synchronisation object; create(t) and t's actions; exit(t) and
 /// join(t); a barrier's arrivals and passes.
 bool dependent(const Action &a, const Action &b);
 

@@ -29,6 +29,8 @@ bool SyncObjectState::succeeds(const Action &a) const {
     switch (a.kind) {
     case ActionKind::MutexTrylock: return owner == kNoThread;
     case ActionKind::SemTrywait: return count > 0;
+    case ActionKind::RwTryrdlock: return owner == kNoThread;
+    case ActionKind::RwTrywrlock: return owner == kNoThread && readers.empty();
     default: return isEnabled(a);
     }
 }
@@ -37,6 +39,8 @@ bool SyncObjectState::isEnabled(const Action &a) const {
     switch (a.kind) {
     case ActionKind::MutexLock: return owner == kNoThread;
     case ActionKind::SemWait: return count > 0;
+    case ActionKind::RwRdlock: return owner == kNoThread;
+    case ActionKind::RwWrlock: return owner == kNoThread && readers.empty();
     case ActionKind::CondWake: {
         const int i = waiterIndex(*this, a.thread);
         return i >= 0 && (waiters[i].broadcast || signalFor(*this, waiters[i]) >= 0);
@@ -92,6 +96,21 @@ SyncObjectState SyncObjectState::after(const Action &a) const {
         std::erase_if(s.signals, [oldest](std::uint32_t sig) { return sig <= oldest; });
         break;
     }
+    case ActionKind::RwRdlock:
+    case ActionKind::RwTryrdlock:
+        if (succeeds(a)) {
+            auto at = std::lower_bound(s.readers.begin(), s.readers.end(), a.thread);
+            if (at == s.readers.end() || *at != a.thread)
+                s.readers.insert(at, a.thread);
+        }
+        break;
+    case ActionKind::RwRdunlock: std::erase(s.readers, a.thread); break;
+    case ActionKind::RwWrlock:
+    case ActionKind::RwTrywrlock:
+        if (succeeds(a))
+            s.owner = a.thread;
+        break;
+    case ActionKind::RwWrunlock: s.owner = kNoThread; break;
     case ActionKind::BarrierInit:
         s.parties = a.value;
         s.arrived = 0;

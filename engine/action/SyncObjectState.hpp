@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The state of one synchronisation object (mutex, semaphore, condition variable, barrier) and the
+// The state of one synchronisation object (mutex, semaphore, condition variable, barrier, read-write
+// lock) and the
 // semantics of the operations on it: when each is enabled and what it leaves behind. Shared by the
 // machines (to decide who may run) and the unfolding (to place conflicting extensions). A value.
 #pragma once
@@ -11,8 +12,11 @@
 namespace weft {
 
 struct SyncObjectState {
-    // Mutex
+    // Mutex; the writer of a read-write lock
     ThreadId owner = kNoThread;
+    // Read-write lock: the threads holding it for reading (sorted; a thread's nested read locks are
+    // the machine's business, one entry here)
+    std::vector<ThreadId> readers;
     // Semaphore
     std::int64_t count = 0;
     bool initialised = false; ///< sem_init / barrier_init seen

@@ -18,6 +18,8 @@ std::string describeBlocked(const BlockedThread &b, const Machine &machine) {
     case ActionKind::SemWait: return who + " waits on semaphore " + object;
     case ActionKind::CondWake: return who + " waits on condition variable " + object;
     case ActionKind::BarrierPass: return who + " waits at barrier " + object;
+    case ActionKind::RwRdlock: return who + " waits to read-lock " + object;
+    case ActionKind::RwWrlock: return who + " waits to write-lock " + object;
     case ActionKind::AssumeBlocked: return who + " is stopped by a false assumption";
     case ActionKind::AwaitBlocked: return machine.describeSpin(b.thread);
     default: return who + " cannot " + b.pending.toString();
@@ -150,7 +152,7 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
         // them. A later object operation or memory access by another thread dependent with theirs
         // (a lock on their object; a write to their location, any access if theirs is a write)
         // puts their event in conflict.
-        if ((isLockTreeKind(action.kind) || isMemoryAccess(action.kind)) && step >= schedule.replay.size())
+        if ((isLockTreeKind(action.kind) || isLocationAccess(action.kind)) && step >= schedule.replay.size())
             for (Sleeper &s : sleepers)
                 if (s.thread != chosen && dependent(action, s.action))
                     s.awake = true;

@@ -34,11 +34,11 @@ Explorer::Explorer(Executor &executor, ExplorationOptions options)
 EventId Explorer::eventFor(const Action &action) {
     const EventId threadPred = m_config.threadMax(action.thread);
     EventId otherPred = kNoEvent;
-    if (isMemoryAccess(action.kind)) {
+    if (isLocationAccess(action.kind)) {
         // A read reads C's last write; a write follows it, after every read of it in C.
-        const LocationIndex l = m_unfolding.internLocation(action.object);
+        const LocationIndex l = m_unfolding.internLocation(action);
         otherPred = m_config.lastWrite(l);
-        if (action.kind == ActionKind::MemWrite) {
+        if (isWriteAccess(action.kind)) {
             const std::vector<EventId> extras = m_unfolding.canonicalReads(threadPred, m_config.readsOfLastWrite(l));
             return m_unfolding.obtain(action, threadPred, otherPred, extras);
         }
@@ -324,7 +324,7 @@ void Explorer::explore(ExplorationResult &result) {
         std::vector<BlockedAcquisition> blocked;
         if (!conversion.sleepBlocked)
             for (const BlockedThread &b : execution.blocked)
-                if (isLockTreeKind(b.pending.kind))
+                if (isLockTreeKind(b.pending.kind) || isRwlockKind(b.pending.kind))
                     blocked.push_back({b.pending});
         // The trail below branchDepth is the previous execution's, whose cex covered its events.
         addConflictingExtensions(m_unfolding, m_config, blocked,

@@ -76,7 +76,7 @@ std::optional<PendingAction> Interpreter::pending(ThreadId t) {
     case ActionKind::AssumeBlocked:
     case ActionKind::AwaitBlocked: enabled = false; break;
     default:
-        if (isLockTreeKind(a.kind))
+        if (isLockTreeKind(a.kind) || isRwlockKind(a.kind))
             enabled = m_state.object(a.object).isEnabled(a);
         break;
     }
@@ -281,6 +281,23 @@ void Interpreter::orderBySynchronisation(const ThreadState &thread, const Action
             races.completeRound(action.object, thread.barrierRound);
         break;
     case ActionKind::BarrierPass: races.passRound(self, action.object, thread.barrierRound); break;
+    // A read-write lock keeps two clocks: its writers' releases (at the lock's address), which
+    // every acquirer takes, and its readers' releases (one byte further), which only writers take:
+    // two readers are not ordered by the lock.
+    case ActionKind::RwRdlock:
+    case ActionKind::RwTryrdlock:
+        if (succeeded)
+            races.acquire(self, action.object);
+        break;
+    case ActionKind::RwWrlock:
+    case ActionKind::RwTrywrlock:
+        if (succeeded) {
+            races.acquire(self, action.object);
+            races.acquire(self, action.object + 1);
+        }
+        break;
+    case ActionKind::RwRdunlock: races.release(self, action.object + 1); break;
+    case ActionKind::RwWrunlock: races.release(self, action.object); break;
     default: break;
     }
 }
@@ -290,7 +307,7 @@ bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
         orderBySynchronisation(thread, action, true);
         return true; // enabled once the round of the thread's arrival completed; changes nothing
     }
-    assert(isLockTreeKind(action.kind) && "the interpreter does not produce this action");
+    assert((isLockTreeKind(action.kind) || isRwlockKind(action.kind)) && "the interpreter does not produce this action");
     const ThreadId t = thread.id;
     const SyncObjectState &before = m_state.object(action.object);
     // Messages are only built for a misuse (naming the object is not free, and this runs per action).
@@ -303,7 +320,9 @@ bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
         if (before.owner != t)
             return fail(" unlocks mutex ", ", which it does not hold");
         break;
-    case ActionKind::MutexTrylock: thread.callResult = before.succeeds(action) ? 0 : kEbusy; break;
+    case ActionKind::MutexTrylock:
+    case ActionKind::RwTryrdlock:
+    case ActionKind::RwTrywrlock: thread.callResult = before.succeeds(action) ? 0 : kEbusy; break;
     case ActionKind::SemWait:
     case ActionKind::SemTrywait:
     case ActionKind::SemPost:

@@ -120,6 +120,8 @@ private:
     /// trylock, semaphores, condition variables, barriers: visible ones set t.pending and
     /// t.followUps (pthread/SyncCalls.cpp).
     Next sync(InterpreterState &state, ThreadState &t, program::Builtin b, std::uint64_t &result);
+    /// The read-write lock calls (pthread/SyncCalls.cpp): an event, or the thread's own nested reads.
+    Next rwlock(InterpreterState &state, ThreadState &t, program::Builtin b, std::uint64_t &result);
     Next memoryFault(const ThreadState &t, const MemoryFault &fault);
     void collectArguments(const ThreadState &t, const program::Instruction &in);
 

@@ -6,6 +6,7 @@
 #include "engine/action/Action.hpp"
 #include "engine/interpreter/CallStack.hpp"
 
+#include <map>
 #include <vector>
 
 namespace weft::interpreter {
@@ -50,6 +51,9 @@ struct ThreadState {
     std::vector<Action> followUps;
     std::uint64_t callResult = 0;    ///< what the call in progress returns (trylock, trywait, barrier)
     std::uint32_t barrierRound = 0;  ///< the round of the thread's last barrier arrival
+    /// Per read-write lock the thread holds for reading: how many more read locks it took on top
+    /// of the first (the first and last are events; the nested ones are the thread's own business).
+    std::map<std::uint64_t, std::uint32_t> nestedReads;
     bool exited = false;
     bool detached = false; ///< created with PTHREAD_CREATE_DETACHED: joining it is a defect
     /// The pending exit ends the whole program (main returned, or exit(0)).

@@ -19,7 +19,6 @@ constexpr std::pair<std::string_view, std::string_view> kLater[] = {
     {"pthread_mutexattr_", "mutex attributes"},
     {"pthread_condattr_", "condition variable attributes"},
     {"pthread_barrierattr_", "barrier attributes"},
-    {"pthread_rwlock", "read-write locks"},
     {"pthread_key_", "thread-specific data"},
     {"pthread_getspecific", "thread-specific data"},
     {"pthread_setspecific", "thread-specific data"},
@@ -38,6 +37,8 @@ std::optional<Builtin> findBuiltin(std::string_view symbol) {
             return Builtin(i);
     if (symbol.starts_with("pthread_attr_"))
         return Builtin::AttrOther; // other thread attributes (stack size, scheduling) have no effect
+    if (symbol.starts_with("pthread_rwlockattr_"))
+        return Builtin::RwlockAttrOther; // the kind (reader or writer preference), process sharing
     return std::nullopt;
 }
 

@@ -28,6 +28,12 @@ static const char *fillColour(ActionKind kind) {
     case ActionKind::MemRead: return "lightcyan";
     case ActionKind::MemWrite: return "lightsalmon";
     case ActionKind::NondetChoice: return "thistle";
+    case ActionKind::RwRdlock:
+    case ActionKind::RwTryrdlock:
+    case ActionKind::RwRdunlock: return "lightsteelblue";
+    case ActionKind::RwWrlock:
+    case ActionKind::RwTrywrlock:
+    case ActionKind::RwWrunlock: return "plum";
     case ActionKind::AssumeBlocked:
     case ActionKind::AwaitBlocked: break; // never an event
     }
@@ -38,7 +44,7 @@ static std::string label(const Event &ev, EventId id) {
     std::string text = std::string(actionKindName(ev.kind()));
     if (targetsThread(ev.kind()))
         text += " T" + std::to_string(ev.action.object);
-    else if (isLockTreeKind(ev.kind()) || ev.kind() == ActionKind::BarrierPass)
+    else if (targetsSyncObject(ev.kind()))
         text += " m" + std::to_string(ev.action.object);
     else if (isMemoryAccess(ev.kind()))
         text += " x" + std::to_string(ev.action.object);

@@ -11,7 +11,7 @@ static json toJson(const Action &a) {
     json j{{"thread", a.thread}, {"action", std::string(actionKindName(a.kind))}};
     if (targetsThread(a.kind))
         j["target"] = a.object;
-    else if (isLockTreeKind(a.kind) || a.kind == ActionKind::BarrierPass)
+    else if (targetsSyncObject(a.kind))
         j["object"] = a.object;
     if (showsValue(a.kind))
         j["value"] = a.value;

@@ -92,15 +92,19 @@ std::size_t addWritesAfter(Unfolding &u, const Action &action, EventId p, EventI
     std::size_t created = 0;
     std::vector<std::size_t> choice(perThread.size(), 0); // how many reads of each thread
     std::vector<EventId> chosen;
+    const LocationIndex l = u.internLocation(action);
     while (true) {
         chosen.clear();
         for (std::size_t i = 0; i < perThread.size(); ++i)
             if (choice[i] > 0)
                 chosen.push_back(perThread[i][choice[i] - 1]);
         const std::vector<EventId> extras = u.canonicalReads(p, chosen);
-        bool isNew = false;
-        u.obtain(action, p, w, extras, &isNew);
-        created += isNew;
+        // A read-write lock's writer side waits for the readers chosen before it to leave.
+        if (!isRwlockKind(action.kind) || u.rwlockState(l, p, w, extras).isEnabled(action)) {
+            bool isNew = false;
+            u.obtain(action, p, w, extras, &isNew);
+            created += isNew;
+        }
         std::size_t i = 0;
         while (i < perThread.size() && choice[i] == perThread[i].size())
             choice[i++] = 0;
@@ -111,30 +115,47 @@ std::size_t addWritesAfter(Unfolding &u, const Action &action, EventId p, EventI
     return created;
 }
 
+/// The access `action` of location l after thread predecessor p at every write of C's chain from `from`
+/// down to the last write p had seen; a read-write lock's operations only where the lock allows them.
+std::size_t addPlacements(Unfolding &u, const MemoryView &view, const Action &action, LocationIndex l, EventId p,
+                          EventId from) {
+    static const std::vector<EventId> kNone;
+    std::size_t created = 0;
+    const EventId seen = p == kNoEvent ? kNoEvent : u.lastWrite(p, l);
+    for (EventId w = from;; w = u.event(w).otherPred) {
+        if (isWriteAccess(action.kind)) {
+            auto it = view.readsOf.find({l, w});
+            created += addWritesAfter(u, action, p, w, it == view.readsOf.end() ? kNone : it->second);
+        } else if (!isRwlockKind(action.kind) || u.rwlockState(l, p, w, {}).isEnabled(action)) {
+            bool isNew = false;
+            u.obtain(action, p, w, &isNew);
+            created += isNew;
+        }
+        if (w == seen || w == kNoEvent)
+            break;
+    }
+    return created;
+}
+
 /// cex(C) for the memory accesses of C: each at every write at or below its own position and above
-/// the last write its thread had seen (README.md, "Conflicting extensions").
-std::size_t addMemoryExtensions(Unfolding &u, const Configuration &c) {
+/// the last write its thread had seen (README.md, "Conflicting extensions"); and for each thread
+/// blocked forever on a read-write lock, its operation at every write of C's chain it had not seen.
+std::size_t addMemoryExtensions(Unfolding &u, const Configuration &c, std::span<const BlockedAcquisition> blocked) {
     if (u.locationCount() == 0)
         return 0;
     const MemoryView view = memoryViewOf(u, c);
-    static const std::vector<EventId> kNone;
     std::size_t created = 0;
     for (EventId e0 : view.accesses) {
         const Event ev = u.event(e0); // a copy: obtain may grow the arena
-        const EventId p = ev.threadPred;
-        const EventId seen = p == kNoEvent ? kNoEvent : u.lastWrite(p, ev.location);
-        for (EventId w = ev.otherPred;; w = u.event(w).otherPred) {
-            if (ev.isWrite()) {
-                auto it = view.readsOf.find({ev.location, w});
-                created += addWritesAfter(u, ev.action, p, w, it == view.readsOf.end() ? kNone : it->second);
-            } else {
-                bool isNew = false;
-                u.obtain(ev.action, p, w, &isNew);
-                created += isNew;
-            }
-            if (w == seen || w == kNoEvent)
-                break;
-        }
+        created += addPlacements(u, view, ev.action, ev.location, ev.threadPred, ev.otherPred);
+    }
+    for (const BlockedAcquisition &b : blocked) {
+        if (!isRwlockKind(b.pending.kind))
+            continue;
+        const LocationIndex l = u.findLocation(b.pending.object, true);
+        const EventId p = c.threadMax(b.pending.thread);
+        if (l != kNoLocation && p != kNoEvent)
+            created += addPlacements(u, view, b.pending, l, p, c.lastWrite(l));
     }
     return created;
 }
@@ -161,7 +182,7 @@ std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
             created += addEarlierPositions(u, e.action, e.threadPred, e.otherPred);
         }
     }
-    created += addMemoryExtensions(u, c);
+    created += addMemoryExtensions(u, c, blocked);
     // A thread blocked forever on an object could have gone earlier in its chain.
     for (const BlockedAcquisition &b : blocked) {
         const ObjectIndex m = u.findObject(b.pending.object);

@@ -102,13 +102,14 @@ struct Event {
     /// pre_other: creator, joined exit, previous event on the object, the write a read reads, the write before a write
     EventId otherPred = kNoEvent;
     ObjectIndex object = kNoObject; ///< for operations on a synchronisation object (index of action.object)
-    LocationIndex location = kNoLocation; ///< for memory reads and writes
+    LocationIndex location = kNoLocation; ///< for memory reads and writes, read-write lock operations
     SequentialTree::NodeId threadNode = SequentialTree::kNone;
     SequentialTree::NodeId objectNode = SequentialTree::kNone;
     SequentialTree::NodeId writeNode = SequentialTree::kNone; ///< for writes: node in the write tree
     std::uint32_t depth = 0; ///< 1 + the larger depth of the predecessors (for display)
     std::uint32_t threadDepth = 0; ///< depth of threadNode (kept here: hot in conflict filters)
-    std::uint32_t state = 0; ///< for object-tree events other than lock/unlock: index of the state after it
+    std::uint32_t state = 0; ///< for object-tree events other than lock/unlock and writer-side read-write
+                             ///< lock operations: index of the state after it
     // Cone storage in the Unfolding's pools.
     std::uint32_t tmaxBegin = 0;
     std::uint32_t tmaxCount = 0;
@@ -132,9 +133,9 @@ struct Event {
     bool isLock() const { return action.kind == ActionKind::MutexLock; }
     /// An operation on a synchronisation object's tree (lock, unlock, sem_post, ...).
     bool isObjectOperation() const { return object != kNoObject; }
-    /// A shared-memory read or write.
+    /// A read or write of a location: shared memory, or a read-write lock (README.md, "Read-write locks").
     bool isMemoryAccess() const { return location != kNoLocation; }
-    bool isWrite() const { return action.kind == ActionKind::MemWrite; }
+    bool isWrite() const { return isWriteAccess(action.kind); }
 };
 
 } // namespace weft

@@ -8,8 +8,9 @@ namespace weft {
 
 Unfolding::Unfolding(unsigned skipStep) : m_threadTree(skipStep), m_objectTree(skipStep), m_writeTree(skipStep) {}
 
-LocationIndex Unfolding::internLocation(ObjectId object) {
-    auto [it, inserted] = m_locationIndex.try_emplace(object, static_cast<LocationIndex>(m_locationObjects.size()));
+LocationIndex Unfolding::internLocation(ObjectId object, bool rwlock) {
+    auto [it, inserted] = (rwlock ? m_rwlockIndex : m_locationIndex)
+                              .try_emplace(object, static_cast<LocationIndex>(m_locationObjects.size()));
     if (inserted) {
         m_locationObjects.push_back(object);
         m_initialReaders.emplace_back();
@@ -19,9 +20,10 @@ LocationIndex Unfolding::internLocation(ObjectId object) {
     return it->second;
 }
 
-LocationIndex Unfolding::findLocation(ObjectId object) const {
-    auto it = m_locationIndex.find(object);
-    return it == m_locationIndex.end() ? kNoLocation : it->second;
+LocationIndex Unfolding::findLocation(ObjectId object, bool rwlock) const {
+    const auto &index = rwlock ? m_rwlockIndex : m_locationIndex;
+    auto it = index.find(object);
+    return it == index.end() ? kNoLocation : it->second;
 }
 
 ObjectIndex Unfolding::internObject(ObjectId object) {
@@ -184,10 +186,14 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
             m_states.push_back(stateAfter(otherPred).after(action));
         }
     }
-    if (isMemoryAccess(action.kind)) {
-        ev.location = internLocation(action.object);
+    if (isLocationAccess(action.kind)) {
+        ev.location = internLocation(action);
         assert(otherPred == kNoEvent || m_events[otherPred].location == ev.location);
-        if (action.kind == ActionKind::MemWrite) {
+        if (isRwlockKind(action.kind) && isWriteAccess(action.kind)) {
+            ev.state = static_cast<std::uint32_t>(m_states.size());
+            m_states.push_back(rwlockState(ev.location, threadPred, otherPred, extras).after(action));
+        }
+        if (isWriteAccess(action.kind)) {
             ev.writeNode = m_writeTree.add(otherPred == kNoEvent ? SequentialTree::kNone
                                                                  : m_events[otherPred].writeNode);
             m_writeNodeEvent.push_back(id);
@@ -302,6 +308,35 @@ SyncObjectState Unfolding::stateAfter(EventId e) const {
     case ActionKind::MutexUnlock: return s;
     default: return m_states[ev.state];
     }
+}
+
+SyncObjectState Unfolding::rwlockState(LocationIndex l, EventId threadPred, EventId write,
+                                       std::span<const EventId> reads) const {
+    SyncObjectState s = write == kNoEvent ? SyncObjectState{} : m_states[m_events[write].state];
+    // Each thread's last read of `write` in the history decides whether it holds the lock for
+    // reading; a thread without one keeps what it had after `write` (readers stay through a failed
+    // trywrlock).
+    std::vector<EventId> last;
+    auto fromCut = [&](EventId e) {
+        if (e == kNoEvent)
+            return;
+        const MemoryCut *c = memoryCut(e).find(l);
+        if (!c || c->write != write)
+            return;
+        for (EventId r : cutReads(*c)) {
+            auto same = std::ranges::find(last, m_events[r].thread(), [&](EventId o) { return m_events[o].thread(); });
+            if (same == last.end())
+                last.push_back(r);
+            else if (threadDepth(r) > threadDepth(*same))
+                *same = r;
+        }
+    };
+    fromCut(threadPred);
+    for (EventId r : reads)
+        fromCut(r);
+    for (EventId r : last)
+        s = s.after(m_events[r].action);
+    return s;
 }
 
 std::vector<EventId> Unfolding::threadSuccessors(EventId e, ThreadId t) const {

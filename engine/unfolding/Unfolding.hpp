@@ -33,9 +33,12 @@ public:
     ObjectIndex findObject(ObjectId object) const;
     ObjectId objectId(ObjectIndex m) const { return m_objectIds[m]; }
 
-    /// The dense index of a memory location, creating it on first use.
-    LocationIndex internLocation(ObjectId object);
-    LocationIndex findLocation(ObjectId object) const;
+    /// The dense index of a memory location (or, with `rwlock`, of a read-write lock: the two never
+    /// share an index), creating it on first use.
+    LocationIndex internLocation(ObjectId object, bool rwlock = false);
+    LocationIndex findLocation(ObjectId object, bool rwlock = false) const;
+    /// The location an access action reads or writes.
+    LocationIndex internLocation(const Action &access) { return internLocation(access.object, isRwlockKind(access.kind)); }
     std::size_t locationCount() const { return m_locationObjects.size(); }
     ObjectId locationObject(LocationIndex l) const { return m_locationObjects[l]; }
 
@@ -99,6 +102,10 @@ public:
 
     /// The state of an object after object-tree event `e` (kNoEvent: the initial state).
     SyncObjectState stateAfter(EventId e) const;
+    /// The state of read-write lock `l` in the history made of loc(threadPred), loc(each of `reads`)
+    /// and loc(write), where `write` (a writer-side operation or kNoEvent) is l's last writer-side
+    /// operation and `reads` are reads of it (README.md, "Read-write locks").
+    SyncObjectState rwlockState(LocationIndex l, EventId threadPred, EventId write, std::span<const EventId> reads) const;
 
     // --- trees
     const SequentialTree &threadTree() const { return m_threadTree; }
@@ -250,6 +257,7 @@ private:
     std::vector<std::vector<EventId>> m_writeRoots;        // per location: first writes
     std::vector<ObjectId> m_locationObjects;
     std::unordered_map<ObjectId, LocationIndex> m_locationIndex;
+    std::unordered_map<ObjectId, LocationIndex> m_rwlockIndex; // read-write locks are locations too
     std::vector<MemoryCut> m_memCutPool;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> m_memBases; // (begin, count) in m_memCutPool
     std::vector<EventId> m_cutReadsPool;

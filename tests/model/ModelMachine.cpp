@@ -41,6 +41,12 @@ ModelThread::Awaiter ModelThread::barrierInit(int barrier, int parties) {
     a.value = parties;
     return a;
 }
+ModelThread::Awaiter ModelThread::rdlock(int l) { return {this, ModelMachine::Rdlock, std::uint64_t(l)}; }
+ModelThread::Awaiter ModelThread::tryrdlock(int l) { return {this, ModelMachine::Tryrdlock, std::uint64_t(l)}; }
+ModelThread::Awaiter ModelThread::rdunlock(int l) { return {this, ModelMachine::Rdunlock, std::uint64_t(l)}; }
+ModelThread::Awaiter ModelThread::wrlock(int l) { return {this, ModelMachine::Wrlock, std::uint64_t(l)}; }
+ModelThread::Awaiter ModelThread::trywrlock(int l) { return {this, ModelMachine::Trywrlock, std::uint64_t(l)}; }
+ModelThread::Awaiter ModelThread::wrunlock(int l) { return {this, ModelMachine::Wrunlock, std::uint64_t(l)}; }
 ModelThread::Awaiter ModelThread::read(int var) { return {this, ModelMachine::Read, std::uint64_t(var)}; }
 ModelThread::Awaiter ModelThread::write(int var, std::int64_t value) {
     Awaiter a{this, ModelMachine::Write, std::uint64_t(var)};
@@ -139,6 +145,12 @@ void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
         op(ActionKind::MemWrite, o, kVariableSize);
         r.toWrite = awaiter.value;
         break;
+    case Rdlock: op(ActionKind::RwRdlock, o); break;
+    case Tryrdlock: op(ActionKind::RwTryrdlock, o); break;
+    case Rdunlock: op(ActionKind::RwRdunlock, o); break;
+    case Wrlock: op(ActionKind::RwWrlock, o); break;
+    case Trywrlock: op(ActionKind::RwTrywrlock, o); break;
+    case Wrunlock: op(ActionKind::RwWrunlock, o); break;
     case CondSignal: op(ActionKind::CondSignal, o); break;
     case CondBroadcast: op(ActionKind::CondBroadcast, o); break;
     case BarrierInit: op(ActionKind::BarrierInit, o, awaiter.value); break;
@@ -186,7 +198,7 @@ std::optional<PendingAction> ModelMachine::pending(ThreadId t) {
         enabled = false;
     } else if (a.kind == ActionKind::BarrierPass) {
         enabled = m_objects[a.object].round > r->barrierRound;
-    } else if (isLockTreeKind(a.kind)) {
+    } else if (isLockTreeKind(a.kind) || isRwlockKind(a.kind)) {
         enabled = m_objects[a.object].isEnabled(a);
     }
     return PendingAction{a, enabled};
@@ -243,9 +255,14 @@ void ModelMachine::execute(ThreadId t) {
     case ActionKind::MemWrite: m_memory[a.object] = r.toWrite; break;
     default: {
         SyncObjectState &state = m_objects[a.object];
-        if (a.kind == ActionKind::MutexUnlock && state.owner != t)
+        const bool reads = std::ranges::binary_search(state.readers, t);
+        if (((a.kind == ActionKind::MutexUnlock || a.kind == ActionKind::RwWrunlock) && state.owner != t) ||
+            (a.kind == ActionKind::RwRdunlock && !reads))
             return violation("T" + std::to_string(t) + " unlocks m" + std::to_string(a.object) +
                              ", which it does not hold");
+        if (isRwlockKind(a.kind) && a.kind != ActionKind::RwRdunlock && a.kind != ActionKind::RwWrunlock &&
+            (reads || state.owner == t))
+            return violation("T" + std::to_string(t) + " locks m" + std::to_string(a.object) + " again");
         if ((a.kind == ActionKind::BarrierArrive && state.parties <= 0) ||
             ((a.kind == ActionKind::SemWait || a.kind == ActionKind::SemTrywait || a.kind == ActionKind::SemPost) &&
              !state.initialised))

@@ -52,7 +52,13 @@ public:
         Assume,
         SpinUntil,
         EndSpin,
-        Nondet
+        Nondet,
+        Rdlock,
+        Tryrdlock,
+        Rdunlock,
+        Wrlock,
+        Trywrlock,
+        Wrunlock
     };
     /// The access size reported in the action's value for the model's shared variables.
     static constexpr std::int64_t kVariableSize = 4;

@@ -82,6 +82,13 @@ public:
     /// Creates a thread running `body`; co_await yields the new thread's id.
     Awaiter create(ThreadBody body);
     Awaiter join(ThreadId thread);
+    /// Read-write lock operations (no writer preference); co_await on a try yields 1 if it was taken.
+    Awaiter rdlock(int rwlock);
+    Awaiter tryrdlock(int rwlock);
+    Awaiter rdunlock(int rwlock);
+    Awaiter wrlock(int rwlock);
+    Awaiter trywrlock(int rwlock);
+    Awaiter wrunlock(int rwlock);
     /// A shared-memory read of variable `var` (the sc model): co_await yields its value (initially 0).
     Awaiter read(int var);
     /// A shared-memory write of `value` to variable `var`.

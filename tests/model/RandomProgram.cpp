@@ -10,6 +10,7 @@ namespace {
 constexpr int kSemaphoreBase = 100; // object ids of semaphores (mutex m<i> is object i + 1)
 constexpr int kCondBase = 200;      // object ids of condition variables
 constexpr int kSharedBase = 300;    // variable ids of the shared (racy) variables x<i>
+constexpr int kRwlockBase = 400;    // object ids of read-write locks
 
 /// SplitMix64: tiny, and the same sequence on every platform (unlike <random>'s distributions).
 class SplitMix {
@@ -39,10 +40,13 @@ public:
         m_mutexes = 1 + m_rng.below(std::max(1, shape.maxMutexes));
         if (shape.sharedPercent > 0)
             m_shared = 1 + m_rng.below(std::max(1, shape.maxSharedVariables));
+        if (shape.rwlockPercent > 0)
+            m_rwlocks = 1 + m_rng.below(2);
     }
 
     int mutexes() const { return m_mutexes; }
     int shared() const { return m_shared; }
+    int rwlocks() const { return m_rwlocks; }
 
     std::vector<Code> program() {
         std::vector<Code> codes = draw();
@@ -119,6 +123,8 @@ private:
                 const int accesses = 1 + m_rng.below(3);
                 for (int i = 0; i < accesses; ++i)
                     sharedAccess(out);
+            } else if (m_rwlocks > 0 && createAt != 2 * s + 1 && m_rng.percent(m_shape.rwlockPercent)) {
+                rwSection(out, m_rng.below(m_rwlocks), keep);
             } else {
                 section(out, m_rng.below(m_mutexes), keep, {}, createAt == 2 * s + 1 ? child : -1);
             }
@@ -199,6 +205,34 @@ private:
         }
     }
 
+    /// rdlock or wrlock rw(r) (or a try, skipping the section when it fails); 1–2 statements: a
+    /// writer writes the lock's variable, a reader may branch on it; either may nest a mutex section;
+    /// unlock (unless `keep`).
+    void rwSection(Code &out, int r, bool keep) {
+        const int write = m_rng.below(2);
+        const bool tryFirst = !keep && m_rng.percent(25);
+        const int v = m_mutexes + r;
+        const std::size_t head = out.size();
+        out.push_back({tryFirst ? RandomInstruction::RwTryOrSkip : RandomInstruction::RwLock, r, write});
+        const int statements = 1 + m_rng.below(2);
+        for (int i = 0; i < statements; ++i) {
+            if (m_rng.percent(50)) {
+                section(out, m_rng.below(m_mutexes), false, {});
+            } else if (write) {
+                out.push_back({m_rng.percent(50) ? RandomInstruction::Write : RandomInstruction::Add, v, 1 + m_rng.below(2)});
+            } else {
+                const std::size_t test = out.size();
+                out.push_back({RandomInstruction::JumpUnless, v, m_rng.below(2)});
+                section(out, m_rng.below(m_mutexes), false, {});
+                out[test].target = static_cast<int>(out.size());
+            }
+        }
+        if (!keep)
+            out.push_back({RandomInstruction::RwUnlock, r, write});
+        if (tryFirst)
+            out[head].target = static_cast<int>(out.size());
+    }
+
     /// A racy access to a shared variable; a read may skip the next instruction depending on its value.
     void sharedAccess(Code &out) {
         const int x = m_rng.below(m_shared);
@@ -234,6 +268,7 @@ private:
     const RandomProgramShape &m_shape;
     int m_mutexes = 1;
     int m_shared = 0;
+    int m_rwlocks = 0;
 };
 
 } // namespace
@@ -264,6 +299,8 @@ RandomProgramShape randomProgramFamily(int family) {
         s.sharedPercent = 40;
         s.nondetPercent = 30;
     }
+    if (family == 7)
+        s.rwlockPercent = 50;
     return s;
 }
 
@@ -275,7 +312,8 @@ std::unique_ptr<RandomProgram> RandomProgram::generate(std::uint64_t seed,
     p->m_code = generator.program();
     p->m_mutexes = generator.mutexes();
     p->m_shared = generator.shared();
-    p->m_values.assign(static_cast<std::size_t>(p->m_mutexes), 0);
+    p->m_rwlocks = generator.rwlocks();
+    p->m_values.assign(static_cast<std::size_t>(p->m_mutexes + p->m_rwlocks), 0);
     return p;
 }
 
@@ -351,6 +389,28 @@ ModelTask RandomProgram::run(ModelThread &self, int code) {
                 pc = static_cast<std::size_t>(in.target);
             break;
         }
+        case RandomInstruction::RwLock:
+            if (in.b)
+                co_await self.wrlock(kRwlockBase + in.a);
+            else
+                co_await self.rdlock(kRwlockBase + in.a);
+            break;
+        case RandomInstruction::RwTryOrSkip: {
+            bool taken = false;
+            if (in.b)
+                taken = co_await self.trywrlock(kRwlockBase + in.a);
+            else
+                taken = co_await self.tryrdlock(kRwlockBase + in.a);
+            if (!taken)
+                pc = static_cast<std::size_t>(in.target);
+            break;
+        }
+        case RandomInstruction::RwUnlock:
+            if (in.b)
+                co_await self.wrunlock(kRwlockBase + in.a);
+            else
+                co_await self.rdunlock(kRwlockBase + in.a);
+            break;
         case RandomInstruction::SharedWrite: co_await self.write(kSharedBase + in.a, in.b); break;
         case RandomInstruction::SharedAdd: {
             const auto value = static_cast<std::int64_t>(co_await self.read(kSharedBase + in.a));
@@ -364,7 +424,8 @@ ModelTask RandomProgram::run(ModelThread &self, int code) {
 std::string RandomProgram::listing() const {
     std::string out =
         name() + " (" + std::to_string(m_mutexes) + " mutexes; v<i> is guarded by m<i>; " +
-        std::to_string(m_shared) + " shared variables x<i>)\n";
+        std::to_string(m_shared) + " shared variables x<i>; " + std::to_string(m_rwlocks) +
+        " read-write locks rw<i>, guarding v<mutexes + i>)\n";
     for (std::size_t c = 0; c < m_code.size(); ++c) {
         out += "code " + std::to_string(c) + (c == 0 ? " (main):" : ":");
         for (std::size_t i = 0; i < m_code[c].size(); ++i) {
@@ -421,6 +482,11 @@ std::string RandomProgram::listing() const {
                 out += "unless nondet(0.." + std::to_string(kNondetHi) + ") == " + std::to_string(in.b) + " goto " +
                        std::to_string(in.target);
                 break;
+            case RandomInstruction::RwLock: out += (in.b ? "wrlock rw" : "rdlock rw") + a; break;
+            case RandomInstruction::RwTryOrSkip:
+                out += (in.b ? "trywrlock rw" : "tryrdlock rw") + a + " else goto " + std::to_string(in.target);
+                break;
+            case RandomInstruction::RwUnlock: out += "unlock rw" + a; break;
             }
         }
         out += "\n";

@@ -40,6 +40,9 @@ struct RandomInstruction {
         SharedAssume,  ///< read x(a); __VERIFIER_assume(value == b)
         SharedSpin,    ///< while (x(a) != b) {}: a spin loop (ModelThread::spinUntil)
         NondetJump,    ///< if (__VERIFIER_nondet_int() != b) goto target, values 0..kNondetHi
+        RwLock,        ///< rdlock (b = 0) or wrlock (b = 1) rw(a)
+        RwTryOrSkip,   ///< tryrdlock (b = 0) or trywrlock (b = 1) rw(a); if it fails goto target
+        RwUnlock,      ///< pthread_rwlock_unlock rw(a) (b as for the lock)
     };
     Op op = Lock;
     int a = 0;
@@ -72,6 +75,9 @@ struct RandomProgramShape {
     int spinPercent = 0;
     /// Chance that a statement or racy access is a branch on a nondet input (0: none).
     int nondetPercent = 0;
+    /// Chance that a top-level section is a read or write section on a read-write lock (1–2 of them,
+    /// each guarding a variable written only by its writers) instead of a mutex section (0: none).
+    int rwlockPercent = 0;
     /// Programs with more visible operations than this (counted statically: start, exit, and every
     /// lock, unlock, create and join in the code) are drawn again.
     int maxActions = 20;
@@ -82,7 +88,8 @@ struct RandomProgramShape {
 /// semaphore and a condition variable next to the mutexes; 3 assumptions that stop their thread
 /// (holding its locks) when false; 4 the same over racy shared memory (the sc model's accesses);
 /// 5 racy shared memory with spin loops that wait for another thread's write; 6 mutexes and racy
-/// shared memory with branches on nondet inputs (--nondet explore:0..2).
+/// shared memory with branches on nondet inputs (--nondet explore:0..2); 7 read-write lock
+/// sections next to mutex sections.
 RandomProgramShape randomProgramFamily(int family);
 
 class RandomProgram final : public ModelProgram {
@@ -102,6 +109,8 @@ public:
     std::size_t codeCount() const { return m_code.size(); }
     int mutexCount() const { return m_mutexes; }
     int sharedVariableCount() const { return m_shared; }
+    /// Read-write locks rw<i>; the variable guarded by rw<i> is v<mutexCount() + i>.
+    int rwlockCount() const { return m_rwlocks; }
     /// Every thread's code; code 0 is main's (for printing the program as C, RandomProgramC.hpp).
     const std::vector<std::vector<RandomInstruction>> &code() const { return m_code; }
 
@@ -112,8 +121,9 @@ private:
     std::uint64_t m_seed = 0;
     int m_mutexes = 0;
     int m_shared = 0;
+    int m_rwlocks = 0;
     std::vector<std::vector<RandomInstruction>> m_code; ///< code 0 is main
-    std::vector<int> m_values;                          ///< shared variable v(i) is guarded by m(i)
+    std::vector<int> m_values; ///< v(i) is guarded by m(i), then one per read-write lock
 };
 
 } // namespace weft::model

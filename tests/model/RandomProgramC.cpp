@@ -38,6 +38,12 @@ std::string statement(const RandomInstruction &in) {
     case RandomInstruction::SharedAssume: return "__VERIFIER_assume(" + x + " == " + n(in.b) + ");";
     case RandomInstruction::SharedSpin: return "while (" + x + " != " + n(in.b) + ") {}";
     case RandomInstruction::NondetJump: return "if (__VERIFIER_nondet_int() != " + n(in.b) + ") " + to;
+    case RandomInstruction::RwLock:
+        return std::string(in.b ? "pthread_rwlock_wrlock" : "pthread_rwlock_rdlock") + "(&rw" + n(in.a + 1) + ");";
+    case RandomInstruction::RwTryOrSkip:
+        return std::string("if (") + (in.b ? "pthread_rwlock_trywrlock" : "pthread_rwlock_tryrdlock") + "(&rw" +
+               n(in.a + 1) + ") != 0) " + to;
+    case RandomInstruction::RwUnlock: return "pthread_rwlock_unlock(&rw" + n(in.a + 1) + ");";
     }
     return {};
 }
@@ -52,6 +58,8 @@ std::string printAsC(const RandomProgram &program) {
                       "void __VERIFIER_assume(int);\nint __VERIFIER_nondet_int(void);\n";
     for (int i = 1; i <= program.mutexCount(); ++i)
         out += "pthread_mutex_t m" + n(i) + " = PTHREAD_MUTEX_INITIALIZER;\nint v" + n(i) + ";\n";
+    for (int i = 1; i <= program.rwlockCount(); ++i)
+        out += "pthread_rwlock_t rw" + n(i) + " = PTHREAD_RWLOCK_INITIALIZER;\nint v" + n(program.mutexCount() + i) + ";\n";
     for (int i = 1; i <= program.sharedVariableCount(); ++i)
         out += "int x" + n(i) + ";\n";
     out += "sem_t s1;\npthread_cond_t c1 = PTHREAD_COND_INITIALIZER;\n";

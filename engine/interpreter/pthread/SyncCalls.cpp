@@ -5,6 +5,7 @@
 #include "engine/interpreter/Stepper.hpp"
 #include "engine/interpreter/pthread/MutexType.hpp"
 
+#include <algorithm>
 #include <climits>
 
 namespace weft::interpreter {
@@ -18,6 +19,8 @@ constexpr std::uint64_t kMutexSize = 40;
 constexpr std::uint64_t kSemSize = 32;
 constexpr std::uint64_t kCondSize = 48;
 constexpr std::uint64_t kBarrierSize = 32;
+constexpr std::uint64_t kRwlockSize = 56;
+constexpr std::uint64_t kTimespecSize = 16;
 constexpr std::uint64_t kAlignment = 8;
 
 } // namespace
@@ -104,6 +107,20 @@ Stepper::Next Stepper::sync(InterpreterState &state, ThreadState &t, Builtin b,
             return memoryFault(t, fault);
         return visible(action(ActionKind::BarrierArrive, arg(0)),
                        {action(ActionKind::BarrierPass, arg(0))});
+    case Builtin::RwlockInit:
+    case Builtin::RwlockDestroy:
+        if (!(b == Builtin::RwlockInit ? writable(arg(0), kRwlockSize) : readable(arg(0), kRwlockSize)))
+            return memoryFault(t, fault);
+        result = 0;
+        return Next::Continue;
+    case Builtin::RwlockRdlock:
+    case Builtin::RwlockTryrdlock:
+    case Builtin::RwlockTimedrdlock:
+    case Builtin::RwlockWrlock:
+    case Builtin::RwlockTrywrlock:
+    case Builtin::RwlockTimedwrlock:
+    case Builtin::RwlockUnlock:
+        return rwlock(state, t, b, result);
     case Builtin::CondInit:
         if (!writable(arg(0), kCondSize))
             return memoryFault(t, fault);
@@ -123,6 +140,64 @@ Stepper::Next Stepper::sync(InterpreterState &state, ThreadState &t, Builtin b,
     default:
         result = 0;
         return Next::Continue; // condition variable attributes: no effect
+    }
+}
+
+Stepper::Next Stepper::rwlock(InterpreterState &state, ThreadState &t, Builtin b, std::uint64_t &result) {
+    MemoryFault fault;
+    auto arg = [&](std::size_t i) { return i < m_args.size() ? m_args[i] : 0; };
+    const std::uint64_t lock = arg(0);
+    if (!state.memory.read(lock, kRwlockSize, kAlignment, fault))
+        return memoryFault(t, fault);
+    if ((b == Builtin::RwlockTimedrdlock || b == Builtin::RwlockTimedwrlock) &&
+        !state.memory.read(arg(1), kTimespecSize, kAlignment, fault))
+        return memoryFault(t, fault);
+    const SyncObjectState &s = state.object(lock);
+    const bool writing = s.owner == t.id;
+    const bool reading = std::binary_search(s.readers.begin(), s.readers.end(), t.id);
+    const bool tries = b == Builtin::RwlockTryrdlock || b == Builtin::RwlockTrywrlock;
+    auto visible = [&](ActionKind kind) {
+        t.pending = Action{kind, t.id, lock};
+        return Next::Stop;
+    };
+    switch (b) {
+    case Builtin::RwlockUnlock:
+        if (writing)
+            return visible(ActionKind::RwWrunlock);
+        if (!reading) {
+            raise(t, DefectKind::UndefinedBehaviour, "pthread_rwlock_unlock: the lock is not held by this thread");
+            return Next::Fault;
+        }
+        if (auto nested = t.nestedReads.find(lock); nested != t.nestedReads.end()) {
+            if (--nested->second == 0)
+                t.nestedReads.erase(nested);
+            result = 0;
+            return Next::Continue;
+        }
+        return visible(ActionKind::RwRdunlock);
+    case Builtin::RwlockRdlock:
+    case Builtin::RwlockTryrdlock:
+    case Builtin::RwlockTimedrdlock:
+        // The writer's own read lock: glibc answers EDEADLK (EBUSY for the try). A reader may lock
+        // again at once (no writer can hold the lock meanwhile): no event.
+        if (writing) {
+            result = tries ? kEbusyErrno : kEdeadlk;
+            return Next::Continue;
+        }
+        if (reading) {
+            ++t.nestedReads[lock];
+            result = 0;
+            return Next::Continue;
+        }
+        return visible(tries ? ActionKind::RwTryrdlock : ActionKind::RwRdlock);
+    default:
+        // The writer locking again: EDEADLK (EBUSY for the try). A reader asking for the write lock
+        // waits for itself, as with glibc: the thread stays blocked.
+        if (writing) {
+            result = tries ? kEbusyErrno : kEdeadlk;
+            return Next::Continue;
+        }
+        return visible(tries ? ActionKind::RwTrywrlock : ActionKind::RwWrlock);
     }
 }
 

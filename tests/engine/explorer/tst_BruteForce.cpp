@@ -126,6 +126,7 @@ void tst_BruteForce::matchesBruteForce_data() {
         QTest::addRow("assume-sc k=%d", policy) << 4 << policy << (policy == 0 ? 300 : 100);
         QTest::addRow("spin-sc k=%d", policy) << 5 << policy << (policy == 0 ? 300 : 100);
         QTest::addRow("nondet-sc k=%d", policy) << 6 << policy << (policy == 0 ? 300 : 100);
+        QTest::addRow("rwlock k=%d", policy) << 7 << policy << (policy == 0 ? 400 : 150);
     }
 }
 

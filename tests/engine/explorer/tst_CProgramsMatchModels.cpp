@@ -38,6 +38,7 @@ void tst_CProgramsMatchModels::matchesBruteForce_data() {
     QTest::newRow("shared-sc") << 4 << 80;
     QTest::newRow("spin-sc") << 5 << 80;
     QTest::newRow("nondet-sc") << 6 << 80;
+    QTest::newRow("rwlock") << 7 << 80;
 }
 
 void tst_CProgramsMatchModels::matchesBruteForce() {

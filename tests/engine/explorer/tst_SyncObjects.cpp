@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Tests the operations beyond mutexes (trylock, semaphores, condition variables, barriers) as events:
+// Tests the operations beyond mutexes (trylock, semaphores, condition variables, barriers, read-write
+// locks) as events:
 // the explorer's maximal configurations and events equal the brute-force enumeration of all
 // interleavings under every policy, optimal mode has no SSB, and the classic bugs are found.
 #include "tests/model/InterleavingEnumerator.hpp"
@@ -12,7 +13,7 @@ using namespace weft::model;
 
 namespace {
 
-enum { M = 1, M2 = 2, S = 10, C = 20, B = 30 };
+enum { M = 1, M2 = 2, S = 10, C = 20, B = 30, RW = 40 };
 
 class Scripted;
 using Body = ModelTask (*)(ModelThread &, Scripted &);
@@ -106,6 +107,58 @@ ModelTask barrierUser(ModelThread &self, Scripted &p) {
     co_await self.unlock(M2);
 }
 
+ModelTask reader(ModelThread &self, Scripted &p) {
+    co_await self.rdlock(RW);
+    p.count += p.flag;
+    co_await self.rdunlock(RW);
+}
+ModelTask writer(ModelThread &self, Scripted &p) {
+    co_await self.wrlock(RW);
+    p.flag = 1;
+    co_await self.wrunlock(RW);
+}
+ModelTask tryReader(ModelThread &self, Scripted &p) {
+    const bool taken = co_await self.tryrdlock(RW);
+    if (taken) {
+        p.count += p.flag;
+        co_await self.rdunlock(RW);
+    }
+}
+ModelTask tryWriter(ModelThread &self, Scripted &p) {
+    const bool taken = co_await self.trywrlock(RW);
+    if (taken) {
+        p.flag = 1;
+        co_await self.wrunlock(RW);
+    }
+}
+/// Reads twice (two critical sections): a writer can come between them.
+ModelTask twiceReader(ModelThread &self, Scripted &p) {
+    for (int i = 0; i < 2; ++i) {
+        co_await self.rdlock(RW);
+        p.count += p.flag;
+        co_await self.rdunlock(RW);
+    }
+}
+/// Forgets to unlock: a writer after it waits forever.
+ModelTask leakingReader(ModelThread &self, Scripted &) { co_await self.rdlock(RW); }
+ModelTask leakingWriter(ModelThread &self, Scripted &) { co_await self.wrlock(RW); }
+/// A reader that also takes a mutex inside its read section (lock order RW then M).
+ModelTask readerLocking(ModelThread &self, Scripted &p) {
+    co_await self.rdlock(RW);
+    co_await self.lock(M);
+    ++p.count;
+    co_await self.unlock(M);
+    co_await self.rdunlock(RW);
+}
+/// The other lock order (M then RW for writing): deadlocks against readerLocking.
+ModelTask writerUnderMutex(ModelThread &self, Scripted &p) {
+    co_await self.lock(M);
+    co_await self.wrlock(RW);
+    p.flag = 1;
+    co_await self.wrunlock(RW);
+    co_await self.unlock(M);
+}
+
 std::unique_ptr<Scripted> program(std::string name, std::vector<Body> bodies, int semInit = -1, int parties = 0) {
     return std::make_unique<Scripted>(std::move(name), std::move(bodies), semInit, parties);
 }
@@ -129,10 +182,23 @@ Case makeCase(int i) {
     case 8: return {program("signal one of two", {condWaiter, condWaiter, signaller}), -1, true};
     case 9: return {program("barrier", {barrierUser, barrierUser}, -1, 2), -1, false};
     case 10: return {program("barrier of three", {barrierUser, barrierUser, barrierUser}, -1, 3), -1, false};
+    // Readers are independent: any number of them is one configuration; a writer goes before, after
+    // or between whole read sections (two readers: 4, where mutexes would give 3! = 6).
+    case 11: return {program("two readers", {reader, reader}), 1, false};
+    case 12: return {program("three readers", {reader, reader, reader}), 1, false};
+    case 13: return {program("reader and writer", {reader, writer}), 2, false};
+    case 14: return {program("two readers and a writer", {reader, reader, writer}), 4, false};
+    case 15: return {program("two writers", {writer, writer}), 2, false};
+    case 16: return {program("trywrlock among readers", {reader, reader, tryWriter}), -1, false};
+    case 17: return {program("tryrdlock and writers", {tryReader, writer, tryWriter}), -1, false};
+    case 18: return {program("reading twice", {twiceReader, writer, reader}), -1, false};
+    case 19: return {program("reader never unlocks", {leakingReader, writer, reader}), -1, true};
+    case 20: return {program("writer never unlocks", {leakingWriter, reader, tryReader}), -1, true};
+    case 21: return {program("rwlock and mutex orders", {readerLocking, writerUnderMutex, reader}), -1, true};
     }
     return {};
 }
-constexpr int kCases = 11;
+constexpr int kCases = 22;
 
 } // namespace
 
@@ -167,6 +233,8 @@ void tst_SyncObjects::matchesBruteForce() {
     QCOMPARE(r.stopReason, StopReason::Completed);
     QCOMPARE(r.statistics.maximalConfigurations, truth.traces);
     QCOMPARE(r.statistics.events, truth.events);
+    if (c.configs >= 0)
+        QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t(c.configs));
     if (policy == 0)
         QCOMPARE(r.statistics.sleepSetBlocked, 0u);
     QCOMPARE(r.statistics.defects > 0, c.defect);
