@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// <stdlib.h> beyond allocation and exit (native in the interpreter): number conversions, abs/div,
+// <stdlib.h> beyond malloc/calloc/realloc/free and exit (native in the interpreter): number conversions, abs/div,
 // qsort/bsearch, rand (deterministic), getenv (an empty environment). Part of Weft's runtime
 // library: interpreted like the user's code. The "C" locale.
+// Also reallocarray and the aligned allocators.
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -328,3 +329,37 @@ char *getenv(const char *name) {
     return 0;
 }
 char *secure_getenv(const char *name) { return getenv(name); }
+
+// Allocation beyond malloc/calloc/realloc/free (native). Every block the interpreter allocates starts
+// at offset 0 of an object of its own, and pointers keep the offset in their low bits, so any block
+// is aligned for every power of two up to 2^27: the aligned allocators only check their arguments.
+void *reallocarray(void *p, size_t n, size_t size) {
+    size_t bytes;
+    if (__builtin_mul_overflow(n, size, &bytes)) {
+        errno = ENOMEM;
+        return 0;
+    }
+    return realloc(p, bytes);
+}
+
+static int isAlignment(size_t alignment) { return alignment != 0 && (alignment & (alignment - 1)) == 0 && alignment <= (1u << 27); }
+
+void *aligned_alloc(size_t alignment, size_t size) {
+    if (!isAlignment(alignment)) {
+        errno = EINVAL;
+        return 0;
+    }
+    return malloc(size);
+}
+
+void *memalign(size_t alignment, size_t size) { return aligned_alloc(alignment, size); }
+
+int posix_memalign(void **out, size_t alignment, size_t size) {
+    if (!isAlignment(alignment) || alignment < sizeof(void *))
+        return EINVAL;
+    void *p = malloc(size);
+    if (!p && size != 0)
+        return ENOMEM;
+    *out = p;
+    return 0;
+}
