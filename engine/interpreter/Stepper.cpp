@@ -95,13 +95,15 @@ std::string Stepper::describeAddress(const InterpreterState &state, std::uint64_
         return "(atomic sections)";
     if (!object || object->kind == ObjectKind::Null)
         return "at address " + std::to_string(address);
+    // A global, or a thread's copy of a thread-local one (owned by the thread).
     if (object->kind == ObjectKind::Global && object->site < m_program.globals.size() &&
-        d.owner == program::kGlobalOwner && d.object == object->site + 1) {
+        (d.owner != program::kGlobalOwner || d.object == object->site + 1)) {
         const auto &names = m_program.sourceMap.globals;
         const std::string &name = object->site < names.size() && !names[object->site].name.empty()
                                       ? names[object->site].name
                                       : m_program.globals[object->site].name;
-        return "'" + name + "'" + offset;
+        const std::string owner = d.owner == program::kGlobalOwner ? "" : "T" + std::to_string(d.owner - 1) + "'s ";
+        return owner + "'" + name + "'" + offset;
     }
     const std::string at = m_program.sourceMap.format(std::uint32_t(object->site >> 32), std::uint32_t(object->site));
     const char *kind = object->kind == ObjectKind::Heap ? "heap block" : "local";
@@ -159,6 +161,8 @@ void Stepper::releaseStack(InterpreterState &state, ThreadState &t) {
     m_dead.clear();
     while (!t.stack.empty())
         t.stack.pop(m_dead);
+    for (const auto &[index, copy] : t.threadLocals)
+        m_dead.push_back(copy); // a thread's thread-local variables end with it
     for (std::uint64_t p : m_dead)
         state.memory.endLifetime(p);
 }
@@ -213,6 +217,10 @@ Stepper::Next Stepper::ret(InterpreterState &state, ThreadState &t, const Instru
     }
     // The thread's outermost function returned.
     const std::uint64_t value = m_scratch.empty() ? 0 : m_scratch[0];
+    if (runsThreadEnd(t)) {
+        t.exitValue = value;
+        return enterThreadEnd(state, t);
+    }
     if (t.id == ThreadNaming::kMain) {
         const std::int64_t status = signExtend(value & 0xFFFFFFFFu, 32);
         if (status != 0 && !m_options.svcompSemantics) {
@@ -224,7 +232,8 @@ Stepper::Next Stepper::ret(InterpreterState &state, ThreadState &t, const Instru
         }
         t.endsProgram = m_options.mainReturnEndsProgram;
     }
-    t.exitValue = value;
+    if (!t.endRan)
+        t.exitValue = value; // else the value of the return or pthread_exit that ran the thread end
     t.pending = Action{ActionKind::ThreadExit, t.id, 0};
     return Next::Stop;
 }
@@ -242,6 +251,10 @@ Stepper::Next Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin 
         ++m_condWaits;
     std::uint64_t result = 0;
     Next next;
+    if (b == Builtin::PthreadExit && runsThreadEnd(t)) {
+        t.exitValue = m_args.empty() ? 0 : m_args[0];
+        return enterThreadEnd(state, t); // no call to finish: the thread's frames are gone
+    }
     switch (b) {
     case Builtin::PthreadCreate:
     case Builtin::PthreadJoin:
@@ -282,6 +295,7 @@ Stepper::Next Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin 
     case Builtin::Snprintf: next = sprintf(state, t, b, result); break;
     case Builtin::Sscanf:
     case Builtin::IsocSscanf: next = scan(state, t, result); break;
+    case Builtin::ThreadLocalAddress: next = threadLocal(state, t, result); break;
     default: next = isMath(b) ? math(state, t, b, result) : libc(state, t, b, result); break;
     }
     if (next == Next::Continue)

@@ -115,6 +115,12 @@ private:
     Next sprintf(InterpreterState &state, ThreadState &t, program::Builtin b, std::uint64_t &result);
     /// sscanf (libc/ScanCalls.cpp).
     Next scan(InterpreterState &state, ThreadState &t, std::uint64_t &result);
+    /// llvm.threadlocal.address (pthread/ThreadLocals.cpp): the thread's copy of a thread-local variable.
+    Next threadLocal(InterpreterState &state, ThreadState &t, std::uint64_t &result);
+    /// Whether thread t still has to run the runtime's thread-end function (key destructors) before
+    /// it exits; then enterThreadEnd ends its frames and calls it (pthread/ThreadLocals.cpp).
+    bool runsThreadEnd(const ThreadState &t) const;
+    Next enterThreadEnd(InterpreterState &state, ThreadState &t);
     /// pthread calls: visible ones set t.pending (pthread/ThreadCalls.cpp).
     Next pthread(InterpreterState &state, ThreadState &t, program::Builtin b, std::uint64_t &result);
     /// trylock, semaphores, condition variables, barriers: visible ones set t.pending and

@@ -54,12 +54,15 @@ struct ThreadState {
     /// Per read-write lock the thread holds for reading: how many more read locks it took on top
     /// of the first (the first and last are events; the nested ones are the thread's own business).
     std::map<std::uint64_t, std::uint32_t> nestedReads;
+    /// The thread's copies of thread-local variables, by global index (main uses the globals).
+    std::map<std::uint32_t, std::uint64_t> threadLocals;
     bool exited = false;
     bool detached = false; ///< created with PTHREAD_CREATE_DETACHED: joining it is a defect
     /// The pending exit ends the whole program (main returned, or exit(0)).
     bool endsProgram = false;   ///< main returning (C): its exit lets nothing else start (see Machine::hasExitRequested)
     bool callsExit = false;     ///< exit(0): its exit stops every thread at once
     std::uint64_t exitValue = 0;   ///< what pthread_join hands back
+    bool endRan = false;           ///< the runtime's thread-end function (key destructors) has run
     std::uint32_t created = 0;     ///< threads created so far (the ThreadNaming ordinal)
     std::uint64_t steps = 0;       ///< instructions run since the last visible action
     /// sc model: the thread stands on a shared access that its pending read/write event has just

@@ -386,10 +386,6 @@ Expected<Program> lowerModule(const llvm::Module &module) {
             ctx.error(spot, "uses external variable '" + g.getName().str() + "', which Weft does not provide");
             continue;
         }
-        if (g.isThreadLocal()) {
-            ctx.error(spot, "thread-local variable '" + g.getName().str() + "' is not supported");
-            continue;
-        }
         const std::uint64_t size = module.getDataLayout().getTypeAllocSize(g.getValueType());
         if (size >= kMaxObjectSize) {
             ctx.error(spot, "global variable '" + g.getName().str() + "' is too large (at most 128 MiB)");
@@ -401,6 +397,7 @@ Expected<Program> lowerModule(const llvm::Module &module) {
         global.size = std::uint32_t(size);
         global.alignment = std::uint32_t(g.getPointerAlignment(module.getDataLayout()).value());
         global.readOnly = g.isConstant();
+        global.threadLocal = g.isThreadLocal();
         program.globals.push_back(std::move(global));
     }
     std::set<std::string> externals;
@@ -434,6 +431,9 @@ Expected<Program> lowerModule(const llvm::Module &module) {
         ctx.error(moduleSpot, "the program has no main function");
     else
         program.mainFunction = ctx.functionIndex.at(main);
+    if (const llvm::Function *end = module.getFunction("__weft_thread_end"); end && !end->isDeclaration() &&
+        end->arg_empty())
+        program.threadEndFunction = ctx.functionIndex.at(end);
 
     for (const llvm::Function &f : module)
         if (!f.isDeclaration() && !ctx.tooManyErrors())

@@ -125,6 +125,9 @@ void FunctionLowering::lowerIntrinsic(const llvm::CallInst &call, unsigned id) {
     case In::ptr_annotation:
     case In::launder_invariant_group:
     case In::strip_invariant_group: emit({.op = Opcode::Move, .dst = reg(&call), .a = arg(0)}); return;
+    case In::threadlocal_address: // the calling thread's copy of the variable
+        emitCall(Opcode::CallBuiltin, std::int64_t(Builtin::ThreadLocalAddress), kNoOperand, call);
+        return;
     case In::memcpy:
     case In::memcpy_inline: builtin(Builtin::Memcpy, 3); return;
     case In::memmove: builtin(Builtin::Memmove, 3); return;

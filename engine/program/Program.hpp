@@ -42,6 +42,9 @@ struct Global {
     std::uint32_t size = 0;
     std::uint32_t alignment = 1;
     bool readOnly = false;
+    /// _Thread_local / __thread: main uses the variable itself, every other thread a copy of its
+    /// initial value made on first use (llvm.threadlocal.address, Builtin::ThreadLocalAddress).
+    bool threadLocal = false;
     std::vector<std::uint8_t> initialBytes; ///< `size` bytes, pointers encoded (PointerEncoding.hpp)
     std::vector<Relocation> relocations;
 };
@@ -51,6 +54,10 @@ struct Program {
     std::vector<Global> globals; ///< global i is object i + 1 of the global owner
     std::vector<std::uint64_t> constants;
     std::uint32_t mainFunction = 0;
+    /// The runtime library's __weft_thread_end (pthread key destructors), run by every thread but
+    /// main before it exits, if the program uses it; kNoFunction otherwise.
+    static constexpr std::uint32_t kNoFunction = ~std::uint32_t{0};
+    std::uint32_t threadEndFunction = kNoFunction;
     /// The external functions called (builtins), by symbol, sorted.
     std::vector<std::string> externals;
     /// What each Unsupported instruction stands for ("fork()", "inline assembly"), by its imm.

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// pthread_once and spin locks on top of the interpreter's mutexes, so they are events like any lock.
+// pthread_once and spin locks on top of the interpreter's mutexes, so they are events like any lock;
+// thread-specific data (pthread keys) on a thread-local table, destructors run at thread exit.
 // Part of Weft's runtime library: interpreted like the user's code.
 #define _GNU_SOURCE
 #include <assert.h>
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 
 // pthread_once: one recursive lock for every once-control (an init routine may itself call
@@ -52,3 +54,64 @@ int pthread_spin_destroy(pthread_spinlock_t *lock) {
 int pthread_spin_lock(pthread_spinlock_t *lock) { return pthread_mutex_lock(spinMutex(lock)); }
 int pthread_spin_trylock(pthread_spinlock_t *lock) { return pthread_mutex_trylock(spinMutex(lock)) ? EBUSY : 0; }
 int pthread_spin_unlock(pthread_spinlock_t *lock) { return pthread_mutex_unlock(spinMutex(lock)); }
+
+// Thread-specific data: a key is an index of this table; each thread's values are thread-local, so
+// getspecific and setspecific are local code. The interpreter runs __weft_thread_end in every thread
+// but main when it exits (returning from its routine or calling pthread_exit): POSIX's destructor
+// rounds. Keys and destructors are atomic: creating a key is not a data race with a thread exiting.
+#define WEFT_KEYS 128
+static int weft_key_used[WEFT_KEYS];
+static void (*weft_key_destructors[WEFT_KEYS])(void *);
+static _Thread_local void *weft_key_values[WEFT_KEYS];
+void __weft_thread_end(void);
+static void (*weft_thread_end)(void); // makes the linker keep __weft_thread_end
+
+int pthread_key_create(pthread_key_t *key, void (*destructor)(void *)) {
+    __atomic_store_n(&weft_thread_end, __weft_thread_end, __ATOMIC_SEQ_CST);
+    for (unsigned i = 0; i < WEFT_KEYS; ++i) {
+        int unused = 0;
+        if (__atomic_compare_exchange_n(&weft_key_used[i], &unused, 1, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+            __atomic_store_n(&weft_key_destructors[i], destructor, __ATOMIC_SEQ_CST);
+            *key = i;
+            return 0;
+        }
+    }
+    return EAGAIN;
+}
+
+int pthread_key_delete(pthread_key_t key) {
+    if (key >= WEFT_KEYS || !__atomic_load_n(&weft_key_used[key], __ATOMIC_SEQ_CST))
+        return EINVAL;
+    __atomic_store_n(&weft_key_destructors[key], 0, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&weft_key_used[key], 0, __ATOMIC_SEQ_CST);
+    return 0;
+}
+
+void *pthread_getspecific(pthread_key_t key) { return key < WEFT_KEYS ? weft_key_values[key] : 0; }
+
+int pthread_setspecific(pthread_key_t key, const void *value) {
+    if (key >= WEFT_KEYS || !__atomic_load_n(&weft_key_used[key], __ATOMIC_SEQ_CST))
+        return EINVAL;
+    weft_key_values[key] = (void *)value;
+    return 0;
+}
+
+void __weft_thread_end(void) {
+    // A destructor may set values again: up to PTHREAD_DESTRUCTOR_ITERATIONS rounds.
+    for (int round = 0; round < PTHREAD_DESTRUCTOR_ITERATIONS; ++round) {
+        int called = 0;
+        for (unsigned i = 0; i < WEFT_KEYS; ++i) {
+            void *value = weft_key_values[i];
+            if (!value)
+                continue;
+            void (*destructor)(void *) = __atomic_load_n(&weft_key_destructors[i], __ATOMIC_SEQ_CST);
+            weft_key_values[i] = 0;
+            if (destructor && __atomic_load_n(&weft_key_used[i], __ATOMIC_SEQ_CST)) {
+                destructor(value);
+                called = 1;
+            }
+        }
+        if (!called)
+            return;
+    }
+}
