@@ -307,7 +307,8 @@ bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
         orderBySynchronisation(thread, action, true);
         return true; // enabled once the round of the thread's arrival completed; changes nothing
     }
-    assert((isLockTreeKind(action.kind) || isRwlockKind(action.kind)) && "the interpreter does not produce this action");
+    assert((isLockTreeKind(action.kind) || isRwlockKind(action.kind)) &&
+           "the interpreter does not produce this action");
     const ThreadId t = thread.id;
     const SyncObjectState &before = m_state.object(action.object);
     // Messages are only built for a misuse (naming the object is not free, and this runs per action).

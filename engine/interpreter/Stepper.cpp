@@ -286,11 +286,16 @@ Stepper::Next Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin 
     case Builtin::CondSignal: case Builtin::CondBroadcast: case Builtin::CondAttrInit: case Builtin::CondAttrDestroy:
     case Builtin::BarrierInit: case Builtin::BarrierDestroy:
     case Builtin::BarrierWait:
-    case Builtin::RwlockInit: case Builtin::RwlockDestroy: case Builtin::RwlockRdlock: case Builtin::RwlockTryrdlock:
-    case Builtin::RwlockTimedrdlock: case Builtin::RwlockWrlock: case Builtin::RwlockTrywrlock:
-    case Builtin::RwlockTimedwrlock: case Builtin::RwlockUnlock: case Builtin::RwlockAttrOther:
-        next = sync(state, t, b, result);
-        break;
+    case Builtin::RwlockInit:
+    case Builtin::RwlockDestroy:
+    case Builtin::RwlockRdlock:
+    case Builtin::RwlockTryrdlock:
+    case Builtin::RwlockTimedrdlock:
+    case Builtin::RwlockWrlock:
+    case Builtin::RwlockTrywrlock:
+    case Builtin::RwlockTimedwrlock:
+    case Builtin::RwlockUnlock:
+    case Builtin::RwlockAttrOther: next = sync(state, t, b, result); break;
     case Builtin::Sprintf:
     case Builtin::Snprintf: next = sprintf(state, t, b, result); break;
     case Builtin::Sscanf:

@@ -62,7 +62,7 @@ struct ThreadState {
     bool endsProgram = false;   ///< main returning (C): its exit lets nothing else start (see Machine::hasExitRequested)
     bool callsExit = false;     ///< exit(0): its exit stops every thread at once
     std::uint64_t exitValue = 0;   ///< what pthread_join hands back
-    bool endRan = false;           ///< the runtime's thread-end function (key destructors) has run
+    bool endRan = false; ///< the runtime's thread-end function (key destructors) has run
     std::uint32_t created = 0;     ///< threads created so far (the ThreadNaming ordinal)
     std::uint64_t steps = 0;       ///< instructions run since the last visible action
     /// sc model: the thread stands on a shared access that its pending read/write event has just

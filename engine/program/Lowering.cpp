@@ -431,8 +431,8 @@ Expected<Program> lowerModule(const llvm::Module &module) {
         ctx.error(moduleSpot, "the program has no main function");
     else
         program.mainFunction = ctx.functionIndex.at(main);
-    if (const llvm::Function *end = module.getFunction("__weft_thread_end"); end && !end->isDeclaration() &&
-        end->arg_empty())
+    if (const llvm::Function *end = module.getFunction("__weft_thread_end");
+        end && !end->isDeclaration() && end->arg_empty())
         program.threadEndFunction = ctx.functionIndex.at(end);
 
     for (const llvm::Function &f : module)

@@ -38,7 +38,9 @@ public:
     LocationIndex internLocation(ObjectId object, bool rwlock = false);
     LocationIndex findLocation(ObjectId object, bool rwlock = false) const;
     /// The location an access action reads or writes.
-    LocationIndex internLocation(const Action &access) { return internLocation(access.object, isRwlockKind(access.kind)); }
+    LocationIndex internLocation(const Action &access) {
+        return internLocation(access.object, isRwlockKind(access.kind));
+    }
     std::size_t locationCount() const { return m_locationObjects.size(); }
     ObjectId locationObject(LocationIndex l) const { return m_locationObjects[l]; }
 
@@ -105,7 +107,8 @@ public:
     /// The state of read-write lock `l` in the history made of loc(threadPred), loc(each of `reads`)
     /// and loc(write), where `write` (a writer-side operation or kNoEvent) is l's last writer-side
     /// operation and `reads` are reads of it (README.md, "Read-write locks").
-    SyncObjectState rwlockState(LocationIndex l, EventId threadPred, EventId write, std::span<const EventId> reads) const;
+    SyncObjectState rwlockState(LocationIndex l, EventId threadPred, EventId write,
+                                std::span<const EventId> reads) const;
 
     // --- trees
     const SequentialTree &threadTree() const { return m_threadTree; }

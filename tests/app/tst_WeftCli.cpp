@@ -155,9 +155,10 @@ void tst_WeftCli::hostileProgramsAreContained_data() {
     QTest::addColumn<QString>("expected");
     QTest::newRow("not C") << QString("\x7f" "ELF\x02\x01\x01\x00 binary garbage \xff\xfe\n") << QStringList{}
                            << int(kBadInput) << "error:";
-    QTest::newRow("unsupported call") << "#include <pthread.h>\nint main(void) {\n  pthread_t t = pthread_self();\n  return pthread_cancel(t);\n}\n"
-                                      << QStringList{} << int(kDefectFound)
-                                      << "prog.c:4:10: pthread_cancel() (thread cancellation: not supported yet)";
+    QTest::newRow("unsupported call")
+        << "#include <pthread.h>\nint main(void) {\n  pthread_t t = pthread_self();\n  return pthread_cancel(t);\n}\n"
+        << QStringList{} << int(kDefectFound)
+        << "prog.c:4:10: pthread_cancel() (thread cancellation: not supported yet)";
     QTest::newRow("never terminates") << "int main(void) {\n  volatile int x = 0;\n  for (;;) x++;\n}\n"
                                       << QStringList{"--max-steps", "100000"} << int(kDefectFound)
                                       << "prog.c:3:13: thread T0 ran more than 100000 instructions";

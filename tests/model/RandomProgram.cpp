@@ -219,7 +219,8 @@ private:
             if (m_rng.percent(50)) {
                 section(out, m_rng.below(m_mutexes), false, {});
             } else if (write) {
-                out.push_back({m_rng.percent(50) ? RandomInstruction::Write : RandomInstruction::Add, v, 1 + m_rng.below(2)});
+                out.push_back(
+                    {m_rng.percent(50) ? RandomInstruction::Write : RandomInstruction::Add, v, 1 + m_rng.below(2)});
             } else {
                 const std::size_t test = out.size();
                 out.push_back({RandomInstruction::JumpUnless, v, m_rng.below(2)});
@@ -422,10 +423,9 @@ ModelTask RandomProgram::run(ModelThread &self, int code) {
 }
 
 std::string RandomProgram::listing() const {
-    std::string out =
-        name() + " (" + std::to_string(m_mutexes) + " mutexes; v<i> is guarded by m<i>; " +
-        std::to_string(m_shared) + " shared variables x<i>; " + std::to_string(m_rwlocks) +
-        " read-write locks rw<i>, guarding v<mutexes + i>)\n";
+    std::string out = name() + " (" + std::to_string(m_mutexes) + " mutexes; v<i> is guarded by m<i>; " +
+                      std::to_string(m_shared) + " shared variables x<i>; " + std::to_string(m_rwlocks) +
+                      " read-write locks rw<i>, guarding v<mutexes + i>)\n";
     for (std::size_t c = 0; c < m_code.size(); ++c) {
         out += "code " + std::to_string(c) + (c == 0 ? " (main):" : ":");
         for (std::size_t i = 0; i < m_code[c].size(); ++i) {

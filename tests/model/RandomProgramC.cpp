@@ -59,7 +59,8 @@ std::string printAsC(const RandomProgram &program) {
     for (int i = 1; i <= program.mutexCount(); ++i)
         out += "pthread_mutex_t m" + n(i) + " = PTHREAD_MUTEX_INITIALIZER;\nint v" + n(i) + ";\n";
     for (int i = 1; i <= program.rwlockCount(); ++i)
-        out += "pthread_rwlock_t rw" + n(i) + " = PTHREAD_RWLOCK_INITIALIZER;\nint v" + n(program.mutexCount() + i) + ";\n";
+        out += "pthread_rwlock_t rw" + n(i) + " = PTHREAD_RWLOCK_INITIALIZER;\nint v" + n(program.mutexCount() + i) +
+               ";\n";
     for (int i = 1; i <= program.sharedVariableCount(); ++i)
         out += "int x" + n(i) + ";\n";
     out += "sem_t s1;\npthread_cond_t c1 = PTHREAD_COND_INITIALIZER;\n";

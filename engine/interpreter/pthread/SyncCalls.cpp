@@ -119,8 +119,7 @@ Stepper::Next Stepper::sync(InterpreterState &state, ThreadState &t, Builtin b,
     case Builtin::RwlockWrlock:
     case Builtin::RwlockTrywrlock:
     case Builtin::RwlockTimedwrlock:
-    case Builtin::RwlockUnlock:
-        return rwlock(state, t, b, result);
+    case Builtin::RwlockUnlock: return rwlock(state, t, b, result);
     case Builtin::CondInit:
         if (!writable(arg(0), kCondSize))
             return memoryFault(t, fault);
