@@ -6,22 +6,29 @@
 // sections). Sc model: the action is a write of one reserved location that also stands for every
 // object a section touches (InterpreterOptions::atomicObjects), so a section depends on every other
 // section and on every access to what sections touch. engine/unfolding/README.md, "Atomic sections".
-#include "engine/interpreter/Stepper.hpp"
+#include "engine/interpreter/AtomicSections.hpp"
 
 #include <algorithm>
 
 namespace weft::interpreter {
 
-Stepper::Next Stepper::enterSection(InterpreterState &state, ThreadState &t) {
+AtomicSections::AtomicSections(const program::Program &program, const InterpreterOptions &options,
+                               FaultReporter &faults)
+    : m_options(options), m_faults(faults) {
+    for (const program::Function &f : program.functions)
+        m_atomicFunction.push_back(f.isDefined() && f.name.starts_with("__VERIFIER_atomic_"));
+}
+
+Continuation AtomicSections::enter(InterpreterState &state, ThreadState &t) {
     if (t.sectionDepth > 0) {
         ++t.sectionDepth; // nested: already atomic
-        return Next::Continue;
+        return Continuation::Continue;
     }
     if (!t.accessGranted) {
         t.pending = m_options.model == MemoryModel::Sc
                         ? Action{ActionKind::MemWrite, t.id, program::kAtomicSectionKey, 0}
                         : Action{ActionKind::MutexLock, t.id, program::kAtomicSectionKey};
-        return Next::Stop; // the call runs again once the action is performed
+        return Continuation::Stop; // the call runs again once the action is performed
     }
     t.accessGranted = false;
     t.sectionDepth = 1;
@@ -29,46 +36,45 @@ Stepper::Next Stepper::enterSection(InterpreterState &state, ThreadState &t) {
     // Happens-before for the race detector: sections are ordered (sync: by the lock's own events).
     if (m_options.model == MemoryModel::Sc && m_options.races != RaceMode::Ignore)
         state.races.acquire(state.threadIndex[t.id], program::kAtomicSectionKey);
-    return Next::Continue;
+    return Continuation::Continue;
 }
 
-Stepper::Next Stepper::leaveSection(InterpreterState &state, ThreadState &t) {
+Continuation AtomicSections::leave(InterpreterState &state, ThreadState &t) {
     if (t.sectionDepth == 0) {
-        raise(t, DefectKind::ModelViolation, "__VERIFIER_atomic_end() outside an atomic section");
-        return Next::Fault;
+        m_faults.raise(t, DefectKind::ModelViolation, "__VERIFIER_atomic_end() outside an atomic section");
+        return Continuation::Fault;
     }
     if (t.sectionDepth > 1) {
         --t.sectionDepth;
-        return Next::Continue;
+        return Continuation::Continue;
     }
     if (m_options.model == MemoryModel::Sc) {
         if (m_options.races != RaceMode::Ignore)
             state.races.release(state.threadIndex[t.id], program::kAtomicSectionKey);
         t.sectionDepth = 0;
-        return Next::Continue;
+        return Continuation::Continue;
     }
     if (!t.accessGranted) {
         t.pending = Action{ActionKind::MutexUnlock, t.id, program::kAtomicSectionKey};
-        return Next::Stop;
+        return Continuation::Stop;
     }
     t.accessGranted = false;
     t.sectionDepth = 0;
-    return Next::Continue;
+    return Continuation::Continue;
 }
 
-Stepper::Next Stepper::sectionAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, bool write) {
+Continuation AtomicSections::access(InterpreterState &state, ThreadState &t, std::uint64_t p, bool write) {
     const program::DecodedPointer d = program::decodePointer(p);
     if (d.owner == program::threadOwner(t.id) && state.memory.objectAt(p)->kind == ObjectKind::Stack)
-        return Next::Continue; // the thread's own locals: nobody else sees them
+        return Continuation::Continue; // the thread's own locals: nobody else sees them
     if (write)
         t.sectionWrote = true;
     if (m_options.model == MemoryModel::Sc) {
         const std::uint64_t base = p - std::uint64_t(d.offset);
-        if (auto at = std::lower_bound(m_sectionObjects.begin(), m_sectionObjects.end(), base);
-            at == m_sectionObjects.end() || *at != base)
-            m_sectionObjects.insert(at, base);
+        if (auto at = std::lower_bound(m_objects.begin(), m_objects.end(), base); at == m_objects.end() || *at != base)
+            m_objects.insert(at, base);
     }
-    return Next::Continue;
+    return Continuation::Continue;
 }
 
 } // namespace weft::interpreter

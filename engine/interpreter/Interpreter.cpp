@@ -50,14 +50,14 @@ void Interpreter::restart(ThreadNaming &naming) {
     m_state = m_initial;
     m_fault.reset();
     m_faultSpot = {};
-    m_stepper.clearFault();
+    m_stepper.faults().clearFault();
 }
 
 void Interpreter::restore(const InterpreterState &snapshot) {
     m_state = snapshot;
     m_fault.reset();
     m_faultSpot = {};
-    m_stepper.clearFault();
+    m_stepper.faults().clearFault();
 }
 
 std::optional<PendingAction> Interpreter::pending(ThreadId t) {
@@ -114,7 +114,7 @@ std::string Interpreter::describeSpin(ThreadId t) const {
         return "T" + std::to_string(t) + " spins forever";
     const std::string where = m_program.sourceMap.format(m_program.sourceMap.spotOf(thread->awaitFunction, thread->awaitPc));
     return "T" + std::to_string(t) + " spins forever" + (where.empty() ? "" : " at " + where) + " waiting for " +
-           m_stepper.describeReads(m_state, thread->awaited) + " to change";
+           m_stepper.faults().describeReads(m_state, thread->awaited) + " to change";
 }
 
 void Interpreter::violation(ThreadId t, std::string text) {
@@ -135,7 +135,7 @@ bool Interpreter::performAction(ThreadId t) {
     m_reports.clear();
     m_fault.reset();
     m_faultSpot = {};
-    m_stepper.clearFault();
+    m_stepper.faults().clearFault();
     ThreadState *thread = m_state.find(t);
     assert(thread && !thread->exited && !m_state.programEnded && !thread->inside);
     const Action action = thread->pending;
@@ -226,18 +226,19 @@ LocalStop Interpreter::runLocal(ThreadId t, const PauseBefore &pauseBefore) {
     assert(thread && thread->inside);
     m_fault.reset();
     m_faultSpot = {};
-    m_stepper.clearFault();
+    m_stepper.faults().clearFault();
     bool reached = m_stepper.run(m_state, *thread, *m_naming, pauseBefore ? &pauseBefore : nullptr);
     for (ProgramFault &race : m_stepper.takeRaceReports())
         m_reports.push_back(std::move(race));
     if (reached && thread->sectionDepth > 0 && !allowedInSection(thread->pending)) {
         const Action &a = thread->pending;
-        m_stepper.raise(*thread, DefectKind::UnsupportedOperation,
-                        std::string(actionKindName(a.kind)) +
-                            (namesMemoryObject(a.kind) ? " " + describeAddress(a.object)
-                             : targetsThread(a.kind)   ? " T" + std::to_string(a.object)
-                                                       : std::string()) +
-                            " inside an atomic section (only local code, memory accesses and __VERIFIER_assume run atomically)");
+        m_stepper.faults().raise(
+            *thread, DefectKind::UnsupportedOperation,
+            std::string(actionKindName(a.kind)) +
+                (namesMemoryObject(a.kind) ? " " + describeAddress(a.object)
+                 : targetsThread(a.kind)   ? " T" + std::to_string(a.object)
+                                           : std::string()) +
+                " inside an atomic section (only local code, memory accesses and __VERIFIER_assume run atomically)");
         reached = false;
     }
     if (reached) {
@@ -247,8 +248,8 @@ LocalStop Interpreter::runLocal(ThreadId t, const PauseBefore &pauseBefore) {
     if (m_stepper.paused())
         return LocalStop::Paused;
     thread->inside = false;
-    m_fault = m_stepper.fault();
-    m_faultSpot = m_stepper.faultSpot();
+    m_fault = m_stepper.faults().fault();
+    m_faultSpot = m_stepper.faults().faultSpot();
     return LocalStop::Fault;
 }
 
@@ -371,7 +372,7 @@ std::string Interpreter::describeObject(ObjectId object) const {
 }
 
 std::string Interpreter::describeAddress(std::uint64_t address) const {
-    return m_stepper.describeAddress(m_state, address);
+    return m_stepper.faults().describeAddress(m_state, address);
 }
 
 } // namespace weft::interpreter

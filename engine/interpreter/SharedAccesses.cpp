@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: MIT
-// The sc model's side of the Stepper (issue 5): which accesses are read/write events (the escape
+// The sc model's side of the interpreter (issue 5): which accesses are read/write events (the escape
 // rule, README "Event models"), their locations (one access size per shared location), and how an
 // event's access is performed when the explorer grants it (the instruction runs again).
-#include "engine/interpreter/Stepper.hpp"
+#include "engine/interpreter/SharedAccesses.hpp"
 
 #include <algorithm>
 
 namespace weft::interpreter {
 
-Stepper::Next Stepper::sharedAccess(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size,
+Continuation SharedAccesses::access(InterpreterState &state, ThreadState &t, std::uint64_t p, std::uint32_t size,
                                     bool write) {
     if (t.accessGranted) {
         t.accessGranted = false;
-        return Next::Continue;
+        return Continuation::Continue;
     }
     const program::DecodedPointer d = program::decodePointer(p);
     MemoryObject &object = *state.memory.objectAt(p);
@@ -20,7 +20,7 @@ Stepper::Next Stepper::sharedAccess(InterpreterState &state, ThreadState &t, std
         object.shared = true; // reached through a path the escape rule does not follow: still an event
     // Before the first pthread_create no other thread exists to observe main's accesses.
     if (!object.shared || object.readOnly || state.threads.size() == 1)
-        return Next::Continue;
+        return Continuation::Continue;
     const std::uint32_t offset = std::uint32_t(d.offset);
     auto next = object.locations.lower_bound(offset);
     auto clash = object.locations.end();
@@ -29,12 +29,13 @@ Stepper::Next Stepper::sharedAccess(InterpreterState &state, ThreadState &t, std
     if (next != object.locations.begin() && std::prev(next)->first + std::prev(next)->second > offset)
         clash = std::prev(next);
     if (clash != object.locations.end()) {
-        raise(t, DefectKind::ModelViolation,
-              "mixed-size access to shared memory: a " + std::to_string(size) + "-byte " + (write ? "write" : "read") +
-                  " at offset " + std::to_string(offset) + " of " + nameObject(object.kind, object.size, object.site) +
-                  " overlaps its " + std::to_string(clash->second) + "-byte location at offset " +
-                  std::to_string(clash->first) + " (the sc model needs one access size per shared location)");
-        return Next::Fault;
+        m_faults.raise(t, DefectKind::ModelViolation,
+                       "mixed-size access to shared memory: a " + std::to_string(size) + "-byte " +
+                           (write ? "write" : "read") + " at offset " + std::to_string(offset) + " of " +
+                           m_faults.nameObject(object.kind, object.size, object.site) + " overlaps its " +
+                           std::to_string(clash->second) + "-byte location at offset " + std::to_string(clash->first) +
+                           " (the sc model needs one access size per shared location)");
+        return Continuation::Fault;
     }
     object.locations.emplace(offset, size);
     // An object atomic sections touch is one location with the sections (AtomicSections.cpp).
@@ -42,10 +43,10 @@ Stepper::Next Stepper::sharedAccess(InterpreterState &state, ThreadState &t, std
     const bool inSections = std::binary_search(merged.begin(), merged.end(), p - std::uint64_t(d.offset));
     t.pending = Action{write ? ActionKind::MemWrite : ActionKind::MemRead, t.id, inSections ? program::kAtomicSectionKey : p,
                        std::int64_t(size)};
-    return Next::Stop;
+    return Continuation::Stop;
 }
 
-void Stepper::markEscaped(InterpreterState &state, std::uint64_t value) const {
+void SharedAccesses::markEscaped(InterpreterState &state, std::uint64_t value) const {
     if (m_options.model != MemoryModel::Sc)
         return;
     const program::DecodedPointer d = program::decodePointer(value);

@@ -1,12 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The Stepper's spin-loop rule (README "Spin loops", engine/unfolding/README.md "Spin loops and
-// awaits"): a loop iteration that changes nothing either can never end (a livelock) or waits for
-// another thread to change what it read (an await: the thread stops here for good, and the
-// executions in which its read sees the change are explored instead).
+// Loop heads and back edges of the program's functions, found once (README "Spin loops"; the rule
+// itself is SpinDetector.cpp).
 #include "engine/interpreter/SpinLoops.hpp"
-
-#include "engine/interpreter/Arithmetic.hpp"
-#include "engine/interpreter/Stepper.hpp"
 
 #include <algorithm>
 
@@ -142,129 +137,6 @@ const std::vector<std::uint32_t> &LoopHeads::phis(std::uint32_t function, std::u
     const auto it = std::lower_bound(list.begin(), list.end(), pc,
                                      [](const auto &entry, std::uint32_t p) { return entry.first < p; });
     return it != list.end() && it->first == pc ? it->second : kNone;
-}
-
-void Stepper::noteSpinRead(const InterpreterState &, ThreadState &t, std::uint64_t address, std::uint32_t size,
-                           std::uint64_t value, bool event) {
-    // A long scan is no spin worth recognising; the bound keeps the watch cheap.
-    constexpr std::size_t kMaxReads = 64;
-    SpinWatch &w = t.spin;
-    if (w.reads.size() >= kMaxReads) {
-        w.clean = false;
-        return;
-    }
-    // Under sync no read is an event, and which memory other threads reach is not tracked (the
-    // escape rule is the sc model's): any read may be of memory another thread changes.
-    const bool shared = event || m_options.model == MemoryModel::Sync;
-    w.reads.push_back({address, size, value, shared});
-}
-
-} // namespace weft::interpreter
-
-namespace weft::interpreter {
-
-Stepper::Next Stepper::atLoopHead(const InterpreterState &state, ThreadState &t, std::uint32_t from) {
-    const Frame &f = t.stack.top();
-    SpinWatch &w = t.spin;
-    const auto depth = std::uint32_t(t.stack.frames.size());
-    const std::vector<std::uint32_t> &phis = m_loops.phis(f.function, f.pc);
-    const std::uint64_t *regs = t.stack.registers.data() + f.base;
-    SpinAnchor *anchor = nullptr;
-    if (!w.clean || w.depth != depth || w.function != f.function) {
-        // Something happened since the heads were last seen: watch afresh from here, reusing the
-        // first slot (a loop that stores in every iteration allocates nothing).
-        w.anchors.resize(std::min<std::size_t>(w.anchors.size(), 1));
-        if (w.anchors.empty())
-            w.anchors.emplace_back();
-        anchor = &w.anchors.front();
-        anchor->pc = f.pc;
-        w.reads.clear();
-        w.clean = true;
-        w.depth = depth;
-        w.function = f.function;
-    } else {
-        for (SpinAnchor &a : w.anchors)
-            if (a.pc == f.pc)
-                anchor = &a;
-        if (anchor) {
-            // Without a read since the anchor only a livelock is possible, and finding it a few
-            // iterations late costs nothing but time: compare every 64th arrival, keeping the old
-            // anchor (a segment of several iterations back to the same state repeats as well as one
-            // does). With reads, every arrival: each read is an event, and the cut must come at once.
-            constexpr std::uint32_t kStride = 64;
-            if (w.reads.size() == anchor->readsFrom && ++anchor->skipped < kStride)
-                return Next::Continue;
-            bool same = anchor->phis.size() == phis.size();
-            for (std::size_t i = 0; same && i < phis.size(); ++i)
-                same = anchor->phis[i] == regs[phis[i]];
-            if (same && m_loops.isBackEdge(f.function, from, f.pc))
-                return spinning(state, t, anchor->readsFrom);
-        } else {
-            // Several heads are watched at once, so a spin whose iteration runs an inner loop is seen too.
-            constexpr std::size_t kMaxAnchors = 8;
-            if (w.anchors.size() == kMaxAnchors)
-                w.anchors.erase(w.anchors.begin());
-            anchor = &w.anchors.emplace_back();
-            anchor->pc = f.pc;
-        }
-    }
-    anchor->readsFrom = std::uint32_t(w.reads.size());
-    anchor->skipped = 0;
-    anchor->phis.resize(phis.size());
-    for (std::size_t i = 0; i < phis.size(); ++i)
-        anchor->phis[i] = regs[phis[i]];
-    return Next::Continue;
-}
-
-std::string Stepper::describeReads(const InterpreterState &state, const std::vector<SpinRead> &reads) const {
-    std::string out;
-    std::vector<std::uint64_t> named;
-    for (const SpinRead &r : reads) {
-        if (!r.shared || std::find(named.begin(), named.end(), r.address) != named.end())
-            continue;
-        named.push_back(r.address);
-        if (!out.empty())
-            out += ", ";
-        out += describeAddress(state, r.address) + " = " + std::to_string(signExtend(r.value, r.size * 8));
-    }
-    return out;
-}
-
-Stepper::Next Stepper::spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom) {
-    SpinWatch &w = t.spin;
-    const std::vector<SpinRead> reads(w.reads.begin() + readsFrom, w.reads.end());
-    const std::string who = "thread T" + std::to_string(t.id);
-    const bool waits = std::any_of(reads.begin(), reads.end(), [](const SpinRead &r) { return r.shared; });
-    if (!waits) {
-        // Nothing another thread does can change what the loop reads: it never ends.
-        if (m_options.livelocksEndSilently) {
-            t.pending = Action{ActionKind::AssumeBlocked, t.id, 0};
-            w = {};
-            return Next::Stop;
-        }
-        raise(t, DefectKind::Livelock,
-              who + " loops forever: an iteration of this loop changes nothing and reads no memory another "
-                    "thread can change");
-        return Next::Fault;
-    }
-    if (m_options.model == MemoryModel::Sync) {
-        raise(t, DefectKind::Livelock,
-              who + " spins forever waiting for " + describeReads(state, reads) +
-                  " to change: under --model sync no other thread runs while a thread runs its local code "
-                  "(--model sc explores this wait)");
-        return Next::Fault;
-    }
-    // An await: this iteration changed nothing, so any later one that reads the same values changes
-    // nothing either; the executions where the reads see another thread's change are explored apart.
-    t.pending = Action{ActionKind::AwaitBlocked, t.id, 0};
-    t.awaitFunction = t.stack.top().function;
-    t.awaitPc = t.stack.top().pc;
-    t.awaited.clear();
-    for (const SpinRead &r : reads)
-        if (r.shared)
-            t.awaited.push_back(r);
-    w = {};
-    return Next::Stop;
 }
 
 } // namespace weft::interpreter

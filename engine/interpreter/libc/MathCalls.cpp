@@ -3,7 +3,7 @@
 // host libm function and its C signature, so results are bit for bit those of the program compiled
 // natively. Pointer results (frexp, modf, remquo) are stored through the checked Memory.
 #include "engine/interpreter/Arithmetic.hpp"
-#include "engine/interpreter/Stepper.hpp"
+#include "engine/interpreter/LibcDispatcher.hpp"
 
 #include <math.h>
 
@@ -64,26 +64,23 @@ const std::vector<std::optional<MathEntry>> &mathTable() {
     return table;
 }
 
-} // namespace
-
-bool Stepper::isMath(Builtin b) { return bool(mathTable()[std::size_t(b)]); }
-
-Stepper::Next Stepper::math(InterpreterState &state, ThreadState &t, Builtin b, std::uint64_t &result) {
-    const MathEntry &e = *mathTable()[std::size_t(b)];
+Continuation mathCall(BuiltinCall &c) {
+    const MathEntry &e = *mathTable()[std::size_t(c.builtin)];
+    std::uint64_t &result = c.result;
     const MathPointer &f = e.function;
-    auto arg = [&](std::size_t i) { return i < m_args.size() ? m_args[i] : 0; };
+    auto arg = [&](std::size_t i) { return c.arg(i); };
     auto d = [&](std::size_t i) { return asDouble(arg(i)); };
     auto s = [&](std::size_t i) { return asFloat(arg(i)); };
     auto i32 = [&](std::size_t i) { return int(std::int32_t(std::uint32_t(arg(i)))); };
     // Stores `value` through pointer argument `i` like a store of the program.
     auto store = [&](std::size_t i, const void *value, std::size_t size) {
         MemoryFault fault;
-        std::uint8_t *to = state.memory.write(arg(i), size, 1, fault);
+        std::uint8_t *to = c.state.memory.write(arg(i), size, 1, fault);
         if (!to) {
-            memoryFault(t, fault);
+            c.memoryFault(fault);
             return false;
         }
-        if (!noteAccess(state, t, arg(i), size, true))
+        if (!c.noteAccess(arg(i), size, true))
             return false;
         std::memcpy(to, value, size);
         return true;
@@ -107,55 +104,62 @@ Stepper::Next Stepper::math(InterpreterState &state, ThreadState &t, Builtin b, 
         int exponent = 0;
         result = fromDouble(f.DDPI(d(0), &exponent));
         if (!store(1, &exponent, 4))
-            return Next::Fault;
+            return Continuation::Fault;
         break;
     }
     case Shape::FFPI: {
         int exponent = 0;
         result = fromFloat(f.FFPI(s(0), &exponent));
         if (!store(1, &exponent, 4))
-            return Next::Fault;
+            return Continuation::Fault;
         break;
     }
     case Shape::DDPD: {
         double whole = 0;
         result = fromDouble(f.DDPD(d(0), &whole));
         if (!store(1, &whole, 8))
-            return Next::Fault;
+            return Continuation::Fault;
         break;
     }
     case Shape::FFPF: {
         float whole = 0;
         result = fromFloat(f.FFPF(s(0), &whole));
         if (!store(1, &whole, 4))
-            return Next::Fault;
+            return Continuation::Fault;
         break;
     }
     case Shape::DDDPI: {
         int quotient = 0;
         result = fromDouble(f.DDDPI(d(0), d(1), &quotient));
         if (!store(2, &quotient, 4))
-            return Next::Fault;
+            return Continuation::Fault;
         break;
     }
     case Shape::FFFPI: {
         int quotient = 0;
         result = fromFloat(f.FFFPI(s(0), s(1), &quotient));
         if (!store(2, &quotient, 4))
-            return Next::Fault;
+            return Continuation::Fault;
         break;
     }
     case Shape::DS:
     case Shape::FS: {
         std::string tag;
-        MemoryFault fault;
-        if (!state.memory.readString(arg(0), tag, fault))
-            return memoryFault(t, fault);
+        if (!c.readString(arg(0), tag))
+            return Continuation::Fault;
         result = e.shape == Shape::DS ? fromDouble(f.DS(tag.c_str())) : fromFloat(f.FS(tag.c_str()));
         break;
     }
     }
-    return Next::Continue;
+    return Continuation::Continue;
+}
+
+} // namespace
+
+void addMathCalls(LibcDispatcher &table) {
+    for (std::size_t b = 0; b < mathTable().size(); ++b)
+        if (mathTable()[b])
+            table.add(Builtin(b), &mathCall);
 }
 
 } // namespace weft::interpreter

@@ -2,35 +2,42 @@
 // sscanf for the interpreted program: the input and format are read through the checked Memory,
 // parsed by scanString (Scanf.cpp), and each conversion stored through its pointer argument with
 // the same checks (bounds, lifetime, races) as the program's own stores.
-#include "engine/interpreter/Stepper.hpp"
+#include "engine/interpreter/LibcDispatcher.hpp"
 #include "engine/interpreter/libc/Scanf.hpp"
 
 #include <cstring>
 
 namespace weft::interpreter {
 
-Stepper::Next Stepper::scan(InterpreterState &state, ThreadState &t, std::uint64_t &result) {
-    Memory &memory = state.memory;
+namespace {
+
+Continuation sscanfCall(BuiltinCall &c) {
+    Memory &memory = c.state.memory;
     MemoryFault fault;
     std::string input, format;
-    if (m_args.size() < 2 || !memory.readString(m_args[0], input, fault) || !memory.readString(m_args[1], format, fault))
-        return memoryFault(t, fault);
-    const ScanResult scanned = scanString(input, format, m_args.size() - 2);
-    if (!scanned.error.empty()) {
-        raise(t, DefectKind::UndefinedBehaviour, scanned.error);
-        return Next::Fault;
-    }
+    if (c.args.size() < 2 || !memory.readString(c.args[0], input, fault) ||
+        !memory.readString(c.args[1], format, fault))
+        return c.memoryFault(fault);
+    const ScanResult scanned = scanString(input, format, c.args.size() - 2);
+    if (!scanned.error.empty())
+        return c.fail(DefectKind::UndefinedBehaviour, scanned.error);
     for (const ScanStore &store : scanned.stores) {
-        const std::uint64_t p = m_args[2 + store.argument];
+        const std::uint64_t p = c.args[2 + store.argument];
         std::uint8_t *to = memory.write(p, store.bytes.size(), 1, fault);
         if (!to)
-            return memoryFault(t, fault);
-        if (!noteAccess(state, t, p, store.bytes.size(), true))
-            return Next::Fault;
+            return c.memoryFault(fault);
+        if (!c.noteAccess(p, store.bytes.size(), true))
+            return Continuation::Fault;
         std::memcpy(to, store.bytes.data(), store.bytes.size());
     }
-    result = std::uint64_t(std::uint32_t(scanned.assigned));
-    return Next::Continue;
+    return c.returns(std::uint64_t(std::uint32_t(scanned.assigned)));
+}
+
+} // namespace
+
+void addScanCalls(LibcDispatcher &table) {
+    table.add(program::Builtin::Sscanf, &sscanfCall);
+    table.add(program::Builtin::IsocSscanf, &sscanfCall);
 }
 
 } // namespace weft::interpreter

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
-// The Stepper's side of data-race detection: every checked access goes through the RaceDetector,
+// The interpreter's side of data-race detection: every checked access goes through the RaceDetector,
 // and a race becomes a defect naming the object and both accesses (reported, or fatal; RaceMode).
-#include "engine/interpreter/Stepper.hpp"
+#include "engine/interpreter/race/RaceChecker.hpp"
 
 #include <tuple>
 
 namespace weft::interpreter {
 
-bool Stepper::noteAccess(InterpreterState &state, const ThreadState &t, std::uint64_t p, std::uint64_t size,
-                         bool write, bool atomic) {
+bool RaceChecker::check(InterpreterState &state, const ThreadState &t, std::uint64_t p, std::uint64_t size, bool write,
+                        bool atomic) {
     if (m_options.races == RaceMode::Ignore || size == 0 || t.stack.empty())
         return true;
     const Frame &f = t.stack.top();
@@ -17,10 +17,11 @@ bool Stepper::noteAccess(InterpreterState &state, const ThreadState &t, std::uin
     const MemoryObject *object = state.memory.objectAt(p);
     RaceShadow *shadow = state.memory.shadow(p, size);
     if (!shadow) {
-        raise(t, DefectKind::ResourceLimit,
-              "memory exhausted: the race detector's record of " + nameObject(object->kind, object->size, object->site) +
-                  " would exceed the limit of " + std::to_string(m_options.maxMemory >> 20) +
-                  " MiB per execution (--races=ignore does without it)");
+        m_faults.raise(t, DefectKind::ResourceLimit,
+                       "memory exhausted: the race detector's record of " +
+                           m_faults.nameObject(object->kind, object->size, object->site) +
+                           " would exceed the limit of " + std::to_string(m_options.maxMemory >> 20) +
+                           " MiB per execution (--races=ignore does without it)");
         return false;
     }
     const auto race =
@@ -30,7 +31,7 @@ bool Stepper::noteAccess(InterpreterState &state, const ThreadState &t, std::uin
     if (!race)
         return true;
     const std::int64_t offset = program::decodePointer(p).offset + std::int64_t(race->byte);
-    const std::string on = nameObject(object->kind, object->size, object->site) +
+    const std::string on = m_faults.nameObject(object->kind, object->size, object->site) +
                            (offset ? " at offset " + std::to_string(offset) : std::string());
     // Named the same whichever access came first, so the explorer counts one race per pair of sites.
     struct Side {
@@ -48,16 +49,18 @@ bool Stepper::noteAccess(InterpreterState &state, const ThreadState &t, std::uin
     auto who = [&](const Side &s) {
         return "T" + std::to_string(s.thread) + (s.write ? " writes at " : " reads at ") + where(s);
     };
-    m_faultSpot = m_program.sourceMap.spotOf(std::uint32_t(a.site >> 32), std::uint32_t(a.site));
-    m_fault = ProgramFault{DefectKind::DataRace, t.id,
-                           where(a) + ": data race on " + on + ": " + who(a) + " and " + who(b) +
-                               ", with no synchronisation between them"};
+    const program::SourceSpot spot = m_program.sourceMap.spotOf(std::uint32_t(a.site >> 32), std::uint32_t(a.site));
+    ProgramFault defect{DefectKind::DataRace, t.id,
+                        where(a) + ": data race on " + on + ": " + who(a) + " and " + who(b) +
+                            ", with no synchronisation between them"};
     // One defect per unordered pair of sites: the threads and the racing byte may differ.
-    m_fault->identity = "race " + std::to_string(a.site) + " " + std::to_string(b.site);
-    m_fault->location = m_program.sourceMap.format(m_faultSpot);
-    if (m_options.races == RaceMode::Fatal)
+    defect.identity = "race " + std::to_string(a.site) + " " + std::to_string(b.site);
+    defect.location = m_program.sourceMap.format(spot);
+    if (m_options.races == RaceMode::Fatal) {
+        m_faults.set(std::move(defect), spot);
         return false;
-    m_raceReports.push_back(*std::exchange(m_fault, std::nullopt));
+    }
+    m_reports.push_back(std::move(defect));
     return true;
 }
 

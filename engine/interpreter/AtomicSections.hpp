@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// Atomic sections (SV-COMP's __VERIFIER_atomic_begin/end and __VERIFIER_atomic_* functions): entering
+// and leaving them as visible actions, and the objects their bodies touch (AtomicSections.cpp).
+#pragma once
+
+#include "engine/interpreter/FaultReporter.hpp"
+
+#include <vector>
+
+namespace weft::interpreter {
+
+class AtomicSections {
+public:
+    AtomicSections(const program::Program &program, const InterpreterOptions &options, FaultReporter &faults);
+
+    /// Entering the outermost section is a visible action (sync: lock of the implicit global lock;
+    /// sc: a write of the section location) after which the call runs again and enters; leaving it
+    /// is the unlock (sync). Continue: entered / left now.
+    Continuation enter(InterpreterState &state, ThreadState &t);
+    Continuation leave(InterpreterState &state, ThreadState &t);
+    /// A load or store inside a section: local code in both models, noted.
+    Continuation access(InterpreterState &state, ThreadState &t, std::uint64_t p, bool write);
+    /// Whether a function is an atomic section (its name starts with __VERIFIER_atomic_).
+    bool isAtomicFunction(std::uint32_t function) const { return m_atomicFunction[function]; }
+    /// Objects that sections have touched, in every execution so far (sc model), sorted.
+    const std::vector<std::uint64_t> &objects() const { return m_objects; }
+
+private:
+    const InterpreterOptions &m_options;
+    FaultReporter &m_faults;
+    std::vector<bool> m_atomicFunction;
+    std::vector<std::uint64_t> m_objects;
+};
+
+} // namespace weft::interpreter

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+// Faults of the interpreted program's local code, and the names messages give objects: the global's
+// or variable's name from the source map, else its kind, size and where it was allocated.
+#include "engine/interpreter/FaultReporter.hpp"
+
+#include "engine/interpreter/Arithmetic.hpp"
+
+#include <algorithm>
+
+namespace weft::interpreter {
+
+void FaultReporter::raise(const ThreadState &t, DefectKind kind, const std::string &text, bool performed) {
+    m_faultSpot = {};
+    std::string where;
+    if (!t.stack.empty()) {
+        const Frame &f = t.stack.top();
+        m_faultSpot = m_program.sourceMap.spotOf(f.function, f.pc);
+        where = m_program.sourceMap.format(m_faultSpot);
+    }
+    m_fault = ProgramFault{kind, t.id, where.empty() ? text : where + ": " + text, performed};
+}
+
+void FaultReporter::raiseAt(ThreadId thread, std::uint32_t function, std::uint32_t pc, DefectKind kind,
+                            const std::string &text) {
+    m_faultSpot = m_program.sourceMap.spotOf(function, pc);
+    const std::string where = m_program.sourceMap.format(m_faultSpot);
+    m_fault = ProgramFault{kind, thread, (where.empty() ? "" : where + ": ") + text};
+}
+
+void FaultReporter::set(ProgramFault fault, program::SourceSpot spot) {
+    m_fault = std::move(fault);
+    m_faultSpot = spot;
+}
+
+ProgramFault FaultReporter::take() { return *std::exchange(m_fault, std::nullopt); }
+
+std::string FaultReporter::describe(const MemoryFault &fault) const {
+    if (fault.kind == MemoryFaultKind::NullPointer || fault.kind == MemoryFaultKind::InvalidPointer ||
+        fault.kind == MemoryFaultKind::TooManyObjects)
+        return fault.describe();
+    return fault.describe(nameObject(fault.objectKind, fault.objectSize, fault.site));
+}
+
+std::string FaultReporter::nameObject(ObjectKind kind, std::uint32_t size, std::uint64_t site) const {
+    const std::string generic = MemoryFault{.objectKind = kind, .objectSize = size}.genericObject();
+    const program::SourceMap &map = m_program.sourceMap;
+    if (kind == ObjectKind::Global && site < m_program.globals.size()) {
+        const std::string &symbol = m_program.globals[site].name;
+        if (symbol.starts_with(".str"))
+            return "a " + std::to_string(size) + "-byte string literal";
+        const std::string &name =
+            site < map.globals.size() && !map.globals[site].name.empty() ? map.globals[site].name : symbol;
+        return generic + " '" + name + "'";
+    }
+    const auto function = std::uint32_t(site >> 32), pc = std::uint32_t(site);
+    if (kind == ObjectKind::Stack && function < map.functions.size() && function < m_program.functions.size() &&
+        pc < m_program.functions[function].code.size()) {
+        // The variable whose address the alloca's register holds (a dbg.declare binding).
+        const program::FunctionSource &source = map.functions[function];
+        const std::uint32_t reg = m_program.functions[function].code[pc].dst;
+        for (const program::VariableBinding &b : source.bindings)
+            if (b.kind == program::VariableBinding::Kind::Memory && b.where == reg) {
+                const program::Variable &v = source.locals[b.variable];
+                const std::string at = map.format(v.declared);
+                return generic + " '" + v.name + "'" + (at.empty() ? "" : " declared at " + at);
+            }
+    }
+    if (kind == ObjectKind::Heap || kind == ObjectKind::Stack) {
+        const std::string at = map.format(function, pc);
+        if (!at.empty())
+            return generic + " allocated at " + at;
+    }
+    return generic;
+}
+
+std::string FaultReporter::describeAddress(const InterpreterState &state, std::uint64_t address) const {
+    const program::DecodedPointer d = program::decodePointer(address);
+    const MemoryObject *object = state.memory.objectAt(address);
+    const std::string offset = d.offset ? std::string("+").append(std::to_string(d.offset)) : std::string();
+    if (address == program::kAtomicSectionKey)
+        return "(atomic sections)";
+    if (!object || object->kind == ObjectKind::Null)
+        return "at address " + std::to_string(address);
+    // A global, or a thread's copy of a thread-local one (owned by the thread).
+    if (object->kind == ObjectKind::Global && object->site < m_program.globals.size() &&
+        (d.owner != program::kGlobalOwner || d.object == object->site + 1)) {
+        const auto &names = m_program.sourceMap.globals;
+        const std::string &name = object->site < names.size() && !names[object->site].name.empty()
+                                      ? names[object->site].name
+                                      : m_program.globals[object->site].name;
+        const std::string owner = d.owner == program::kGlobalOwner ? "" : "T" + std::to_string(d.owner - 1) + "'s ";
+        return owner + "'" + name + "'" + offset;
+    }
+    const std::string at = m_program.sourceMap.format(std::uint32_t(object->site >> 32), std::uint32_t(object->site));
+    const char *kind = object->kind == ObjectKind::Heap ? "heap block" : "local";
+    return std::string(kind) + offset + (at.empty() ? "" : " allocated at " + at);
+}
+
+Continuation FaultReporter::memoryFault(const ThreadState &t, const MemoryFault &fault) {
+    if (fault.kind == MemoryFaultKind::Exhausted) {
+        MemoryFault named = fault;
+        named.objectSize = std::uint32_t(m_options.maxMemory >> 20);
+        raise(t, DefectKind::ResourceLimit, named.describe());
+        return Continuation::Fault;
+    }
+    raise(t, DefectKind::UndefinedBehaviour, describe(fault));
+    return Continuation::Fault;
+}
+
+std::string FaultReporter::describeReads(const InterpreterState &state, const std::vector<SpinRead> &reads) const {
+    std::string out;
+    std::vector<std::uint64_t> named;
+    for (const SpinRead &r : reads) {
+        if (!r.shared || std::find(named.begin(), named.end(), r.address) != named.end())
+            continue;
+        named.push_back(r.address);
+        if (!out.empty())
+            out += ", ";
+        out += describeAddress(state, r.address) + " = " + std::to_string(signExtend(r.value, r.size * 8));
+    }
+    return out;
+}
+
+} // namespace weft::interpreter

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// The defects the interpreted program's local code raises: the fault that ends the thread's run, with
+// its source location, and the readable names of the objects and addresses messages mention.
+#pragma once
+
+#include "engine/execution/Machine.hpp"
+#include "engine/interpreter/Continuation.hpp"
+#include "engine/interpreter/InterpreterOptions.hpp"
+#include "engine/interpreter/InterpreterState.hpp"
+#include "engine/program/Program.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace weft::interpreter {
+
+class FaultReporter {
+public:
+    FaultReporter(const program::Program &program, const InterpreterOptions &options)
+        : m_program(program), m_options(options) {}
+
+    const std::optional<ProgramFault> &fault() const { return m_fault; }
+    program::SourceSpot faultSpot() const { return m_faultSpot; }
+    void clearFault() { m_fault.reset(); }
+
+    /// Raises a fault of `kind` at `t`'s current instruction; the message gets the location prefix.
+    void raise(const ThreadState &t, DefectKind kind, const std::string &text, bool performed = true);
+    /// Raises a fault of `kind` at instruction `pc` of `function` (a frame that is gone already).
+    void raiseAt(ThreadId thread, std::uint32_t function, std::uint32_t pc, DefectKind kind, const std::string &text);
+    /// Sets the fault as is (a data race, whose location and identity its checker builds).
+    void set(ProgramFault fault, program::SourceSpot spot);
+    /// Takes the fault raised last (a non-fatal report goes on without it).
+    ProgramFault take();
+    /// Raises the defect a memory fault of `t` is; always Continuation::Fault.
+    Continuation memoryFault(const ThreadState &t, const MemoryFault &fault);
+
+    /// The message of a memory fault, with the names of the objects involved.
+    std::string describe(const MemoryFault &fault) const;
+    /// "a 16-byte local variable 'buf' declared at f.c:3", "a 40-byte heap block allocated at f.c:9:5", ...
+    std::string nameObject(ObjectKind kind, std::uint32_t size, std::uint64_t site) const;
+    /// A readable name for an address: "'m'", "'buf'+8", "heap block allocated at f.c:12:7", ...
+    std::string describeAddress(const InterpreterState &state, std::uint64_t address) const;
+    /// "'flag' = 0, 'turn' = 1": the shared reads of a spin iteration, each location once.
+    std::string describeReads(const InterpreterState &state, const std::vector<SpinRead> &reads) const;
+
+private:
+    const program::Program &m_program;
+    const InterpreterOptions &m_options;
+    std::optional<ProgramFault> m_fault;
+    program::SourceSpot m_faultSpot;
+};
+
+} // namespace weft::interpreter

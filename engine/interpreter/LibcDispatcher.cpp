@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// Fills the builtin table from the groups of handlers; every entry starts as the internal error.
+#include "engine/interpreter/LibcDispatcher.hpp"
+
+namespace weft::interpreter {
+
+namespace {
+
+Continuation unimplemented(BuiltinCall &call) {
+    return call.fail(DefectKind::UndefinedBehaviour, "internal: builtin " +
+                                                         std::string(program::builtinSymbol(call.builtin)) +
+                                                         " has no implementation");
+}
+
+} // namespace
+
+const LibcDispatcher &LibcDispatcher::instance() {
+    static const LibcDispatcher table;
+    return table;
+}
+
+LibcDispatcher::LibcDispatcher() {
+    m_handlers.fill(&unimplemented);
+    addStdlibCalls(*this);
+    addStringCalls(*this);
+    addOutputCalls(*this);
+    addScanCalls(*this);
+    addMathCalls(*this);
+    addClockCalls(*this);
+    addVerifierCalls(*this);
+    addThreadCalls(*this);
+    addMutexCalls(*this);
+    addSyncCalls(*this);
+    addRwlockCalls(*this);
+    addThreadLocalCalls(*this);
+}
+
+bool LibcDispatcher::implements(program::Builtin b) const { return handler(b) != &unimplemented; }
+
+} // namespace weft::interpreter

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// Recognises spin loops while a thread runs: at each loop head, whether the iteration that ends there
+// changed nothing; then the thread awaits a change (a stop) or loops for good (a livelock).
+#pragma once
+
+#include "engine/interpreter/FaultReporter.hpp"
+#include "engine/interpreter/SpinLoops.hpp"
+
+namespace weft::interpreter {
+
+class SpinDetector {
+public:
+    SpinDetector(const program::Program &program, const InterpreterOptions &options, FaultReporter &faults)
+        : m_options(options), m_faults(faults), m_loops(program) {}
+
+    /// Whether `pc` of `function` is a loop head (cheap: checked on every jump).
+    bool isHead(std::uint32_t function, std::uint32_t pc) const { return m_loops.isHead(function, pc); }
+    /// Control reached a loop head from `from`: compares the iteration that ends here with the state
+    /// it started from; Stop: the thread awaits (or, silently, loops for good); Fault: a livelock.
+    Continuation atLoopHead(const InterpreterState &state, ThreadState &t, std::uint32_t from);
+    /// A load of the current iteration; `event`: it was a read event (sc).
+    void noteRead(ThreadState &t, std::uint64_t address, std::uint32_t size, std::uint64_t value, bool event);
+
+private:
+    /// An iteration that changed nothing ended; its reads are SpinWatch::reads from `readsFrom`.
+    Continuation spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom);
+
+    const InterpreterOptions &m_options;
+    FaultReporter &m_faults;
+    LoopHeads m_loops;
+};
+
+} // namespace weft::interpreter

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+// Mutexes and their attributes: lock, unlock and trylock by another thread's rules are visible
+// actions; a thread's own holds of recursive and error-checking mutexes are answered at once.
+#include "engine/interpreter/LibcDispatcher.hpp"
+#include "engine/interpreter/pthread/MutexType.hpp"
+
+namespace weft::interpreter {
+
+using program::Builtin;
+
+namespace {
+
+/// sizeof(pthread_mutex_t) and its alignment on x86_64 glibc.
+constexpr std::uint64_t kMutexSize = 40;
+constexpr std::uint64_t kMutexAlignment = 8;
+
+bool readable(BuiltinCall &c, std::uint64_t mutex, MemoryFault &fault) {
+    return c.state.memory.read(mutex, kMutexSize, kMutexAlignment, fault) != nullptr;
+}
+
+Continuation lockCall(BuiltinCall &c) {
+    MemoryFault fault;
+    if (!readable(c, c.arg(0), fault))
+        return c.memoryFault(fault);
+    const bool lock = c.builtin == Builtin::MutexLock;
+    // A thread's own holds are its own business: relocking a recursive mutex, unlocking one held
+    // more than once and the errors of error-checking mutexes need no other thread.
+    const std::uint32_t type = mutexType(c.state, c.arg(0));
+    const bool mine = c.state.ownerOf(c.arg(0)) == c.thread.id;
+    if (type == kRecursive && mine) {
+        std::uint32_t &extra = c.state.relocks[c.arg(0)];
+        if (lock || extra > 0) {
+            lock ? ++extra : --extra;
+            return c.returns(0);
+        }
+    }
+    if (type == kErrorCheck && mine && lock)
+        return c.returns(kEdeadlk);
+    if ((type == kErrorCheck || type == kRecursive) && !mine && !lock)
+        return c.returns(kEperm);
+    return c.stopAt(c.action(lock ? ActionKind::MutexLock : ActionKind::MutexUnlock, c.arg(0)));
+}
+
+Continuation trylockCall(BuiltinCall &c) {
+    MemoryFault fault;
+    if (!readable(c, c.arg(0), fault))
+        return c.memoryFault(fault);
+    if (c.state.ownerOf(c.arg(0)) == c.thread.id && mutexType(c.state, c.arg(0)) != kNormal) {
+        // The owner's own trylock: a recursive mutex is held once more, an error-checking one is busy.
+        const bool recursive = mutexType(c.state, c.arg(0)) == kRecursive;
+        if (recursive)
+            ++c.state.relocks[c.arg(0)];
+        return c.returns(recursive ? 0 : kEbusyErrno);
+    }
+    return c.stopAt(c.action(ActionKind::MutexTrylock, c.arg(0)));
+}
+
+Continuation initCall(BuiltinCall &c) {
+    MemoryFault fault;
+    std::uint32_t type = kNormal;
+    if (c.arg(1) != 0) {
+        const std::uint8_t *attr = c.state.memory.read(c.arg(1), kMutexAttrSize, 4, fault);
+        if (!attr)
+            return c.memoryFault(fault);
+        std::memcpy(&type, attr, 4);
+    }
+    std::uint8_t *bytes = c.state.memory.write(c.arg(0), kMutexSize, kMutexAlignment, fault);
+    if (!bytes)
+        return c.memoryFault(fault);
+    std::memset(bytes, 0, kMutexSize);
+    std::memcpy(bytes + kMutexKindOffset, &type, 4);
+    return c.returns(0);
+}
+
+Continuation destroyCall(BuiltinCall &c) {
+    MemoryFault fault;
+    if (!readable(c, c.arg(0), fault))
+        return c.memoryFault(fault);
+    if (c.state.ownerOf(c.arg(0)) != kNoThread)
+        return c.fail(DefectKind::UndefinedBehaviour, "pthread_mutex_destroy of a locked mutex");
+    return c.returns(0);
+}
+
+/// pthread_mutexattr_init and _settype.
+Continuation attrSetCall(BuiltinCall &c) {
+    const std::uint32_t type = c.builtin == Builtin::MutexAttrInit ? kNormal : std::uint32_t(c.arg(1));
+    if (type > kAdaptive)
+        return c.returns(kEinval);
+    MemoryFault fault;
+    std::uint8_t *attr = c.state.memory.write(c.arg(0), kMutexAttrSize, 4, fault);
+    if (!attr)
+        return c.memoryFault(fault);
+    std::memcpy(attr, &type, 4);
+    return c.returns(0);
+}
+
+Continuation attrGetCall(BuiltinCall &c) {
+    MemoryFault fault;
+    const std::uint8_t *attr = c.state.memory.read(c.arg(0), kMutexAttrSize, 4, fault);
+    std::uint8_t *out = attr ? c.state.memory.write(c.arg(1), 4, 4, fault) : nullptr;
+    if (!out)
+        return c.memoryFault(fault);
+    std::memmove(out, attr, 4);
+    return c.returns(0);
+}
+
+Continuation attrDestroyCall(BuiltinCall &c) { return c.returns(0); }
+
+} // namespace
+
+void addMutexCalls(LibcDispatcher &table) {
+    table.add(Builtin::MutexLock, &lockCall);
+    table.add(Builtin::MutexUnlock, &lockCall);
+    table.add(Builtin::MutexTrylock, &trylockCall);
+    table.add(Builtin::MutexInit, &initCall);
+    table.add(Builtin::MutexDestroy, &destroyCall);
+    table.add(Builtin::MutexAttrInit, &attrSetCall);
+    table.add(Builtin::MutexAttrSetType, &attrSetCall);
+    table.add(Builtin::MutexAttrGetType, &attrGetCall);
+    table.add(Builtin::MutexAttrDestroy, &attrDestroyCall);
+}
+
+} // namespace weft::interpreter
