@@ -150,8 +150,8 @@
         <translation>&amp;Annuler</translation>
     </message>
     <message>
-        <source>Stop the exploration and keep what it found (Shift+F5)</source>
-        <translation>Arrêter l’exploration en gardant ce qu’elle a trouvé (Maj+F5)</translation>
+        <source>Stop the exploration and keep what it found, or stop loading an execution (Shift+F5)</source>
+        <translation>Arrêter l’exploration en gardant ce qu’elle a trouvé, ou arrêter le chargement d’une exécution (Maj+F5)</translation>
     </message>
     <message>
         <source>Zoom &amp;In</source>
@@ -529,6 +529,34 @@
     <message>
         <source>Step %1 of %2: next T%3 %4.</source>
         <translation>Étape %1 sur %2 : ensuite T%3 %4.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Stop loading this execution</source>
+        <translation>Arrêter le chargement de cette exécution</translation>
+    </message>
+    <message>
+        <source>Loading %1 events…</source>
+        <translation>Chargement de %1 événements…</translation>
+    </message>
+    <message>
+        <source>Loading an execution of %1 events (Cancel stops it)…</source>
+        <translation>Chargement d’une exécution de %1 événements (Annuler l’arrête)…</translation>
+    </message>
+    <message>
+        <source>Tracing: %1 of %2 events</source>
+        <translation>Trace : %1 événements sur %2</translation>
+    </message>
+    <message>
+        <source>Running to the step: %1 events</source>
+        <translation>Avance jusqu’à l’étape : %1 événements</translation>
+    </message>
+    <message>
+        <source>Loading the execution was cancelled.</source>
+        <translation>Chargement de l’exécution annulé.</translation>
     </message>
 </context>
 <context>

@@ -55,6 +55,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_defects->header()->setStretchLastSection(false);
     m_defects->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_defects->header()->setSectionResizeMode(views::DefectsModel::Message, QHeaderView::Stretch);
+    statusBar()->addPermanentWidget(m_replay->loadProgressWidget());
     statusBar()->addPermanentWidget(m_counters);
 
     createActions();
@@ -72,6 +73,14 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_examples, &ExamplesMenu::exampleChosen, this, &MainWindow::openFile);
     connect(m_recent, &RecentFilesMenu::fileChosen, this, &MainWindow::openFile);
     connect(m_replay, &ReplayController::message, this, [this](const QString &text) { statusBar()->showMessage(text); });
+    connect(m_replay, &ReplayController::loaded, this, &MainWindow::markAlternatives);
+    connect(m_replay, &ReplayController::loadStarted, this, &MainWindow::updateActions);
+    connect(m_replay, &ReplayController::loaded, this, &MainWindow::updateActions);
+    connect(m_replay, &ReplayController::loadCancelled, this, [this] {
+        m_configuration.clear();
+        m_eventStructure->structure()->setHighlighted({});
+        updateActions();
+    });
     updateActions();
 }
 
@@ -99,7 +108,7 @@ void MainWindow::createActions() {
 
     m_cancel = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"), this);
     m_cancel->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
-    m_cancel->setToolTip(tr("Stop the exploration and keep what it found (Shift+F5)"));
+    m_cancel->setToolTip(tr("Stop the exploration and keep what it found, or stop loading an execution (Shift+F5)"));
     connect(m_cancel, &QAction::triggered, this, &MainWindow::cancel);
 
     m_zoomIn = new QAction(tr("Zoom &In"), this);
@@ -275,7 +284,12 @@ void MainWindow::setPaused(bool paused) {
         m_session->resume();
 }
 
-void MainWindow::cancel() { m_session->cancel(); }
+void MainWindow::cancel() {
+    if (m_replay->isLoading())
+        m_replay->cancelLoad();
+    else
+        m_session->cancel();
+}
 
 void MainWindow::updateActions() {
     const bool exploring = m_session->isExploring();
@@ -286,7 +300,7 @@ void MainWindow::updateActions() {
         m_pause->setChecked(m_session->state() == ExplorationSession::State::Paused);
     }
     m_pause->setText(m_pause->isChecked() ? tr("&Resume") : tr("&Pause"));
-    m_cancel->setEnabled(exploring);
+    m_cancel->setEnabled(exploring || m_replay->isLoading());
 }
 
 void MainWindow::showSnapshot(const session::SnapshotPtr &snapshot) {
@@ -329,12 +343,13 @@ void MainWindow::loadExecution(quint64 execution, quint32 node) {
     for (EventId e : events)
         schedule.append(s->events[e].action);
     m_configuration = events;
-    m_replay->load(m_session->program(), schedule, std::move(events));
-    markAlternatives();
-    statusBar()->showMessage(tr("Execution %1 loaded in the trace (%2 events): F10 steps an event, F11 a line, "
-                                "F8 runs to the end.")
-                                 .arg(execution)
-                                 .arg(schedule.replay.size()));
+    const std::size_t length = schedule.replay.size();
+    m_replay->load(m_session->program(), schedule, std::move(events), 0, [this, execution, length] {
+        statusBar()->showMessage(tr("Execution %1 loaded in the trace (%2 events): F10 steps an event, F11 a line, "
+                                    "F8 runs to the end.")
+                                     .arg(execution)
+                                     .arg(length));
+    });
 }
 
 void MainWindow::showDefect(int row) {
@@ -353,9 +368,8 @@ void MainWindow::showDefect(int row) {
         m_eventStructure->structure()->setHighlighted(events);
     }
     m_configuration = events;
-    m_replay->load(m_session->program(), *schedule, std::move(events));
-    markAlternatives();
-    m_replay->runToEnd(); // stops on the failing step, marks its line and shows the message
+    // Stands on the failing step (its line marked, the message shown) without replaying the trace twice.
+    m_replay->load(m_session->program(), *schedule, std::move(events), ReplayController::kAtEnd);
 }
 
 void MainWindow::selectExecution(quint64 execution) {

@@ -39,19 +39,21 @@ bool MainWindow::exploreWithEvent(EventId e) {
     const std::size_t kept = alt.events.size() - debugger::causalPast(*s, e).size();
     m_configuration = alt.events;
     m_eventStructure->structure()->setHighlighted(alt.events);
-    m_replay->load(m_session->program(), alt.schedule, alt.events);
-    markAlternatives();
-    const int row = m_replay->rowOfEvent(e);
-    m_replay->runTo(row);
-    m_replay->selectRow(row);
+    const std::vector<EventId> &events = alt.events;
+    const int row = int(std::find(events.begin(), events.end(), e) - events.begin());
     m_selectedEvent = e;
     m_exploreWith->setEnabled(false);
-    statusBar()->showMessage(tr("Now exploring with event %1 (%2): its causes, %3 compatible events of the previous "
-                                "execution, then free run to the end (%4 steps). The event is the next step.")
-                                 .arg(e)
-                                 .arg(views::EventAppearance::label(*s, s->events[e]))
-                                 .arg(kept)
-                                 .arg(m_replay->replay()->eventCount()));
+    const QString label = views::EventAppearance::label(*s, s->events[e]);
+    m_replay->load(m_session->program(), alt.schedule, alt.events, std::size_t(row), [this, e, row, kept, label] {
+        m_replay->selectRow(row);
+        statusBar()->showMessage(
+            tr("Now exploring with event %1 (%2): its causes, %3 compatible events of the "
+               "previous execution, then free run to the end (%4 steps). The event is the next step.")
+                .arg(e)
+                .arg(label)
+                .arg(kept)
+                .arg(m_replay->replay()->eventCount()));
+    });
     return true;
 }
 
@@ -59,11 +61,27 @@ void MainWindow::markAlternatives() {
     const session::SnapshotPtr s = m_session->snapshot();
     if (!s || !m_replay->hasReplay())
         return;
-    std::vector<bool> rows(m_replay->events().size(), false);
-    for (std::size_t row = 0; row < rows.size(); ++row)
-        for (EventId other : debugger::immediateConflicts(*s, m_replay->events()[row]))
-            if (std::find(m_configuration.begin(), m_configuration.end(), other) == m_configuration.end())
-                rows[row] = true;
+    // One pass over the conflicts (not one per row): a row is marked when its event is in immediate
+    // conflict with an event outside the current configuration.
+    const std::vector<EventId> &events = m_replay->events();
+    std::vector<std::int64_t> rowOf(s->events.size(), -1);
+    for (std::size_t row = 0; row < events.size(); ++row)
+        if (events[row] < rowOf.size())
+            rowOf[events[row]] = std::int64_t(row);
+    std::vector<char> chosen(s->events.size(), 0);
+    for (EventId c : m_configuration)
+        if (c < chosen.size())
+            chosen[c] = 1;
+    std::vector<bool> rows(events.size(), false);
+    auto mark = [&](EventId here, EventId other) {
+        if (here < rowOf.size() && rowOf[here] >= 0 && other < chosen.size() && !chosen[other])
+            rows[std::size_t(rowOf[here])] = true;
+    };
+    for (std::size_t i = 0; i < s->conflicts.size(); ++i) {
+        const ConflictRecord &c = s->conflicts[i];
+        mark(c.earlier, c.later);
+        mark(c.later, c.earlier);
+    }
     m_replay->traceModel()->setAlternatives(std::move(rows));
 }
 

@@ -13,26 +13,42 @@
 #include <QAction>
 #include <QFileInfo>
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QScrollBar>
 #include <QStyle>
 #include <QTableView>
+#include <QToolButton>
 #include <QTreeView>
 
+#include <algorithm>
+
 namespace weft::gui {
+
+/// What a load computes off the GUI thread: the replay standing where it was asked to, and the trace's
+/// threads (its columns).
+struct ReplayController::Prepared {
+    std::unique_ptr<debugger::Replay> replay;
+    std::vector<ThreadId> threads;
+};
 
 ReplayController::ReplayController(views::SourceEditor *editor, QWidget *parent)
     : QObject(parent), m_editor(editor), m_trace(new views::TraceModel(this)), m_threads(new views::ThreadsModel(this)),
       m_variables(new views::VariablesModel(this)), m_traceView(new QTableView(parent)),
-      m_threadsView(new QTreeView(parent)), m_variablesView(new views::VariablesView(parent)), m_console(new QPlainTextEdit(parent)) {
+      m_threadsView(new QTreeView(parent)), m_variablesView(new views::VariablesView(parent)),
+      m_console(new QPlainTextEdit(parent)), m_loadProgress(new QWidget(parent)),
+      m_loadBar(new QProgressBar(m_loadProgress)) {
     m_traceView->setObjectName(QStringLiteral("traceView"));
     m_traceView->setModel(m_trace);
     m_traceView->setSelectionBehavior(QAbstractItemView::SelectItems);
     m_traceView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_traceView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_traceView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_traceView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // One line per step: fixed heights, so a trace of millions of rows costs only what is drawn.
+    m_traceView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_traceView->verticalHeader()->setDefaultSectionSize(m_traceView->fontMetrics().height() + 8);
     m_traceView->setToolTip(tr("The chosen interleaving, one column per thread. Double-click a step (or press Enter on it) to run to it."));
     m_traceView->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_traceView, &QWidget::customContextMenuRequested, this, [this](QPoint pos) {
@@ -63,11 +79,32 @@ ReplayController::ReplayController(views::SourceEditor *editor, QWidget *parent)
     m_console->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_console->setPlaceholderText(tr("The replayed program's output appears here."));
 
+    m_loadProgress->setObjectName(QStringLiteral("loadProgress"));
+    m_loadBar->setObjectName(QStringLiteral("loadProgressBar"));
+    m_loadBar->setMinimumWidth(220);
+    auto *cancel = new QToolButton(m_loadProgress);
+    cancel->setObjectName(QStringLiteral("loadCancelButton"));
+    cancel->setText(tr("Cancel"));
+    cancel->setToolTip(tr("Stop loading this execution"));
+    connect(cancel, &QToolButton::clicked, this, &ReplayController::cancelLoad);
+    auto *layout = new QHBoxLayout(m_loadProgress);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_loadBar);
+    layout->addWidget(cancel);
+    m_loadProgress->hide();
+
     createActions(parent);
     clear();
 }
 
-ReplayController::~ReplayController() = default;
+ReplayController::~ReplayController() { stopLoader(); }
+
+void ReplayController::stopLoader() {
+    if (m_loader.joinable()) {
+        m_loader.request_stop();
+        m_loader.join(); // it polls the stop every few hundred events
+    }
+}
 
 void ReplayController::createActions(QWidget *parent) {
     auto make = [&](QStyle::StandardPixmap icon, const QString &text, const QKeySequence &key, const QString &tip,
@@ -97,34 +134,136 @@ QList<QAction *> ReplayController::actions() const {
     return {m_stepEvent, m_stepBack, m_stepLine, m_runToSelected, m_runToEnd, m_restart};
 }
 
-bool ReplayController::load(std::shared_ptr<const debugger::LoadedProgram> program, const Schedule &schedule,
-                            std::vector<EventId> events) {
-    if (!program) {
-        clear();
-        return false;
+std::shared_ptr<ReplayController::Prepared>
+ReplayController::prepare(const debugger::LoadedProgram &program, const Schedule &schedule,
+                          const interpreter::InterpreterOptions &options, std::size_t standAt,
+                          const std::function<void(int phase, std::size_t done)> &report, std::stop_token stop) {
+    debugger::ReplayProgress tracing{stop, [&](std::size_t done) { report(0, done); }};
+    auto out = std::make_shared<Prepared>();
+    out->replay = std::make_unique<debugger::Replay>(program.program, schedule, options, report ? &tracing : nullptr);
+    if (stop.stop_requested())
+        return nullptr;
+    for (const debugger::TraceStep &step : out->replay->trace().steps)
+        if (std::find(out->threads.begin(), out->threads.end(), step.action.thread) == out->threads.end())
+            out->threads.push_back(step.action.thread);
+    std::sort(out->threads.begin(), out->threads.end());
+    if (standAt == 0)
+        return out;
+    if (!report) {
+        out->replay->runTo(standAt);
+        return out;
     }
-    m_replay.reset();
+    const debugger::ReplayProgress running{stop, [&](std::size_t done) { report(1, done); }};
+    return out->replay->runTo(standAt, running) ? out : nullptr;
+}
+
+void ReplayController::load(std::shared_ptr<const debugger::LoadedProgram> program, const Schedule &schedule,
+                            std::vector<EventId> events, std::size_t standAt, std::function<void()> then) {
+    stopLoader();
+    ++m_generation; // what the stopped worker still posts is dropped
+    m_loading = false;
+    clear();
+    if (!program) {
+        m_loadProgress->hide();
+        return;
+    }
     m_program = std::move(program);
-    m_replay = std::make_unique<debugger::Replay>(m_program->program, schedule, m_interpreterOptions);
     m_events = std::move(events);
+    const std::size_t expected = schedule.replay.size();
+    if (expected < m_backgroundThreshold) {
+        m_loadProgress->hide();
+        const auto prepared = prepare(*m_program, schedule, m_interpreterOptions, standAt, {}, {});
+        install(*prepared);
+        if (then)
+            then();
+        Q_EMIT loaded();
+        return;
+    }
+    const std::uint64_t generation = m_generation;
+    m_loading = true;
+    m_loadExpected = expected;
+    m_loadBar->setRange(0, int(std::min<std::size_t>(expected, std::numeric_limits<int>::max())));
+    m_loadBar->setValue(0);
+    m_loadBar->setFormat(tr("Loading %1 events…").arg(expected));
+    m_loadProgress->show();
+    updateActions();
+    Q_EMIT message(tr("Loading an execution of %1 events (Cancel stops it)…").arg(expected));
+    Q_EMIT loadStarted(expected);
+    m_loader = std::jthread([this, program = m_program, schedule, options = m_interpreterOptions, standAt, generation,
+                             then = std::move(then)](std::stop_token stop) {
+        const auto report = [this, generation](int phase, std::size_t done) {
+            QMetaObject::invokeMethod(
+                this, [this, generation, phase, done] { showLoadProgress(generation, phase, done); },
+                Qt::QueuedConnection);
+        };
+        std::shared_ptr<Prepared> prepared = prepare(*program, schedule, options, standAt, report, stop);
+        if (!prepared)
+            return;
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, prepared, then] {
+                if (generation != m_generation)
+                    return;
+                m_loading = false;
+                m_loadProgress->hide();
+                install(*prepared);
+                if (then)
+                    then();
+                Q_EMIT loaded();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void ReplayController::showLoadProgress(std::uint64_t generation, int phase, std::size_t done) {
+    if (generation != m_generation || !m_loading)
+        return;
+    if (phase == 0) {
+        m_loadBar->setValue(int(std::min<std::size_t>(done, std::size_t(m_loadBar->maximum()))));
+        m_loadBar->setFormat(tr("Tracing: %1 of %2 events").arg(done).arg(m_loadExpected));
+    } else {
+        m_loadBar->setFormat(tr("Running to the step: %1 events").arg(done));
+    }
+}
+
+void ReplayController::cancelLoad() {
+    if (!m_loading)
+        return;
+    m_loader.request_stop(); // not joined here: the worker notices within a few hundred events
+    ++m_generation;
+    m_loading = false;
+    m_loadProgress->hide();
+    clear();
+    Q_EMIT message(tr("Loading the execution was cancelled."));
+    Q_EMIT loadCancelled();
+}
+
+void ReplayController::install(Prepared &prepared) {
+    m_replay = std::move(prepared.replay);
     if (m_events.size() > m_replay->eventCount())
         m_events.clear();
-    std::vector<views::TraceRow> rows;
-    const auto &files = m_program->program.sourceMap;
-    for (const debugger::TraceStep &step : m_replay->trace().steps)
-        rows.push_back({step.action.thread, debugger::describeStep(step), files.fileName(step.spot.file), step.spot.line});
-    m_trace->setTrace(std::move(rows));
+    const debugger::Replay *replay = m_replay.get();
+    const program::SourceMap *files = &m_program->program.sourceMap;
+    m_trace->setTrace(
+        replay->eventCount(),
+        [replay, files](std::size_t i) {
+            const debugger::TraceStep &step = replay->trace().steps[i];
+            return views::TraceRow{step.action.thread, debugger::describeStep(step), files->fileName(step.spot.file),
+                                   step.spot.line};
+        },
+        std::move(prepared.threads));
     m_variables->clear();
-    if (!m_replay->trace().steps.empty())
-        m_variables->selectFrame(m_replay->runningThread(), 0);
+    if (!replay->trace().steps.empty())
+        m_variables->selectFrame(replay->runningThread() != kNoThread ? replay->runningThread()
+                                                                      : replay->trace().steps.front().action.thread,
+                                 0);
     refresh();
-    return true;
 }
 
 void ReplayController::clear() {
+    m_trace->clear(); // before the replay its rows come from
     m_replay.reset();
     m_events.clear();
-    m_trace->clear();
     m_threads->setState({});
     m_variables->clear();
     m_console->clear();
@@ -145,7 +284,7 @@ int ReplayController::rowOfEvent(EventId id) const {
 void ReplayController::selectRow(int row) {
     if (row < 0 || row >= m_trace->rowCount())
         return;
-    const int column = m_trace->columnOf(m_trace->rows()[std::size_t(row)].thread);
+    const int column = m_trace->columnOf(m_trace->row(std::size_t(row)).thread);
     const QModelIndex index = m_trace->index(row, std::max(0, column));
     m_traceView->setCurrentIndex(index);
     m_traceView->scrollTo(index);

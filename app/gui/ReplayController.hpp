@@ -2,7 +2,8 @@
 // The debugger half of the main window: steps one chosen interleaving (debugger::Replay) and keeps the
 // trace, threads, variables and console panes and the editor's thread markers in step. It owns the
 // panes' models and widgets and the stepping actions (F10, Shift+F10, F11, Ctrl+F10, F8, Ctrl+Shift+F10);
-// MainWindow docks and menus them. GUI thread only.
+// MainWindow docks and menus them. A long execution is traced and run to its starting step on a worker
+// thread (progress and Cancel in the status bar); the panes follow once it is loaded. GUI thread only.
 #pragma once
 
 #include "engine/debugger/ProgramLoader.hpp"
@@ -12,11 +13,16 @@
 
 #include <QObject>
 
+#include <cstdint>
+#include <functional>
+#include <limits>
 #include <memory>
+#include <thread>
 #include <vector>
 
 class QAction;
 class QPlainTextEdit;
+class QProgressBar;
 class QTableView;
 class QTreeView;
 class QWidget;
@@ -40,11 +46,26 @@ public:
     ReplayController(views::SourceEditor *editor, QWidget *parent);
     ~ReplayController() override;
 
-    /// Replays `schedule` of `program` (null clears the panes); `events`: the unfolding's events of the
-    /// execution (or of a prefix of it) in trace order when known (to map trace rows to the event structure).
-    bool load(std::shared_ptr<const debugger::LoadedProgram> program, const Schedule &schedule,
-              std::vector<EventId> events = {});
+    /// `standAt` for load(): the end of the execution (its failing step, if any).
+    static constexpr std::size_t kAtEnd = std::numeric_limits<std::size_t>::max();
+
+    /// Replays `schedule` of `program` (null clears the panes) and stands before event `standAt`;
+    /// `events`: the unfolding's events of the execution (or of a prefix of it) in trace order when
+    /// known (to map trace rows to the event structure). An execution of backgroundThreshold() events or
+    /// more loads on a worker thread (isLoading(), cancelLoad()); `then` runs once it is loaded, before
+    /// loaded() (at once for a short one), never if the load is cancelled or replaced.
+    void load(std::shared_ptr<const debugger::LoadedProgram> program, const Schedule &schedule,
+              std::vector<EventId> events = {}, std::size_t standAt = 0, std::function<void()> then = {});
     void clear();
+    bool isLoading() const { return m_loading; }
+    /// Stops a load in progress (loadCancelled()); the panes stay empty.
+    void cancelLoad();
+    /// Executions at least this long (their schedule's length) load in the background.
+    void setBackgroundThreshold(std::size_t events) { m_backgroundThreshold = events; }
+    std::size_t backgroundThreshold() const { return m_backgroundThreshold; }
+    /// The progress bar and Cancel button shown while loading (for the status bar).
+    QWidget *loadProgressWidget() const { return m_loadProgress; }
+    QProgressBar *loadProgressBar() const { return m_loadBar; }
     /// How replays run the program (the same model and options as the exploration).
     void setInterpreterOptions(const interpreter::InterpreterOptions &options) { m_interpreterOptions = options; }
     bool hasReplay() const { return m_replay != nullptr; }
@@ -91,8 +112,23 @@ Q_SIGNALS:
     void positionChanged();
     /// Right click on trace row `row`.
     void traceContextMenuRequested(int row, QPoint globalPos);
+    /// A load went to the background (`expected`: the schedule's events).
+    void loadStarted(std::size_t expected);
+    /// A load finished (also a short one done at once); the replay stands where it was asked to.
+    void loaded();
+    /// A background load was cancelled (by cancelLoad(), not by a newer load).
+    void loadCancelled();
 
 private:
+    struct Prepared;
+    /// Traces the execution and runs it to `standAt`; null once `progress` asks to stop.
+    static std::shared_ptr<Prepared> prepare(const debugger::LoadedProgram &program, const Schedule &schedule,
+                                             const interpreter::InterpreterOptions &options, std::size_t standAt,
+                                             const std::function<void(int phase, std::size_t done)> &report,
+                                             std::stop_token stop);
+    void install(Prepared &prepared);
+    void showLoadProgress(std::uint64_t generation, int phase, std::size_t done);
+    void stopLoader();
     void createActions(QWidget *parent);
     void refresh();
     void updateActions();
@@ -118,6 +154,14 @@ private:
     QAction *m_runToSelected = nullptr;
     QAction *m_runToEnd = nullptr;
     QAction *m_restart = nullptr;
+
+    QWidget *m_loadProgress;
+    QProgressBar *m_loadBar;
+    std::size_t m_backgroundThreshold = 20000;
+    std::size_t m_loadExpected = 0;
+    std::uint64_t m_generation = 0; ///< which load a worker's messages belong to
+    bool m_loading = false;
+    std::jthread m_loader; ///< last member: stopped and joined first
 };
 
 } // namespace weft::gui

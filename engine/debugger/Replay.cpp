@@ -7,9 +7,10 @@
 
 namespace weft::debugger {
 
-Replay::Replay(const program::Program &program, const Schedule &schedule, const interpreter::InterpreterOptions &options)
+Replay::Replay(const program::Program &program, const Schedule &schedule,
+               const interpreter::InterpreterOptions &options, const ReplayProgress *progress)
     : m_program(program), m_options(options) {
-    m_trace = debugger::traceSchedule(program, m_options, schedule);
+    m_trace = debugger::traceSchedule(program, m_options, schedule, progress);
     m_machine = std::make_unique<interpreter::Interpreter>(program, m_options);
     m_machine->restart(m_naming);
     m_checkpoints.offer(0, m_machine->state());
@@ -48,7 +49,7 @@ std::string Replay::describe(const Action &action) const {
     return debugger::describeStep({action, {}, debugger::objectOf(action, *m_machine)});
 }
 
-void Replay::standAt(std::size_t position) {
+bool Replay::standAt(std::size_t position, const ReplayProgress *progress) {
     assert(position <= eventCount());
     if (m_inside) {
         m_machine->restore(m_beforeInside);
@@ -60,14 +61,26 @@ void Replay::standAt(std::size_t position) {
         m_machine->restore(*state);
         m_machineAt = at;
     }
+    const std::size_t from = m_machineAt;
     while (m_machineAt < position) {
+        if (progress && (m_machineAt & 255) == 0 && progress->stopRequested()) {
+            m_position = m_machineAt;
+            return false;
+        }
         m_machine->execute(m_trace.steps[m_machineAt].action.thread);
         m_checkpoints.offer(++m_machineAt, m_machine->state());
+        if (progress)
+            progress->tick(m_machineAt - from);
     }
     m_position = position;
+    return true;
 }
 
 void Replay::runTo(std::size_t position) { standAt(std::min(position, eventCount())); }
+
+bool Replay::runTo(std::size_t position, const ReplayProgress &progress) {
+    return standAt(std::min(position, eventCount()), &progress);
+}
 
 bool Replay::stepEvent() {
     if (m_position >= eventCount())

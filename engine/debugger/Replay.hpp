@@ -21,8 +21,10 @@ namespace weft::debugger {
 class Replay {
 public:
     /// Replays `schedule` of `program` (which must outlive the replay) and stands before its first event.
+    /// With `progress` (a worker thread loading a long execution), reports the events traced; once a
+    /// stop is requested the trace is cut where it stood (the caller discards such a replay).
     Replay(const program::Program &program, const Schedule &schedule,
-           const interpreter::InterpreterOptions &options = {});
+           const interpreter::InterpreterOptions &options = {}, const ReplayProgress *progress = nullptr);
     ~Replay();
     Replay(const Replay &) = delete;
     Replay &operator=(const Replay &) = delete;
@@ -61,8 +63,12 @@ public:
     /// Runs the running thread to its next source line (performing the next event if it stands on
     /// one); it ends on the thread's next event when its local code has no other line. False at the end.
     bool stepLine();
-    /// Stands before event `position` (0..eventCount()).
+    /// Stands before event `position` (0..eventCount()): costs the events between the machine and
+    /// `position` (forwards), or those from the nearest checkpoint before it (backwards).
     void runTo(std::size_t position);
+    /// The same on a worker thread: reports the events performed and stops where it stands once a stop
+    /// is requested (false then; position() says where).
+    bool runTo(std::size_t position, const ReplayProgress &progress);
     void restart() { runTo(0); }
     void runToEnd() { runTo(eventCount()); }
     /// The states kept for going back (how many, their bytes), for tests and benchmarks.
@@ -71,7 +77,7 @@ public:
 private:
     /// Stands before event `position`: runs forwards from where the machine is, or from the nearest
     /// checkpoint before `position` when that is behind.
-    void standAt(std::size_t position);
+    bool standAt(std::size_t position, const ReplayProgress *progress = nullptr);
 
     const program::Program &m_program;
     interpreter::InterpreterOptions m_options;

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "engine/debugger/TracedExecution.hpp"
 
+#include "engine/execution/Interrupt.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/interpreter/Interpreter.hpp"
+
+#include <optional>
 
 namespace weft::debugger {
 
@@ -13,14 +16,21 @@ std::string objectOf(const Action &action, const interpreter::Interpreter &machi
 }
 
 TracedExecution traceSchedule(const program::Program &program, const interpreter::InterpreterOptions &options,
-                              const Schedule &schedule) {
+                              const Schedule &schedule, const ReplayProgress *progress) {
     interpreter::Interpreter machine(program, options);
     ScheduledExecutor executor(machine);
+    std::optional<Interrupt> interrupt;
+    if (progress) {
+        interrupt.emplace(progress->stop, 0.0, 0);
+        executor.setInterrupt(&*interrupt);
+    }
     TracedExecution out;
     executor.setBeforeAction([&](const Action &a) {
         TraceStep step{a, machine.currentSpot(a.thread), {}};
         step.object = objectOf(a, machine);
         out.steps.push_back(std::move(step));
+        if (progress)
+            progress->tick(out.steps.size());
     });
     out.execution = executor.run(schedule);
     // A step whose action did not happen (an invalid unlock) is not part of the trace.

@@ -3,6 +3,7 @@
 // the thread stood and what object it touched: the trace shown by `weft replay` and defect reports.
 #pragma once
 
+#include "engine/debugger/ReplayProgress.hpp"
 #include "engine/execution/Execution.hpp"
 #include "engine/execution/Schedule.hpp"
 #include "engine/interpreter/InterpreterOptions.hpp"
@@ -30,8 +31,10 @@ struct TracedExecution {
     program::SourceSpot faultSpot; ///< where the fault was raised (line 0 if none or unknown)
 };
 
+/// Runs `schedule` and records its trace. With `progress`, reports the events traced and stops early
+/// (the execution then ends Interrupted, its trace cut there) once a stop is requested.
 TracedExecution traceSchedule(const program::Program &program, const interpreter::InterpreterOptions &options,
-                              const Schedule &schedule);
+                              const Schedule &schedule, const ReplayProgress *progress = nullptr);
 
 /// "start", "lock 'm'", "create T2", "sem_post 'ready'", ...
 std::string describeStep(const TraceStep &step);

@@ -8,31 +8,45 @@
 #include <QFont>
 
 #include <algorithm>
+#include <memory>
 
 namespace weft::views {
 
 TraceModel::TraceModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void TraceModel::setTrace(std::vector<TraceRow> rows) {
+void TraceModel::setTrace(std::size_t count, RowSource rowAt, std::vector<ThreadId> threads) {
     beginResetModel();
-    m_rows = std::move(rows);
-    m_threads.clear();
-    for (const TraceRow &r : m_rows)
-        if (std::find(m_threads.begin(), m_threads.end(), r.thread) == m_threads.end())
-            m_threads.push_back(r.thread);
-    std::sort(m_threads.begin(), m_threads.end());
+    m_count = count;
+    m_rowAt = std::move(rowAt);
+    m_threads = std::move(threads);
     m_position = 0;
     m_inside = false;
     m_alternatives.clear();
     endResetModel();
 }
 
+void TraceModel::setTrace(std::vector<TraceRow> rows) {
+    std::vector<ThreadId> threads;
+    for (const TraceRow &r : rows)
+        if (std::find(threads.begin(), threads.end(), r.thread) == threads.end())
+            threads.push_back(r.thread);
+    std::sort(threads.begin(), threads.end());
+    auto held = std::make_shared<const std::vector<TraceRow>>(std::move(rows));
+    const std::size_t count = held->size();
+    setTrace(count, [held](std::size_t i) { return (*held)[i]; }, std::move(threads));
+}
+
 void TraceModel::setPosition(std::size_t position, bool inside) {
-    m_position = std::min(position, m_rows.size());
+    const std::size_t before = m_position;
+    m_position = std::min(position, m_count);
     m_inside = inside;
-    if (!m_rows.empty())
-        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
-    Q_EMIT headerDataChanged(Qt::Vertical, 0, std::max(0, rowCount() - 1));
+    if (m_count == 0)
+        return;
+    // Rows between the old and the new position change between performed and to come.
+    const int first = int(std::min(before, m_position));
+    const int last = int(std::min(std::max(before, m_position), m_count - 1));
+    Q_EMIT dataChanged(index(first, 0), index(last, columnCount() - 1));
+    Q_EMIT headerDataChanged(Qt::Vertical, first, last);
 }
 
 void TraceModel::setAlternatives(std::vector<bool> rows) {
@@ -45,13 +59,13 @@ int TraceModel::columnOf(ThreadId thread) const {
     return it == m_threads.end() ? -1 : int(it - m_threads.begin());
 }
 
-int TraceModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
+int TraceModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_count); }
 int TraceModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_threads.size()); }
 
 QVariant TraceModel::data(const QModelIndex &index, int role) const {
-    if (!index.isValid() || std::size_t(index.row()) >= m_rows.size())
+    if (!index.isValid() || std::size_t(index.row()) >= m_count)
         return {};
-    const TraceRow &r = m_rows[std::size_t(index.row())];
+    const TraceRow r = m_rowAt(std::size_t(index.row()));
     const bool mine = columnOf(r.thread) == index.column();
     const std::size_t row = std::size_t(index.row());
     switch (role) {

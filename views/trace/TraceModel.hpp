@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // The replayed interleaving as a sequence diagram: one row per visible event, one column per thread;
 // the event sits in its thread's column ("lock 'm' · f.c:13"). Rows already performed are plain, the
-// next one is marked, later ones are grey. GUI thread only.
+// next one is marked, later ones are grey. Rows are asked for when drawn (a trace may have millions);
+// moving the position repaints only the rows between the old and the new one. GUI thread only.
 #pragma once
 
 #include "engine/base/Ids.hpp"
 
 #include <QAbstractTableModel>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,13 +28,20 @@ class TraceModel final : public QAbstractTableModel {
 public:
     explicit TraceModel(QObject *parent = nullptr);
 
-    /// A new trace; the position goes back to 0.
+    /// Row `i` of a trace, built when the view draws it.
+    using RowSource = std::function<TraceRow(std::size_t)>;
+
+    /// A new trace of `count` rows whose threads (ascending) are `threads`; the position goes back to 0.
+    void setTrace(std::size_t count, RowSource rowAt, std::vector<ThreadId> threads);
+    /// The same from rows held by the model (short traces, tests).
     void setTrace(std::vector<TraceRow> rows);
     void clear() { setTrace({}); }
     /// Events performed so far; `inside`: the next event's thread is inside its local code.
     void setPosition(std::size_t position, bool inside = false);
     std::size_t position() const { return m_position; }
-    const std::vector<TraceRow> &rows() const { return m_rows; }
+    std::size_t size() const { return m_count; }
+    /// Row `i` (< size()).
+    TraceRow row(std::size_t i) const { return m_rowAt(i); }
     const std::vector<ThreadId> &threads() const { return m_threads; }
     int columnOf(ThreadId thread) const;
     /// `rows[i]`: another event could have happened instead of step i (the trace's context menu offers
@@ -46,7 +55,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    std::vector<TraceRow> m_rows;
+    std::size_t m_count = 0;
+    RowSource m_rowAt;
     std::vector<ThreadId> m_threads; ///< column order: ascending ids
     std::size_t m_position = 0;
     bool m_inside = false;

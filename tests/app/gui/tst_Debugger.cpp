@@ -116,7 +116,7 @@ void tst_Debugger::stepWithKeys() {
     // Select a later step in the trace and run to it with Ctrl+F10.
     QTableView *view = replay->traceView();
     const int row = 6;
-    const int column = replay->traceModel()->columnOf(replay->traceModel()->rows()[row].thread);
+    const int column = replay->traceModel()->columnOf(replay->traceModel()->row(std::size_t(row)).thread);
     view->setCurrentIndex(replay->traceModel()->index(row, column));
     QTest::keyClick(m_window, Qt::Key_F10, Qt::ControlModifier);
     QCOMPARE(replay->traceModel()->position(), std::size_t(row));
@@ -142,7 +142,8 @@ void tst_Debugger::stepWithKeys() {
     QCOMPARE(replay->traceModel()->position(), std::size_t(row + 1));
 
     // Click a step and press Enter (or double-click it): run to it.
-    const QModelIndex third = replay->traceModel()->index(3, replay->traceModel()->columnOf(replay->traceModel()->rows()[3].thread));
+    const QModelIndex third =
+        replay->traceModel()->index(3, replay->traceModel()->columnOf(replay->traceModel()->row(3).thread));
     view->scrollTo(third);
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(third).center());
     QCOMPARE(view->currentIndex(), third);
@@ -308,7 +309,8 @@ void tst_Debugger::whatIfAnotherThreadHadGoneFirst() {
     QVERIFY(replay->traceModel()->headerData(row, Qt::Vertical).toString().endsWith(QStringLiteral("⇄")));
     QVERIFY(!replay->traceModel()->hasAlternative(0)); // main's start: nothing else could happen
     QTableView *view = replay->traceView();
-    const QModelIndex cell = replay->traceModel()->index(row, replay->traceModel()->columnOf(replay->traceModel()->rows()[row].thread));
+    const QModelIndex cell = replay->traceModel()->index(
+        row, replay->traceModel()->columnOf(replay->traceModel()->row(std::size_t(row)).thread));
     view->scrollTo(cell);
     const QPoint at = view->visualRect(cell).center();
     QContextMenuEvent click(QContextMenuEvent::Mouse, at, view->viewport()->mapToGlobal(at));
