@@ -73,7 +73,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_examples, &ExamplesMenu::exampleChosen, this, &MainWindow::openFile);
     connect(m_recent, &RecentFilesMenu::fileChosen, this, &MainWindow::openFile);
     connect(m_replay, &ReplayController::message, this, [this](const QString &text) { statusBar()->showMessage(text); });
-    connect(m_replay, &ReplayController::loaded, this, &MainWindow::markAlternatives);
+    connect(m_replay, &ReplayController::loaded, this, &MainWindow::followReplay);
     connect(m_replay, &ReplayController::loadStarted, this, &MainWindow::updateActions);
     connect(m_replay, &ReplayController::loaded, this, &MainWindow::updateActions);
     connect(m_replay, &ReplayController::loadCancelled, this, [this] {

@@ -115,6 +115,10 @@ private:
     void fillThreadFilter(QMenu *menu);
     /// Marks the trace steps where an event outside the current configuration conflicts with the step.
     void markAlternatives();
+    /// Once an execution is loaded (a leaf, a defect, "what if"): finds the events of its every step,
+    /// so that the event structure highlights all of them and rings the next one, the trace marks
+    /// every ⇄, and the exploration tree marks the execution's leaf.
+    void followReplay();
     QString askExportPath(const QString &title, const QString &suggested, const QString &filter);
 
     session::ExplorationSession *m_session;

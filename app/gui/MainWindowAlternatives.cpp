@@ -7,10 +7,12 @@
 #include "app/gui/ReplayController.hpp"
 #include "engine/debugger/EventChoice.hpp"
 #include "engine/debugger/Replay.hpp"
-#include "views/trace/TraceModel.hpp"
 #include "views/eventstructure/EventAppearance.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
 #include "views/eventstructure/EventStructureView.hpp"
+#include "views/explorationtree/ExplorationTreeScene.hpp"
+#include "views/explorationtree/ExplorationTreeView.hpp"
+#include "views/trace/TraceModel.hpp"
 
 #include <QAction>
 #include <QMenu>
@@ -39,6 +41,7 @@ bool MainWindow::exploreWithEvent(EventId e) {
     const std::size_t kept = alt.events.size() - debugger::causalPast(*s, e).size();
     m_configuration = alt.events;
     m_eventStructure->structure()->setHighlighted(alt.events);
+    m_tree->tree()->setChosenExecution(0); // until its leaf is found (followReplay)
     const std::vector<EventId> &events = alt.events;
     const int row = int(std::find(events.begin(), events.end(), e) - events.begin());
     m_selectedEvent = e;
@@ -55,6 +58,29 @@ bool MainWindow::exploreWithEvent(EventId e) {
                 .arg(m_replay->replay()->eventCount()));
     });
     return true;
+}
+
+void MainWindow::followReplay() {
+    const session::SnapshotPtr s = m_session->snapshot();
+    const debugger::Replay *r = m_replay->replay();
+    if (!s || !r)
+        return;
+    // Steps past the known events (the free run after "what if", a defect's schedule) are the
+    // snapshot's events too once explored: one source of truth for every view.
+    std::vector<EventId> events = debugger::eventsOfRun(*s, r->trace().execution.actions, m_replay->events());
+    m_replay->setEvents(events);
+    if (events.size() > m_configuration.size() || m_configuration.empty())
+        m_configuration = std::move(events);
+    m_eventStructure->structure()->setHighlighted(m_configuration);
+    // The leaf of the run as replayed (a "what if" run may be one explored before); none found keeps
+    // what was chosen (a clicked leaf, a defect's execution; nothing after "what if").
+    if (m_configuration.size() == r->eventCount()) {
+        const auto leaf = debugger::leafOfRun(*s, m_configuration);
+        if (leaf != ExplorationTree::kRoot)
+            m_tree->tree()->setChosenExecution(s->tree[leaf].execution);
+    }
+    markAlternatives();
+    showCurrentStep();
 }
 
 void MainWindow::markAlternatives() {

@@ -272,6 +272,11 @@ void ReplayController::clear() {
     Q_EMIT positionChanged();
 }
 
+void ReplayController::setEvents(std::vector<EventId> events) {
+    if (m_replay && events.size() <= m_replay->eventCount())
+        m_events = std::move(events);
+}
+
 EventId ReplayController::eventOfRow(int row) const {
     return row >= 0 && std::size_t(row) < m_events.size() ? m_events[std::size_t(row)] : kNoEvent;
 }

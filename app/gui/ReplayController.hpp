@@ -93,6 +93,8 @@ public:
     EventId eventOfRow(int row) const;
     /// The known events of the replayed execution, in trace order (a prefix of it, or empty).
     const std::vector<EventId> &events() const { return m_events; }
+    /// More of them, found once it is loaded (at most one per trace row).
+    void setEvents(std::vector<EventId> events);
     /// Selects trace row `row` (e.g. for an event clicked in the event structure).
     void selectRow(int row);
 

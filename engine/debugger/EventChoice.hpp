@@ -25,4 +25,14 @@ ChosenRun configurationWith(const ExplorationSnapshot &snapshot,
 /// The events in immediate conflict with `e` (either side), ascending.
 std::vector<EventId> immediateConflicts(const ExplorationSnapshot &snapshot, EventId e);
 
+/// The snapshot's events of a replayed run, in step order: `known` (the events of its first steps)
+/// extended step by step with the event that performs the step's action in its thread and extends the
+/// configuration so far (its predecessors in it, in immediate conflict with none of it: the one event
+/// that can). Stops at the first step the snapshot has no such event for (not explored yet).
+std::vector<EventId> eventsOfRun(const ExplorationSnapshot &snapshot, const std::vector<Action> &steps,
+                                 std::vector<EventId> known);
+/// The exploration tree's leaf whose execution has exactly the events `configuration` (any order), or
+/// ExplorationTree::kRoot when no explored execution does.
+ExplorationTree::NodeId leafOfRun(const ExplorationSnapshot &snapshot, const std::vector<EventId> &configuration);
+
 } // namespace weft::debugger

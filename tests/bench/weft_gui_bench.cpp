@@ -6,10 +6,16 @@
 //     slower).
 //  3. The same two for DISP(5,4) (15,282 executions but 185,330 events: a large event structure).
 //  4. Time to first paint of DISP(5,3)'s event structure (~17,600 events) from its final snapshot.
-// Usage: weft-gui-bench [--quick] [--only NAME] (NAME: LPAIRS, DISP or PAINT; headless:
+//  5. LONG: one execution of 40k, 400k and 4M events (long_execution.c, N = 10^4, 10^5, 10^6): `weft explore`'s
+//     time and peak memory, the window's exploration time, then opening its defect at the failing step
+//     (load time, peak memory growth, worst event-loop gap while loading), stepping back / forwards
+//     latency, Restart and F8 across the whole trace.
+// Usage: weft-gui-bench [--quick] [--only NAME] (NAME: LPAIRS, DISP, PAINT or LONG; headless:
 // QT_QPA_PLATFORM=offscreen is set if unset).
-#include "engine/debugger/ProgramLoader.hpp"
 #include "app/gui/MainWindow.hpp"
+#include "app/gui/ReplayController.hpp"
+#include "engine/debugger/ProgramLoader.hpp"
+#include "engine/debugger/Replay.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
 #include "engine/interpreter/Interpreter.hpp"
@@ -25,6 +31,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
+#include <fstream>
+#include <sstream>
 #include <vector>
 
 using namespace weft;
@@ -33,6 +41,7 @@ namespace {
 
 const QString kDispatcher = QStringLiteral(WEFT_TEST_PROGRAMS "/dispatcher/dispatcher.c");
 const QString kLockPairs = QStringLiteral(WEFT_TEST_PROGRAMS "/lock_pairs/lock_pairs.c");
+const QString kLongExecution = QStringLiteral(WEFT_TEST_PROGRAMS "/long_execution/long_execution.c");
 
 std::vector<std::string> params(int first, int second) {
     return {"PARAM1=" + std::to_string(first), "PARAM2=" + std::to_string(second)};
@@ -169,6 +178,112 @@ double firstPaintMs(std::size_t &events) {
     return clock.nsecsElapsed() / 1e6;
 }
 
+/// A line of /proc/self/status ("VmRSS", "VmHWM") in MB.
+double statusMB(const std::string &key) {
+    std::ifstream in("/proc/self/status");
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind(key + ":", 0) == 0) {
+            std::istringstream fields(line.substr(key.size() + 1));
+            double kb = 0;
+            fields >> kb;
+            return kb / 1024.0;
+        }
+    return 0;
+}
+
+/// Starts a new peak-memory measurement (VmHWM back to the current RSS).
+void resetPeak() { std::ofstream("/proc/self/clear_refs") << "5"; }
+
+/// Waits in the event loop for `signal` of `sender` while a 5 ms timer records the worst gap.
+template <typename Sender, typename Signal> qint64 waitMeasuringGaps(Sender *sender, Signal signal, double &seconds) {
+    QEventLoop loop;
+    QObject::connect(sender, signal, &loop, &QEventLoop::quit);
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = 0, worst = 0;
+    QTimer ticker;
+    ticker.setInterval(5);
+    QObject::connect(&ticker, &QTimer::timeout, [&] {
+        worst = std::max(worst, clock.elapsed() - last);
+        last = clock.elapsed();
+    });
+    ticker.start();
+    loop.exec();
+    seconds = clock.nsecsElapsed() / 1e9;
+    return std::max(worst, clock.elapsed() - last);
+}
+
+void longExecution(const char *name, int n) {
+    const Instance instance{name, kLongExecution, {"N=" + std::to_string(n)}};
+    resetPeak();
+    const double cliBase = statusMB("VmRSS");
+    std::uint64_t executions = 0;
+    double cpuMs = 0;
+    const double cli = cliSeconds(instance, executions, cpuMs);
+    std::printf("%s `weft explore`: %.2f s, peak memory +%.0f MB\n", name, cli, statusMB("VmHWM") - cliBase);
+
+    gui::MainWindow window;
+    window.setCompileFlags(instance.defines, {});
+    window.resize(1600, 960);
+    window.show();
+    if (!window.openFile(instance.file))
+        return;
+    QApplication::processEvents();
+    double explored = 0;
+    window.explore();
+    waitMeasuringGaps(&window.session(), &session::ExplorationSession::finished, explored);
+    auto *structure = window.eventStructureView()->structure();
+    while (!structure->isUpToDate())
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+    std::printf("%s window exploration: %.2f s (GUI/CLI = %.2f), resident %.0f MB\n", name, explored,
+                cli > 0 ? explored / cli : 0.0, statusMB("VmRSS"));
+
+    gui::ReplayController *replay = window.replay();
+    resetPeak();
+    const double before = statusMB("VmRSS");
+    double loadSeconds = 0;
+    window.showDefect(0);
+    qint64 worstGap = 0;
+    if (replay->isLoading())
+        worstGap = waitMeasuringGaps(replay, &gui::ReplayController::loaded, loadSeconds);
+    const debugger::Replay *r = replay->replay();
+    if (!r) {
+        std::printf("%s: no replay\n", name);
+        return;
+    }
+    window.grab(); // one full paint of the loaded panes
+    std::printf("%s open at the failing step: %.2f s for %zu events, peak memory +%.0f MB (%.0f bytes per event), "
+                "worst event-loop gap while loading %lld ms, %zu checkpoints of %.0f MB\n",
+                name, loadSeconds, r->eventCount(), statusMB("VmHWM") - before,
+                (statusMB("VmHWM") - before) * 1048576.0 / double(r->eventCount()), worstGap, r->checkpoints().count(),
+                double(r->checkpoints().bytes()) / 1048576.0);
+
+    // Stepping latency as the user sees it: the step and the repaint it causes.
+    auto timed = [&](auto &&step) {
+        QElapsedTimer clock;
+        clock.start();
+        step();
+        QApplication::processEvents();
+        return clock.nsecsElapsed() / 1e6;
+    };
+    std::vector<double> back, forwards;
+    for (int i = 0; i < 100; ++i)
+        back.push_back(timed([&] { replay->stepBack(); }));
+    for (int i = 0; i < 100; ++i)
+        forwards.push_back(timed([&] { replay->stepEvent(); }));
+    std::sort(back.begin(), back.end());
+    std::sort(forwards.begin(), forwards.end());
+    const double restart = timed([&] { replay->restart(); });
+    const double first = timed([&] { replay->stepEvent(); });
+    const double toEnd = timed([&] { replay->runToEnd(); });
+    std::printf("%s stepping: back median %.2f ms (worst %.2f), forwards median %.2f ms (worst %.2f); Restart %.0f ms, "
+                "F10 from the start %.2f ms, F8 across the trace %.0f ms\n",
+                name, back[back.size() / 2], back.back(), forwards[forwards.size() / 2], forwards.back(), restart,
+                first, toEnd);
+    std::fflush(stdout);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -207,6 +322,12 @@ int main(int argc, char **argv) {
                     instance.name, gui.worstGapMs, gui.worstGapAtSeconds, gui.p99GapMs, gui.worstCpuGapMs,
                     gui.p99CpuGapMs);
         std::fflush(stdout);
+    }
+    if (selected("LONG")) {
+        longExecution("LONG 40k", 10000);
+        longExecution("LONG 400k", 100000);
+        if (!quick)
+            longExecution("LONG 4M", 1000000);
     }
     if (!selected("PAINT"))
         return 0;

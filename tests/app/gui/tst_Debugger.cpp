@@ -53,6 +53,7 @@ private Q_SLOTS:
     void debugMenuHasShortcuts();
     void exploreWithAnEventOfTheStructure();
     void whatIfAnotherThreadHadGoneFirst();
+    void viewsFollowEveryJump();
     void eventStructureMarksTheCurrentStep();
     void filterTheEventStructureByThread();
     void exportsWriteFiles();
@@ -328,6 +329,89 @@ void tst_Debugger::whatIfAnotherThreadHadGoneFirst() {
     QVERIFY(std::find(now.begin(), now.end(), alternative) != now.end());
     verifyTraceFollows(*m_window, now);
     QCOMPARE(replay->traceModel()->position(), std::size_t(replay->rowOfEvent(alternative)));
+}
+
+/// The explored execution whose events are exactly `events` (by brute force over every leaf), or 0.
+static std::uint64_t executionWith(const ExplorationSnapshot &s, std::vector<EventId> events) {
+    std::sort(events.begin(), events.end());
+    for (std::size_t n = 0; n < s.tree.size(); ++n) {
+        if (!s.tree[n].isLeaf)
+            continue;
+        std::vector<EventId> path = s.pathTo(ExplorationTree::NodeId(n));
+        std::sort(path.begin(), path.end());
+        if (path == events)
+            return s.tree[n].execution;
+    }
+    return 0;
+}
+
+/// Every view shows the loaded run: each trace row has its event (same thread and action), the event
+/// structure highlights exactly those and rings the next one, the tree marks the run's leaf, and each
+/// row is marked ⇄ exactly when an event outside the run conflicts with it.
+static void verifyViewsFollow(MainWindow &window) {
+    const auto s = window.session().snapshot();
+    ReplayController *replay = window.replay();
+    const debugger::Replay *r = replay->replay();
+    QVERIFY(r);
+    const std::vector<EventId> &run = window.currentConfiguration();
+    QCOMPARE(run.size(), r->eventCount());
+    for (std::size_t row = 0; row < run.size(); ++row) {
+        const EventId e = replay->eventOfRow(int(row));
+        QVERIFY(e < s->events.size());
+        QCOMPARE(s->events[e].thread, r->trace().steps[row].action.thread);
+        QVERIFY(s->events[e].action == r->trace().steps[row].action);
+    }
+    views::EventStructureScene *scene = window.eventStructureView()->structure();
+    for (EventId e = 0; e < s->events.size(); ++e) {
+        const bool in = std::find(run.begin(), run.end(), e) != run.end();
+        QCOMPARE(scene->emphasis(e) == views::EventNodesItem::Emphasis::Highlighted, in);
+    }
+    QCOMPARE(scene->currentEvent(), r->atEnd() ? kNoEvent : replay->eventOfRow(int(r->position())));
+    const std::uint64_t execution = executionWith(*s, run);
+    QVERIFY(execution != 0); // lost_update is explored completely: every run is a leaf
+    QCOMPARE(window.explorationTreeView()->tree()->chosenExecution(), execution);
+    for (std::size_t row = 0; row < run.size(); ++row) {
+        bool alternative = false;
+        for (EventId other : debugger::immediateConflicts(*s, run[row]))
+            alternative = alternative || std::find(run.begin(), run.end(), other) == run.end();
+        QCOMPARE(replay->traceModel()->hasAlternative(int(row)), alternative);
+    }
+}
+
+void tst_Debugger::viewsFollowEveryJump() {
+    // After "what if" (twice: the markers of the new run offer the next one), run to a step, F10 and
+    // Restart, every view shows the same run and position.
+    m_window->selectExecution(1);
+    verifyViewsFollow(*m_window);
+    ReplayController *replay = m_window->replay();
+    std::vector<std::uint64_t> visited{m_window->explorationTreeView()->tree()->chosenExecution()};
+    for (int jump = 0; jump < 2; ++jump) {
+        // The last ⇄ row's first "what if".
+        EventId alternative = kNoEvent;
+        for (int row = replay->traceModel()->rowCount() - 1; row >= 0 && alternative == kNoEvent; --row) {
+            if (!replay->traceModel()->hasAlternative(row))
+                continue;
+            QMenu *menu = m_window->showTraceMenu(row, QPoint());
+            for (QAction *a : menu->actions())
+                if (alternative == kNoEvent && a->data().isValid() && a->text().startsWith(QStringLiteral("What if")))
+                    alternative = EventId(a->data().toULongLong());
+            menu->close();
+        }
+        QVERIFY(alternative != kNoEvent);
+        QVERIFY(m_window->exploreWithEvent(alternative));
+        verifyViewsFollow(*m_window);
+        QCOMPARE(replay->eventOfRow(int(replay->traceModel()->position())), alternative);
+        visited.push_back(m_window->explorationTreeView()->tree()->chosenExecution());
+        QVERIFY(visited.back() != visited[visited.size() - 2]); // another leaf is marked
+    }
+    replay->runTo(2);
+    verifyViewsFollow(*m_window);
+    QTest::keyClick(m_window, Qt::Key_F10);
+    QCOMPARE(replay->traceModel()->position(), 3u);
+    verifyViewsFollow(*m_window);
+    QTest::keyClick(m_window, Qt::Key_F10, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(replay->traceModel()->position(), 0u);
+    verifyViewsFollow(*m_window);
 }
 
 void tst_Debugger::eventStructureMarksTheCurrentStep() {
