@@ -157,7 +157,7 @@ ReplayController::prepare(const debugger::LoadedProgram &program, const Schedule
     return out->replay->runTo(standAt, running) ? out : nullptr;
 }
 
-void ReplayController::load(std::shared_ptr<const debugger::LoadedProgram> program, const Schedule &schedule,
+bool ReplayController::load(std::shared_ptr<const debugger::LoadedProgram> program, const Schedule &schedule,
                             std::vector<EventId> events, std::size_t standAt, std::function<void()> then) {
     stopLoader();
     ++m_generation; // what the stopped worker still posts is dropped
@@ -165,7 +165,7 @@ void ReplayController::load(std::shared_ptr<const debugger::LoadedProgram> progr
     clear();
     if (!program) {
         m_loadProgress->hide();
-        return;
+        return false;
     }
     m_program = std::move(program);
     m_events = std::move(events);
@@ -177,7 +177,7 @@ void ReplayController::load(std::shared_ptr<const debugger::LoadedProgram> progr
         if (then)
             then();
         Q_EMIT loaded();
-        return;
+        return true;
     }
     const std::uint64_t generation = m_generation;
     m_loading = true;
@@ -213,6 +213,7 @@ void ReplayController::load(std::shared_ptr<const debugger::LoadedProgram> progr
             },
             Qt::QueuedConnection);
     });
+    return true;
 }
 
 void ReplayController::showLoadProgress(std::uint64_t generation, int phase, std::size_t done) {

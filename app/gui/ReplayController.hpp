@@ -53,8 +53,9 @@ public:
     /// `events`: the unfolding's events of the execution (or of a prefix of it) in trace order when
     /// known (to map trace rows to the event structure). An execution of backgroundThreshold() events or
     /// more loads on a worker thread (isLoading(), cancelLoad()); `then` runs once it is loaded, before
-    /// loaded() (at once for a short one), never if the load is cancelled or replaced.
-    void load(std::shared_ptr<const debugger::LoadedProgram> program, const Schedule &schedule,
+    /// loaded() (at once for a short one), never if the load is cancelled or replaced. False (the panes
+    /// cleared) without a program.
+    bool load(std::shared_ptr<const debugger::LoadedProgram> program, const Schedule &schedule,
               std::vector<EventId> events = {}, std::size_t standAt = 0, std::function<void()> then = {});
     void clear();
     bool isLoading() const { return m_loading; }
