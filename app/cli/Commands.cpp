@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/Commands.hpp"
 
-#include "app/cli/ProgramExploration.hpp"
+#include "engine/debugger/ProgramExploration.hpp"
 #include "engine/debugger/ProgramLoader.hpp"
 #include "engine/debugger/ResultsJson.hpp"
 #include "engine/debugger/SourceText.hpp"
@@ -84,6 +84,7 @@ void printDiagnostics(const std::vector<Diagnostic> &diagnostics, std::FILE *err
 } // namespace
 
 using debugger::defectLocation;
+using debugger::ProgramExploration;
 using debugger::SourceText;
 using debugger::TracedExecution;
 using debugger::TraceStep;

@@ -5,9 +5,9 @@
 // execution is found in an explored one). The first violation stops the exploration; anything Weft
 // cannot decide (a bound, an unsupported operation, unexplored inputs) makes the verdict unknown.
 #include "app/cli/Commands.hpp"
-#include "app/cli/ProgramExploration.hpp"
 #include "app/cli/SvcompTask.hpp"
 #include "app/cli/SvcompWitness.hpp"
+#include "engine/debugger/ProgramExploration.hpp"
 #include "engine/debugger/ProgramLoader.hpp"
 #include "engine/debugger/ResultsJson.hpp"
 #include "engine/frontend/CCompiler.hpp"
@@ -159,7 +159,7 @@ int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err) {
         exploration.stopOnDefectKinds = 1u << unsigned(property == SvcompProperty::UnreachCall ? DefectKind::AssertionFailure
                                                                                                : DefectKind::UndefinedBehaviour);
     }
-    ProgramExploration explorer(program, options, exploration);
+    debugger::ProgramExploration explorer(program, options, exploration);
     const ExplorationResult result = explorer.run();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::fprintf(out, "weft: %s (%s model, %u round%s), %.2f s in all\n", result.statistics.summary().c_str(),

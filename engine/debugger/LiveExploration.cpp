@@ -2,6 +2,7 @@
 #include "engine/debugger/LiveExploration.hpp"
 
 #include "engine/debugger/ObservedExecutor.hpp"
+#include "engine/debugger/SectionRounds.hpp"
 #include "engine/debugger/SnapshotBuilder.hpp"
 #include "engine/explorer/Explorer.hpp"
 
@@ -26,19 +27,30 @@ void LiveExploration::wait() {
 
 void LiveExploration::explore(std::stop_token stop, Settings settings) {
     // The builder lives outside the guarded block: what it gathered is still published on a failure.
+    // Each round of SectionRounds explores anew (its own unfolding, its own snapshots: a new round
+    // restarts the views); the last round's is the exploration.
     std::optional<SnapshotBuilder> builder;
     std::optional<ObservedExecutor> executor;
     std::optional<Explorer> explorer;
     std::string failure;
     try {
-        executor.emplace(m_program->program, settings.interpreter);
-        explorer.emplace(*executor, settings.exploration);
-        builder.emplace(settings.run, explorer->unfolding(), *executor, m_program->program, m_publish,
-                        settings.interval);
-        explorer->setObserver(&*builder);
-        builder->start();
-        const ExplorationResult result = explorer->run(stop, &m_pause);
-        explorer->setObserver(nullptr);
+        SectionRounds rounds(settings.interpreter, settings.exploration);
+        const ExplorationResult result = rounds.run(
+            [&](SectionRounds::Round &round) {
+                builder.reset();
+                explorer.reset();
+                executor.reset();
+                executor.emplace(m_program->program, round.interpreterOptions());
+                explorer.emplace(*executor, round.explorationOptions());
+                builder.emplace(settings.run, explorer->unfolding(), *executor, m_program->program, m_publish,
+                                settings.interval, round.number());
+                explorer->setObserver(round.watch(executor->machine(), &*builder));
+                builder->start();
+                ExplorationResult r = explorer->run(round.stopToken(), &m_pause);
+                explorer->setObserver(nullptr);
+                return r;
+            },
+            stop);
         builder->finish(result);
         return;
     } catch (const std::exception &e) {

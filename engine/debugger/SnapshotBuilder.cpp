@@ -42,10 +42,10 @@ static program::SourceSpot spotOfLocation(const std::string &location, const pro
 }
 
 SnapshotBuilder::SnapshotBuilder(std::uint64_t run, const Unfolding &unfolding, const ObservedExecutor &executor,
-                                 const program::Program &program, Publish publish, Clock::duration interval)
-    : m_run(run), m_unfolding(unfolding), m_executor(executor), m_program(program),
-      m_publish(std::move(publish)), m_interval(interval), m_started(Clock::now()),
-      m_lastPublish(m_started) {
+                                 const program::Program &program, Publish publish, Clock::duration interval,
+                                 std::uint32_t round)
+    : m_run(run), m_round(round), m_unfolding(unfolding), m_executor(executor), m_program(program),
+      m_publish(std::move(publish)), m_interval(interval), m_started(Clock::now()), m_lastPublish(m_started) {
     m_sourceFiles = std::make_shared<const std::vector<std::string>>(program.sourceMap.files());
     m_publishedNames = std::make_shared<const std::vector<std::string>>();
     m_publishedDefects = std::make_shared<const std::vector<DefectRecord>>();
@@ -186,6 +186,7 @@ void SnapshotBuilder::publish(ExplorationPhase phase, const ExplorationResult *r
     convertNewEvents();
     auto snapshot = std::make_shared<ExplorationSnapshot>();
     snapshot->run = m_run;
+    snapshot->round = m_round;
     snapshot->serial = ++m_serial;
     snapshot->phase = phase;
     if (result) {

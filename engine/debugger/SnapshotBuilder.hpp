@@ -29,7 +29,7 @@ public:
     /// `unfolding` and `executor` are the exploration's own (read between executions only).
     SnapshotBuilder(std::uint64_t run, const Unfolding &unfolding, const ObservedExecutor &executor,
                     const program::Program &program, Publish publish,
-                    Clock::duration interval = std::chrono::milliseconds(50));
+                    Clock::duration interval = std::chrono::milliseconds(50), std::uint32_t round = 1);
 
     void onDefect(const Defect &defect, std::uint64_t distinct) override;
     void onExecution(const ExecutionSummary &summary) override;
@@ -52,6 +52,7 @@ private:
     double elapsedSeconds() const;
 
     std::uint64_t m_run;
+    std::uint32_t m_round;
     const Unfolding &m_unfolding;
     const ObservedExecutor &m_executor;
     const program::Program &m_program;

@@ -63,7 +63,10 @@ struct ExplorationSnapshot {
     using NodeId = ExplorationTree::NodeId;
 
     std::uint64_t run = 0;    ///< which exploration of the session (a new one restarts the views)
-    std::uint64_t serial = 0; ///< publication number within the run
+    /// Which round of the run (debugger::SectionRounds: under sc, a run with atomic sections may explore
+    /// again once it has learnt what they touch); a new round restarts the views like a new run.
+    std::uint32_t round = 1;
+    std::uint64_t serial = 0; ///< publication number within the round
     ExplorationPhase phase = ExplorationPhase::Running;
     StopReason stopReason = StopReason::Completed; ///< meaningful once Finished
     /// executions, maximalConfigurations, sleepSetBlocked, events, defects, wallSeconds (elapsed,
@@ -83,6 +86,8 @@ struct ExplorationSnapshot {
     std::shared_ptr<const ExplorationResult> result;
 
     bool isFinished() const { return phase == ExplorationPhase::Finished; }
+    /// Whether `later` continues this snapshot's exploration (same run and round): its logs extend ours.
+    bool isContinuedBy(const ExplorationSnapshot &later) const { return run == later.run && round == later.round; }
     /// Every immediate causal predecessor of `e` the unfolding has (thread, other, extra ones).
     std::vector<EventId> predecessors(EventId e) const;
     /// "'m'" for a synchronisation object, "T2" for a create/join target, "" otherwise.

@@ -3,12 +3,12 @@
 // same programs (abort, exit and a failed assert() end a path silently; reach_error() is the
 // violation), the verdict per property with its exit code, unknown for what Weft cannot decide, and
 // the violation witness checked against the GraphML witness format with an XML parser.
+#include "tests/ScratchFiles.hpp"
 #include "tests/app/WeftRun.hpp"
 
 #include <QCryptographicHash>
 #include <QFile>
 #include <QSet>
-#include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
 
@@ -18,7 +18,7 @@ using namespace weft::testing;
 class tst_SvcompCommand : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void init() { QVERIFY(m_dir.isValid()); }
+    void init() { QVERIFY(m_files.isValid()); }
     void verdicts_data();
     void verdicts();
     void debuggerSemanticsUnchanged_data();
@@ -26,12 +26,8 @@ private Q_SLOTS:
     void witnessIsValidGraphMl();
 
 private:
-    std::string write(const std::string &name, const std::string &text) {
-        const std::string path = m_dir.filePath(QString::fromStdString(name)).toStdString();
-        std::ofstream(path, std::ios::binary) << text;
-        return path;
-    }
-    QTemporaryDir m_dir;
+    std::string write(const std::string &name, const std::string &text) { return m_files.write(name, text); }
+    ScratchFiles m_files;
 };
 
 namespace {
@@ -133,7 +129,7 @@ void tst_SvcompCommand::verdicts() {
     const std::string file = write("src.c", kHeader + body.toStdString() + "\n");
     const WeftRun r = runWeft({"svcomp", file, "--property", property.toStdString(), "--timeout", "1"});
     QCOMPARE(r.code, code);
-    verdict.replace("src.c:", m_dir.path() + "/src.c:");
+    verdict.replace("src.c:", m_files.dir() + "/src.c:");
     // The verdict is the last line.
     const std::string last = r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1);
     QVERIFY2(last.starts_with("weft: verdict " + verdict.toStdString()), (last + r.err).c_str());
@@ -174,7 +170,7 @@ int main(void) {
   return 0;
 }
 )");
-    const std::string witnessPath = m_dir.filePath("witness.graphml").toStdString();
+    const std::string witnessPath = m_files.path("witness.graphml");
     const WeftRun r = runWeft({"svcomp", file, "--witness", witnessPath});
     QCOMPARE(r.code, 1);
     QFile in(QString::fromStdString(witnessPath));

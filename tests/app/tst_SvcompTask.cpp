@@ -2,9 +2,9 @@
 // SV-COMP task definitions (app/cli/SvcompTask.cpp): a well-formed task read field by field, and
 // every kind of bad file rejected by `weft svcomp` with exit code 2 and a message with file and line.
 #include "app/cli/SvcompTask.hpp"
+#include "tests/ScratchFiles.hpp"
 #include "tests/app/WeftRun.hpp"
 
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace weft;
@@ -13,7 +13,7 @@ using namespace weft::testing;
 class tst_SvcompTask : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void init() { QVERIFY(m_dir.isValid()); }
+    void init() { QVERIFY(m_files.isValid()); }
     void readsTask();
     void propertyNames_data();
     void propertyNames();
@@ -23,12 +23,8 @@ private Q_SLOTS:
     void badCommandLines();
 
 private:
-    std::string write(const std::string &name, const std::string &text) {
-        const std::string path = m_dir.filePath(QString::fromStdString(name)).toStdString();
-        std::ofstream(path, std::ios::binary) << text;
-        return path;
-    }
-    QTemporaryDir m_dir;
+    std::string write(const std::string &name, const std::string &text) { return m_files.write(name, text); }
+    ScratchFiles m_files;
 };
 
 namespace {
@@ -113,7 +109,7 @@ void tst_SvcompTask::badTasks_data() {
     QTest::addRow("format 3") << "format_version: '3.0'\n" << "bad.yml:1: error: unsupported format_version '3.0'";
     QTest::addRow("no input") << "format_version: '2.0'\nproperties: []\n" << "bad.yml:1: error: missing 'input_files'";
     QTest::addRow("missing input") << "format_version: '2.0'\ninput_files: 'gone.c'\n"
-                                   << "bad.yml:2: error: input file '" + m_dir.path() + "/gone.c' does not exist";
+                                   << "bad.yml:2: error: input file '" + m_files.dir() + "/gone.c' does not exist";
     QTest::addRow("input not a value") << "format_version: '2.0'\ninput_files:\n  - {a: b}\n"
                                        << "bad.yml:3: error: each of input_files must be a single value";
     QTest::addRow("no properties") << "format_version: '2.0'\ninput_files: 'prog.c'\n"
@@ -122,8 +118,9 @@ void tst_SvcompTask::badTasks_data() {
                                       << "bad.yml:4: error: a property without 'property_file'";
     QTest::addRow("unknown property file") << "format_version: '2.0'\ninput_files: 'prog.c'\nproperties:\n  - property_file: x.prp\n"
                                            << "bad.yml:4: error: cannot read property file";
-    QTest::addRow("property Weft does not know") << "format_version: '2.0'\ninput_files: 'prog.c'\nproperties:\n  - property_file: odd.prp\n"
-                                                 << "bad.yml:4: error: property file '" + m_dir.path() + "/odd.prp' states no property Weft knows";
+    QTest::addRow("property Weft does not know")
+        << "format_version: '2.0'\ninput_files: 'prog.c'\nproperties:\n  - property_file: odd.prp\n"
+        << "bad.yml:4: error: property file '" + m_files.dir() + "/odd.prp' states no property Weft knows";
     QTest::addRow("bad verdict") << good + "    expected_verdict: maybe\n"
                                  << "bad.yml:5: error: expected_verdict must be true or false, not 'maybe'";
     QTest::addRow("bad data model") << good + "options:\n  data_model: ILP16\n"
@@ -139,7 +136,7 @@ void tst_SvcompTask::badTasks() {
     const std::string task = write("bad.yml", text.toStdString());
     const WeftRun r = runWeft({"svcomp", task});
     QCOMPARE(r.code, 2);
-    QVERIFY2(contains(r.err, m_dir.path().toStdString() + "/" + message.toStdString()), r.err.c_str());
+    QVERIFY2(contains(r.err, m_files.dir().toStdString() + "/" + message.toStdString()), r.err.c_str());
     QVERIFY2(!contains(r.out, "verdict"), r.out.c_str()); // no verdict for a task that cannot be read
 }
 

@@ -72,7 +72,7 @@ void EventStructureScene::clearStructure() {
 void EventStructureScene::setSnapshot(std::shared_ptr<const ExplorationSnapshot> snapshot) {
     if (!snapshot)
         return;
-    if (m_snapshot && m_snapshot->run != snapshot->run)
+    if (m_snapshot && !m_snapshot->isContinuedBy(*snapshot))
         clearStructure();
     m_snapshot = std::move(snapshot);
     m_nodes->setSnapshot(m_snapshot.get());

@@ -40,7 +40,7 @@ void ExplorationTreeScene::clearTree() {
 void ExplorationTreeScene::setSnapshot(std::shared_ptr<const ExplorationSnapshot> snapshot) {
     if (!snapshot)
         return;
-    if (m_snapshot && m_snapshot->run != snapshot->run)
+    if (m_snapshot && !m_snapshot->isContinuedBy(*snapshot))
         clearTree();
     m_snapshot = std::move(snapshot);
     if (isUpToDate())

@@ -6,9 +6,11 @@
 // callback); snapshots come at most once per interval; an exception out of the engine ends the run
 // as an internal error, not as cancelled.
 #include "engine/debugger/LiveExploration.hpp"
+#include "engine/debugger/ProgramExploration.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
 #include "engine/interpreter/Interpreter.hpp"
+#include "tests/ScratchFiles.hpp"
 
 #include <QtTest>
 
@@ -17,6 +19,7 @@
 
 using namespace weft;
 using namespace weft::debugger;
+using weft::testing::ScratchFiles;
 
 class tst_LiveExploration : public QObject {
     Q_OBJECT
@@ -26,6 +29,8 @@ private Q_SLOTS:
     void pauseLivesInTheExplorer();
     void snapshotsAtMostEveryInterval();
     void internalErrorIsNotCancelled();
+    void atomicSectionRounds_data();
+    void atomicSectionRounds();
 };
 
 namespace {
@@ -213,6 +218,102 @@ void tst_LiveExploration::internalErrorIsNotCancelled() {
     QCOMPARE(last->diagnostics.size(), 1u);
     QVERIFY(QString::fromStdString(last->diagnostics.front().text).contains(QStringLiteral("simulated failure")));
     QVERIFY(last->statistics.executions >= 1);
+}
+
+void tst_LiveExploration::atomicSectionRounds_data() {
+    // Under sc the objects atomic sections touch are learnt by exploring (SectionRounds): a round that
+    // meets a new one ends and the next starts. Two sections against plain accesses (a read never sees
+    // the section half done) and a lock made of atomic functions (SV-COMP's style).
+    QTest::addColumn<QString>("source");
+    QTest::newRow("section against a plain read") << QStringLiteral(R"(
+#include <pthread.h>
+#include <assert.h>
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+int x, y;
+void *writer(void *arg) { __VERIFIER_atomic_begin(); x = 1; y = 1; x = 2; __VERIFIER_atomic_end(); return 0; }
+int main(void) {
+    pthread_t t;
+    pthread_create(&t, 0, writer, 0);
+    int r = x;
+    int s = y;
+    assert(r != 1);
+    assert(r != 2 || s == 1);
+    pthread_join(t, 0);
+    return 0;
+}
+)");
+    QTest::newRow("lock made of atomic functions") << QStringLiteral(R"(
+#include <pthread.h>
+#include <assert.h>
+extern void __VERIFIER_assume(int);
+int taken, count;
+void __VERIFIER_atomic_acquire(void) { __VERIFIER_assume(taken == 0); taken = 1; }
+void __VERIFIER_atomic_release(void) { taken = 0; }
+void *worker(void *arg) {
+    __VERIFIER_atomic_acquire();
+    int seen = count;
+    count = seen + 1;
+    __VERIFIER_atomic_release();
+    return 0;
+}
+int main(void) {
+    pthread_t t[3];
+    for (int i = 0; i < 3; ++i)
+        pthread_create(&t[i], 0, worker, 0);
+    for (int i = 0; i < 3; ++i)
+        pthread_join(t[i], 0);
+    assert(count == 3);
+    return 0;
+}
+)");
+}
+
+void tst_LiveExploration::atomicSectionRounds() {
+    // The live exploration (desktop app, weft dap) runs the same rounds as the command line: its last
+    // snapshot is the last round's, with the same result; every round restarts the views (a new round
+    // number, its logs from empty), and no round ends in a replay that fails to reproduce its trail.
+    QFETCH(QString, source);
+    const ScratchFiles files;
+    const auto program = load(files.write("sections.c", source.toStdString()));
+    QVERIFY(program);
+    interpreter::InterpreterOptions options;
+    options.model = interpreter::MemoryModel::Sc;
+    options.races = interpreter::RaceMode::Ignore;
+
+    ProgramExploration cli(program->program, options, {});
+    const ExplorationResult expected = cli.run();
+    QCOMPARE(expected.stopReason, StopReason::Completed);
+    QVERIFY(cli.rounds() >= 2);
+    QVERIFY(expected.defects.empty());
+
+    Recorder recorder;
+    LiveExploration live(program, {{}, options, 3, std::chrono::steady_clock::duration::zero()}, recorder.publish());
+    live.wait();
+    const SnapshotPtr last = recorder.snapshots.back();
+    QVERIFY(last->isFinished());
+    QCOMPARE(last->stopReason, StopReason::Completed);
+    QCOMPARE(last->round, cli.rounds());
+    QVERIFY(last->result);
+    QCOMPARE(last->result->statistics.maximalConfigurations, expected.statistics.maximalConfigurations);
+    QCOMPARE(last->result->statistics.assumeBlocked, expected.statistics.assumeBlocked);
+    QCOMPARE(last->result->statistics.events, expected.statistics.events);
+    QCOMPARE(last->result->defects.size(), 0u);
+    QCOMPARE(last->events.size(), std::size_t(expected.statistics.events));
+    // Rounds in order, each from its first execution; within a round the logs only grow.
+    const ExplorationSnapshot *previous = nullptr;
+    for (const SnapshotPtr &s : recorder.snapshots) {
+        QCOMPARE(s->run, 3u);
+        QVERIFY(s->stopReason != StopReason::Nondeterminism);
+        if (previous && previous->isContinuedBy(*s)) {
+            QVERIFY(s->events.size() >= previous->events.size());
+            QVERIFY(s->statistics.executions >= previous->statistics.executions);
+        } else {
+            QCOMPARE(s->round, previous ? previous->round + 1 : 1u);
+            QCOMPARE(s->statistics.executions, 0u);
+        }
+        previous = s.get();
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_LiveExploration)

@@ -8,6 +8,7 @@
 #include "engine/frontend/CCompiler.hpp"
 #include "engine/interpreter/Interpreter.hpp"
 #include "engine/program/Lowering.hpp"
+#include "tests/ScratchFiles.hpp"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -75,23 +76,9 @@ inline std::vector<OracleInstance> oracleInstances(const std::string &programs) 
     return out;
 }
 
-/// Writes `text` to `path` and returns the path.
-inline std::string writeFile(const std::string &path, const std::string &text) {
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-}
-
-/// A fresh temporary directory per test function for inline C sources (call reset() from init()).
-class ScratchSources {
+/// A scratch directory for inline C sources (call reset() from init()).
+class ScratchSources : public ScratchFiles {
 public:
-    bool reset() {
-        m_dir = std::make_unique<QTemporaryDir>();
-        return m_dir->isValid();
-    }
-    /// Writes `text` as `name` in the directory and returns its path.
-    std::string write(const std::string &name, const std::string &text) const {
-        return writeFile(m_dir->filePath(QString::fromStdString(name)).toStdString(), text);
-    }
     /// Writes, compiles and lowers `text`; a failure aborts the test with the diagnostics.
     program::Program load(const std::string &name, const std::string &text) const {
         auto p = loadC(write(name, text));
@@ -99,9 +86,6 @@ public:
             qFatal("%s", diagnosticsOf(p).c_str());
         return std::move(*p);
     }
-
-private:
-    std::unique_ptr<QTemporaryDir> m_dir;
 };
 
 /// One execution in free mode (lowest thread first), with the program's output.

@@ -4,7 +4,7 @@
 // count is the explorer's and must equal the brute-force enumerator's (tests/model) run on the same
 // interpreter; what atomicity forbids (an update lost inside a section, a read between two writes of
 // one section) never happens, what it allows does; blocking inside a section as documented.
-#include "app/cli/ProgramExploration.hpp"
+#include "engine/debugger/ProgramExploration.hpp"
 #include "tests/engine/interpreter/CProgram.hpp"
 #include "tests/model/InterleavingEnumerator.hpp"
 #include "tests/model/ModelExploration.hpp"
@@ -39,13 +39,27 @@ const Defect *find(const ExplorationResult &r, DefectKind kind) {
     return nullptr;
 }
 
+/// The C text of a main that runs each of `functions` (void *f(void *)) as a thread, joins them all,
+/// then runs `after`.
+std::string mainRunning(std::initializer_list<const char *> functions, const std::string &after = {}) {
+    std::string text = "int main(void) {\n    pthread_t t[" + std::to_string(functions.size()) + "];\n";
+    int i = 0;
+    for (const char *f : functions)
+        text += "    pthread_create(&t[" + std::to_string(i++) + "], 0, " + f + ", 0);\n";
+    for (int j = 0; j < i; ++j)
+        text += "    pthread_join(t[" + std::to_string(j) + "], 0);\n";
+    return text + after + "    return 0;\n}\n";
+}
+
+MemoryModel modelOf(int sc) { return sc ? MemoryModel::Sc : MemoryModel::Sync; }
+
 /// Explores `p` (sc: until the section objects are stable) and the brute-force enumerator on the same
 /// interpreter and options. `mismatch` says how they differ: the maximal configurations (and
 /// assume-blocked ones) must be the traces and the events the local configurations. The enumerator
 /// drops a run at a fault, so a program that faults is only checked for faulting in both.
 ExplorationResult exploreChecked(const program::Program &p, MemoryModel model, std::string &mismatch,
                                  unsigned *rounds = nullptr) {
-    cli::ProgramExploration exploration(p, options(model), ExplorationOptions{});
+    debugger::ProgramExploration exploration(p, options(model), ExplorationOptions{});
     ExplorationResult r = exploration.run();
     if (rounds)
         *rounds = exploration.rounds();
@@ -64,7 +78,7 @@ ExplorationResult exploreChecked(const program::Program &p, MemoryModel model, s
     return r;
 }
 
-const char *kIncrements = R"(
+const std::string kIncrements = R"(
 #include <pthread.h>
 #include <assert.h>
 extern void __VERIFIER_atomic_begin(void);
@@ -87,16 +101,7 @@ void *worker(void *arg) {
 #endif
     return 0;
 }
-int main(void) {
-    pthread_t a, b;
-    pthread_create(&a, 0, worker, 0);
-    pthread_create(&b, 0, worker, 0);
-    pthread_join(a, 0);
-    pthread_join(b, 0);
-    assert(x == 2);
-    return 0;
-}
-)";
+)" + mainRunning({"worker", "worker"}, "    assert(x == 2);\n");
 
 } // namespace
 
@@ -145,7 +150,7 @@ void tst_AtomicSections::incrementIsAtomic() {
     auto p = loadC(m_sources.write("inc.c", kIncrements), {"FORM=" + std::to_string(form)});
     QVERIFY2(p, diagnosticsOf(p).c_str());
     std::string mismatch;
-    const ExplorationResult r = exploreChecked(*p, model ? MemoryModel::Sc : MemoryModel::Sync, mismatch);
+    const ExplorationResult r = exploreChecked(*p, modelOf(model), mismatch);
     QVERIFY2(mismatch.empty(), mismatch.c_str());
     QCOMPARE(r.statistics.maximalConfigurations, configurations);
     QCOMPARE(occurrences(r, DefectKind::AssertionFailure) > 0, lost);
@@ -181,7 +186,7 @@ int main(void) {
 )");
     unsigned rounds = 0;
     std::string mismatch;
-    const ExplorationResult r = exploreChecked(p, model ? MemoryModel::Sc : MemoryModel::Sync, mismatch, &rounds);
+    const ExplorationResult r = exploreChecked(p, modelOf(model), mismatch, &rounds);
     QVERIFY2(mismatch.empty(), mismatch.c_str());
     QCOMPARE(occurrences(r, DefectKind::AssertionFailure), 0u);
     QCOMPARE(r.statistics.maximalConfigurations, model ? 2u : 1u);
@@ -255,15 +260,7 @@ void *reader(void *arg) {
     __VERIFIER_atomic_read_unlock();
     return 0;
 }
-int main(void) {
-    pthread_t a, b;
-    pthread_create(&a, 0, writer, 0);
-    pthread_create(&b, 0, reader, 0);
-    pthread_join(a, 0);
-    pthread_join(b, 0);
-    return 0;
-}
-)");
+)" + mainRunning({"writer", "reader"}));
     std::string mismatch;
     const ExplorationResult r = exploreChecked(p, MemoryModel::Sc, mismatch);
     QVERIFY2(mismatch.empty(), mismatch.c_str());
@@ -300,17 +297,9 @@ void __VERIFIER_atomic_acquire(void) {
     m = 1;
 }
 void *worker(void *arg) { __VERIFIER_atomic_acquire(); return 0; }
-int main(void) {
-    pthread_t a, b;
-    pthread_create(&a, 0, worker, 0);
-    pthread_create(&b, 0, worker, 0);
-    pthread_join(a, 0);
-    pthread_join(b, 0);
-    return 0;
-}
-)");
+)" + mainRunning({"worker", "worker"}));
     std::string mismatch;
-    const ExplorationResult r = exploreChecked(p, model ? MemoryModel::Sc : MemoryModel::Sync, mismatch);
+    const ExplorationResult r = exploreChecked(p, modelOf(model), mismatch);
     QVERIFY2(mismatch.empty(), mismatch.c_str());
     QCOMPARE(find(r, DefectKind::Deadlock), nullptr);
     if (writesFirst) {
@@ -360,7 +349,7 @@ int main(void) {
     return 0;
 }
 )");
-    cli::ProgramExploration exploration(p, options(model ? MemoryModel::Sc : MemoryModel::Sync), ExplorationOptions{});
+    debugger::ProgramExploration exploration(p, options(modelOf(model)), ExplorationOptions{});
     const ExplorationResult r = exploration.run();
     const Defect *d = find(r, DefectKind::UnsupportedOperation);
     QVERIFY(d);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Explores a lowered program with the interpreter. Under the sc model, the objects atomic sections touch
-// are learnt by exploring: while an exploration meets a section touching an object its options did not
-// key as the section location, it runs again with that object added (engine/unfolding/README.md, "Atomic sections").
+// Explores a lowered program with the interpreter, on the caller's thread (the command-line tools). Under
+// the sc model it runs the rounds that learn what atomic sections touch (SectionRounds).
 #pragma once
 
+#include "engine/debugger/SectionRounds.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
 #include "engine/interpreter/Interpreter.hpp"
@@ -11,7 +11,7 @@
 #include <memory>
 #include <stop_token>
 
-namespace weft::cli {
+namespace weft::debugger {
 
 class ProgramExploration {
 public:
@@ -26,21 +26,19 @@ public:
     /// The last round's event structure.
     const Unfolding &unfolding() const { return m_explorer->unfolding(); }
     /// The options of the last round (with the section objects found: replays need no more).
-    const interpreter::InterpreterOptions &interpreterOptions() const { return m_interpreterOptions; }
+    const interpreter::InterpreterOptions &interpreterOptions() const { return m_rounds.interpreterOptions(); }
     /// The last round's interpreter.
     const interpreter::Interpreter &machine() const { return *m_machine; }
     /// How many explorations run() needed (1 without atomic sections under sc).
-    unsigned rounds() const { return m_rounds; }
+    unsigned rounds() const { return m_rounds.rounds(); }
 
 private:
     const program::Program &m_program;
-    interpreter::InterpreterOptions m_interpreterOptions;
-    ExplorationOptions m_options;
+    SectionRounds m_rounds;
     ExplorationObserver *m_observer = nullptr;
     std::unique_ptr<interpreter::Interpreter> m_machine;
     std::unique_ptr<ScheduledExecutor> m_executor;
     std::unique_ptr<Explorer> m_explorer;
-    unsigned m_rounds = 0;
 };
 
-} // namespace weft::cli
+} // namespace weft::debugger
