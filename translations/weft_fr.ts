@@ -432,6 +432,10 @@
         <source>%1 could not be compiled: %2</source>
         <translation>%1 n’a pas pu être compilé : %2</translation>
     </message>
+    <message>
+        <source>Data race: %1</source>
+        <translation>Accès concurrent non synchronisé : %1</translation>
+    </message>
 </context>
 <context>
     <name>weft::gui::RecentFilesMenu</name>
@@ -557,6 +561,22 @@
     <message>
         <source>Loading the execution was cancelled.</source>
         <translation>Chargement de l’exécution annulé.</translation>
+    </message>
+    <message>
+        <source>blocked: %1</source>
+        <translation>bloqué : %1</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>échec : %1</translation>
+    </message>
+    <message>
+        <source>Stopped at step %1 of %2.</source>
+        <translation>Arrêté à l’étape %1 sur %2.</translation>
+    </message>
+    <message>
+        <source>Running to step %1…</source>
+        <translation>Avance jusqu’à l’étape %1…</translation>
     </message>
 </context>
 <context>
@@ -922,6 +942,10 @@
     <message>
         <source>Another event could have happened here instead: right-click the step to explore it.</source>
         <translation>Un autre événement aurait pu se produire ici à la place : cliquez sur l’étape avec le bouton droit pour l’explorer.</translation>
+    </message>
+    <message>
+        <source>How the execution ends: the failing step, or a request a deadlocked thread waits on</source>
+        <translation>Comment l’exécution se termine : l’étape en échec, ou une requête qu’attend un thread en interblocage</translation>
     </message>
 </context>
 <context>

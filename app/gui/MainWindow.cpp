@@ -15,6 +15,7 @@
 #include "views/explorationtree/ExplorationTreeView.hpp"
 #include "views/progress/CountersBar.hpp"
 #include "views/source/SourceEditor.hpp"
+#include "views/trace/ThreadPalette.hpp"
 
 #include <QAction>
 #include <QApplication>
@@ -29,9 +30,10 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
-#include <QTableView>
+#include <QRegularExpression>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTableView>
 #include <QToolBar>
 #include <QTreeView>
 
@@ -76,9 +78,12 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_replay, &ReplayController::loaded, this, &MainWindow::followReplay);
     connect(m_replay, &ReplayController::loadStarted, this, &MainWindow::updateActions);
     connect(m_replay, &ReplayController::loaded, this, &MainWindow::updateActions);
+    connect(m_replay, &ReplayController::jumpFinished, this, &MainWindow::updateActions);
     connect(m_replay, &ReplayController::loadCancelled, this, [this] {
-        m_configuration.clear();
-        m_eventStructure->structure()->setHighlighted({});
+        if (!m_replay->hasReplay()) { // a load (a cancelled jump keeps its run)
+            m_configuration.clear();
+            m_eventStructure->structure()->setHighlighted({});
+        }
         updateActions();
     });
     updateActions();
@@ -368,8 +373,38 @@ void MainWindow::showDefect(int row) {
         m_eventStructure->structure()->setHighlighted(events);
     }
     m_configuration = events;
+    if (d->kind == DefectKind::DataRace) {
+        // A race is reported and gone past: open where the second access raised it, both lines marked.
+        const std::string message = d->message;
+        m_replay->load(m_session->program(), *schedule, std::move(events), 0, [this, message] { showRace(message); });
+        return;
+    }
     // Stands on the failing step (its line marked, the message shown) without replaying the trace twice.
     m_replay->load(m_session->program(), *schedule, std::move(events), ReplayController::kAtEnd);
+}
+
+void MainWindow::showRace(const std::string &message) {
+    const debugger::Replay *r = m_replay->replay();
+    const auto &reports = r->trace().execution.reports;
+    auto report = std::find_if(reports.begin(), reports.end(), [&](const auto &x) {
+        return x.second.kind == DefectKind::DataRace && x.second.message == message;
+    });
+    if (report == reports.end())
+        report = std::find_if(reports.begin(), reports.end(),
+                              [](const auto &x) { return x.second.kind == DefectKind::DataRace; });
+    // Both accesses, as the report names them: "T2 reads at f.c:24:9 and T1 writes at f.c:24:7".
+    std::vector<views::ThreadMarker> markers;
+    static const QRegularExpression access(QStringLiteral("T(\\d+) (?:reads|writes) at \\S+?:(\\d+):\\d+"));
+    for (auto m = access.globalMatch(QString::fromStdString(message)); m.hasNext();) {
+        const QRegularExpressionMatch side = m.next();
+        const ThreadId t = side.captured(1).toUInt();
+        markers.push_back(
+            {side.captured(2).toInt(), views::threadColour(t), QStringLiteral("⚠") + tr("T%1").arg(t), false});
+    }
+    m_replay->setDefectMarkers(std::move(markers));
+    if (report != reports.end())
+        m_replay->runToReport(report->first);
+    statusBar()->showMessage(tr("Data race: %1").arg(QString::fromStdString(message)));
 }
 
 void MainWindow::selectExecution(quint64 execution) {
@@ -404,6 +439,46 @@ void MainWindow::showCurrentStep() {
     m_eventStructure->structure()->setCurrentEvent(e);
     if (e != kNoEvent)
         m_eventStructure->ensureEventVisible(e);
+    m_eventStructure->structure()->setBlockedRequests(r && r->atEnd() ? blockedRequests()
+                                                                      : std::vector<views::BlockedRequest>{});
+}
+
+std::vector<views::BlockedRequest> MainWindow::blockedRequests() const {
+    const debugger::Replay *r = m_replay->replay();
+    std::vector<views::BlockedRequest> out;
+    if (!r || r->trace().execution.end != ExecutionEnd::Deadlock)
+        return out;
+    const auto &steps = r->trace().steps;
+    const std::vector<EventId> &events = m_replay->events(); // the run's events, by trace row
+    for (const debugger::TraceStep &b : r->trace().blocked) {
+        views::BlockedRequest request;
+        request.thread = b.action.thread;
+        request.label = QString::fromStdString(debugger::describeStep(b));
+        if (b.action.kind == ActionKind::ThreadJoin)
+            request.waitsFor = ThreadId(b.action.object);
+        // A lock wanted: the last event on it took it (else it would be free), and that thread must
+        // release it first.
+        const bool wantsLock = b.action.kind == ActionKind::MutexLock || b.action.kind == ActionKind::RwRdlock ||
+                               b.action.kind == ActionKind::RwWrlock;
+        bool lastOnObject = true;
+        for (std::size_t row = std::min(steps.size(), events.size()); row-- > 0;) {
+            const Action &a = steps[row].action;
+            if (request.after == kNoEvent && a.thread == b.action.thread)
+                request.after = events[row];
+            if (wantsLock && lastOnObject && !targetsThread(a.kind) && a.object == b.action.object) {
+                lastOnObject = false;
+                const bool takes = a.kind == ActionKind::MutexLock || a.kind == ActionKind::MutexTrylock ||
+                                   a.kind == ActionKind::RwWrlock || a.kind == ActionKind::RwTrywrlock ||
+                                   a.kind == ActionKind::RwRdlock || a.kind == ActionKind::RwTryrdlock;
+                if (takes && a.thread != b.action.thread) {
+                    request.heldBy = events[row];
+                    request.waitsFor = a.thread;
+                }
+            }
+        }
+        out.push_back(std::move(request));
+    }
+    return out;
 }
 
 void MainWindow::showAbout() {

@@ -14,6 +14,7 @@ class QDockWidget;
 class QTreeView;
 
 namespace weft::views {
+struct BlockedRequest;
 class CountersBar;
 class DefectsModel;
 class EventStructureView;
@@ -106,9 +107,14 @@ private:
     void explorationFinished();
     void leafActivated(quint64 execution, quint32 node);
     void eventActivated(EventId id);
-    /// Rings the replay's next event in the event structure and scrolls it into view.
+    /// Rings the replay's next event in the event structure and scrolls it into view; at the end of a
+    /// deadlock, draws each blocked thread's request and whom it waits for.
     void showCurrentStep();
+    /// At the end of a deadlock: each blocked thread's request, its last event and whom it waits for.
+    std::vector<views::BlockedRequest> blockedRequests() const;
     void loadExecution(quint64 execution, quint32 node);
+    /// Once a race's execution is loaded: stands where `message`'s report was raised, both accesses marked.
+    void showRace(const std::string &message);
     void createExportActions();
     void createAlternativeActions();
     /// View ▸ Filter Threads: "Show All Threads" and one checkable entry per thread of the structure.

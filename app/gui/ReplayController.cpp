@@ -223,6 +223,7 @@ void ReplayController::showLoadProgress(std::uint64_t generation, int phase, std
         m_loadBar->setValue(int(std::min<std::size_t>(done, std::size_t(m_loadBar->maximum()))));
         m_loadBar->setFormat(tr("Tracing: %1 of %2 events").arg(done).arg(m_loadExpected));
     } else {
+        m_loadBar->setValue(int(std::min<std::size_t>(done, std::size_t(m_loadBar->maximum()))));
         m_loadBar->setFormat(tr("Running to the step: %1 events").arg(done));
     }
 }
@@ -230,13 +231,87 @@ void ReplayController::showLoadProgress(std::uint64_t generation, int phase, std
 void ReplayController::cancelLoad() {
     if (!m_loading)
         return;
-    m_loader.request_stop(); // not joined here: the worker notices within a few hundred events
-    ++m_generation;
+    stopLoader(); // the worker notices within a few hundred events
+    ++m_generation; // what it posted before is dropped
     m_loading = false;
     m_loadProgress->hide();
+    if (m_jumping) {
+        // A long jump stops where it stood: the replay stays, at that step.
+        m_jumping = false;
+        refresh();
+        Q_EMIT message(tr("Stopped at step %1 of %2.").arg(m_replay->position() + 1).arg(m_replay->eventCount()));
+        Q_EMIT loadCancelled();
+        return;
+    }
     clear();
     Q_EMIT message(tr("Loading the execution was cancelled."));
     Q_EMIT loadCancelled();
+}
+
+void ReplayController::jump(std::size_t position) {
+    if (!m_replay || m_loading)
+        return;
+    position = std::min(position, m_replay->eventCount());
+    // Forwards costs the distance from where the machine stands; backwards at most the checkpoints'
+    // spacing: only a long way forwards goes to the worker.
+    const std::size_t from = m_replay->position();
+    if (position <= from || position - from < m_backgroundThreshold) {
+        m_replay->runTo(position);
+        refresh();
+        return;
+    }
+    const std::uint64_t generation = ++m_generation;
+    m_loading = true;
+    m_jumping = true;
+    m_loadExpected = position - from;
+    m_loadBar->setRange(0, int(std::min<std::size_t>(m_loadExpected, std::numeric_limits<int>::max())));
+    m_loadBar->setValue(0);
+    m_loadBar->setFormat(tr("Running to step %1…").arg(position + 1));
+    m_loadProgress->show();
+    updateActions();
+    Q_EMIT loadStarted(m_loadExpected);
+    // The worker owns the replay's machine until it is done; the trace (immutable) stays readable.
+    m_loader = std::jthread([this, replay = m_replay.get(), position, generation](std::stop_token stop) {
+        const debugger::ReplayProgress progress{
+            stop, [this, generation](std::size_t done) {
+                QMetaObject::invokeMethod(
+                    this, [this, generation, done] { showLoadProgress(generation, 1, done); }, Qt::QueuedConnection);
+            }};
+        replay->runTo(position, progress);
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation] {
+                if (generation != m_generation)
+                    return;
+                m_loading = false;
+                m_jumping = false;
+                m_loadProgress->hide();
+                refresh();
+                Q_EMIT jumpFinished();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+std::vector<views::TraceRow> ReplayController::outcomeRows(const debugger::Replay &replay) const {
+    const debugger::TracedExecution &trace = replay.trace();
+    const program::SourceMap &files = m_program->program.sourceMap;
+    std::vector<views::TraceRow> rows;
+    if (trace.execution.end == ExecutionEnd::Deadlock) {
+        for (const debugger::TraceStep &b : trace.blocked)
+            rows.push_back({b.action.thread,
+                            tr("blocked: %1").arg(QString::fromStdString(debugger::describeStep(b))).toStdString(),
+                            files.fileName(b.spot.file), b.spot.line, true});
+    } else if (replay.endsInDefect() && trace.execution.fault && trace.execution.fault->thread != kNoThread) {
+        std::string message = trace.execution.fault->message;
+        const std::string where = files.format(trace.faultSpot) + ": "; // the row shows the spot
+        if (message.starts_with(where))
+            message.erase(0, where.size());
+        rows.push_back({trace.execution.fault->thread,
+                        tr("failed: %1").arg(QString::fromStdString(message)).toStdString(),
+                        files.fileName(trace.faultSpot.file), trace.faultSpot.line, true});
+    }
+    return rows;
 }
 
 void ReplayController::install(Prepared &prepared) {
@@ -245,14 +320,21 @@ void ReplayController::install(Prepared &prepared) {
         m_events.clear();
     const debugger::Replay *replay = m_replay.get();
     const program::SourceMap *files = &m_program->program.sourceMap;
+    auto outcome = std::make_shared<const std::vector<views::TraceRow>>(outcomeRows(*replay));
+    std::vector<ThreadId> threads = std::move(prepared.threads);
+    for (const views::TraceRow &row : *outcome)
+        if (std::find(threads.begin(), threads.end(), row.thread) == threads.end())
+            threads.insert(std::upper_bound(threads.begin(), threads.end(), row.thread), row.thread);
     m_trace->setTrace(
-        replay->eventCount(),
-        [replay, files](std::size_t i) {
+        replay->eventCount() + outcome->size(),
+        [replay, files, outcome](std::size_t i) {
+            if (i >= replay->eventCount())
+                return (*outcome)[i - replay->eventCount()];
             const debugger::TraceStep &step = replay->trace().steps[i];
             return views::TraceRow{step.action.thread, debugger::describeStep(step), files->fileName(step.spot.file),
                                    step.spot.line};
         },
-        std::move(prepared.threads));
+        std::move(threads));
     m_variables->clear();
     if (!replay->trace().steps.empty())
         m_variables->selectFrame(replay->runningThread() != kNoThread ? replay->runningThread()
@@ -262,9 +344,13 @@ void ReplayController::install(Prepared &prepared) {
 }
 
 void ReplayController::clear() {
+    stopLoader(); // a jump's worker uses the replay
+    m_loading = m_jumping = false;
+    m_loadProgress->hide();
     m_trace->clear(); // before the replay its rows come from
     m_replay.reset();
     m_events.clear();
+    m_defectMarkers.clear();
     m_threads->setState({});
     m_variables->clear();
     m_console->clear();
@@ -297,17 +383,17 @@ void ReplayController::selectRow(int row) {
 }
 
 void ReplayController::stepEvent() {
-    if (m_replay && m_replay->stepEvent())
+    if (m_replay && !m_loading && m_replay->stepEvent())
         refresh();
 }
 
 void ReplayController::stepBack() {
-    if (m_replay && m_replay->stepBack())
+    if (m_replay && !m_loading && m_replay->stepBack())
         refresh();
 }
 
 void ReplayController::stepLine() {
-    if (m_replay && m_replay->stepLine())
+    if (m_replay && !m_loading && m_replay->stepLine())
         refresh();
 }
 
@@ -317,29 +403,29 @@ void ReplayController::runToSelected() {
         runTo(current.row());
 }
 
-void ReplayController::runToEnd() {
-    if (!m_replay)
+void ReplayController::runToReport(std::size_t position) {
+    if (!m_replay || m_loading)
         return;
-    m_replay->runToEnd();
+    m_replay->runToReport(position);
     refresh();
 }
 
-void ReplayController::restart() {
-    if (!m_replay)
-        return;
-    m_replay->restart();
+void ReplayController::setDefectMarkers(std::vector<views::ThreadMarker> markers) {
+    m_defectMarkers = std::move(markers);
     refresh();
 }
+
+void ReplayController::runToEnd() { jump(kAtEnd); }
+
+void ReplayController::restart() { jump(0); }
 
 void ReplayController::runTo(int row) {
-    if (!m_replay || row < 0)
-        return;
-    m_replay->runTo(std::size_t(row));
-    refresh();
+    if (row >= 0)
+        jump(std::size_t(row));
 }
 
 void ReplayController::updateActions() {
-    const bool loaded = m_replay != nullptr;
+    const bool loaded = m_replay != nullptr && !m_loading; // a long jump owns the replay meanwhile
     const bool more = loaded && !m_replay->atEnd();
     const bool back = loaded && (m_replay->position() > 0 || m_replay->isInsideLocalCode());
     m_stepEvent->setEnabled(more);
@@ -401,8 +487,9 @@ void ReplayController::refresh() {
     }
 
     m_trace->setPosition(r.position(), r.isInsideLocalCode());
-    if (r.position() < r.eventCount())
-        m_traceView->scrollTo(m_trace->index(int(r.position()), 0));
+    if (m_trace->rowCount() > 0) // at the end: the failing step's row
+        m_traceView->scrollTo(m_trace->index(std::min(int(r.position()), m_trace->rowCount() - 1), 0));
+    markers.insert(markers.end(), m_defectMarkers.begin(), m_defectMarkers.end());
     m_editor->setThreadMarkers(std::move(markers));
 
     if (r.atEnd() && r.endsInDefect()) {

@@ -33,8 +33,10 @@ class Replay;
 
 namespace weft::views {
 class SourceEditor;
+struct ThreadMarker;
 class ThreadsModel;
 class TraceModel;
+struct TraceRow;
 class VariablesModel;
 } // namespace weft::views
 
@@ -58,8 +60,10 @@ public:
     bool load(std::shared_ptr<const debugger::LoadedProgram> program, const Schedule &schedule,
               std::vector<EventId> events = {}, std::size_t standAt = 0, std::function<void()> then = {});
     void clear();
+    /// A load, or a long jump (F8, Run to Selected far ahead), runs on the worker.
     bool isLoading() const { return m_loading; }
-    /// Stops a load in progress (loadCancelled()); the panes stay empty.
+    /// Stops a load in progress (the panes stay empty) or a long jump (it stays where it got to);
+    /// loadCancelled().
     void cancelLoad();
     /// Executions at least this long (their schedule's length) load in the background.
     void setBackgroundThreshold(std::size_t events) { m_backgroundThreshold = events; }
@@ -88,6 +92,13 @@ public:
     QAction *runToEndAction() const { return m_runToEnd; }
     QAction *restartAction() const { return m_restart; }
 
+    /// Stands where the race (or other report) found while performing event `position` - 1 was raised:
+    /// inside that thread's code just after the access (see debugger::Replay::runToReport).
+    void runToReport(std::size_t position);
+    /// Lines the defect shown involves besides where the threads stand (a race's two accesses), marked
+    /// in the editor until the next load.
+    void setDefectMarkers(std::vector<views::ThreadMarker> markers);
+
     /// The trace row of event `id` of the replayed execution, or -1.
     int rowOfEvent(EventId id) const;
     /// The unfolding event of trace row `row` (kNoEvent if unknown).
@@ -115,12 +126,14 @@ Q_SIGNALS:
     void positionChanged();
     /// Right click on trace row `row`.
     void traceContextMenuRequested(int row, QPoint globalPos);
-    /// A load went to the background (`expected`: the schedule's events).
+    /// A load or a long jump went to the background (`expected`: the events to trace or run).
     void loadStarted(std::size_t expected);
     /// A load finished (also a short one done at once); the replay stands where it was asked to.
     void loaded();
-    /// A background load was cancelled (by cancelLoad(), not by a newer load).
+    /// A background load or jump was cancelled (by cancelLoad(), not by a newer load).
     void loadCancelled();
+    /// A long jump done on the worker arrived (loadStarted() told when it began).
+    void jumpFinished();
 
 private:
     struct Prepared;
@@ -130,6 +143,10 @@ private:
                                              const std::function<void(int phase, std::size_t done)> &report,
                                              std::stop_token stop);
     void install(Prepared &prepared);
+    /// Stands before event `position`; far forwards (backgroundThreshold() events or more) on the worker.
+    void jump(std::size_t position);
+    /// The rows after the events: the failing step, or each deadlocked thread's request.
+    std::vector<views::TraceRow> outcomeRows(const debugger::Replay &replay) const;
     void showLoadProgress(std::uint64_t generation, int phase, std::size_t done);
     void stopLoader();
     void createActions(QWidget *parent);
@@ -142,6 +159,7 @@ private:
     interpreter::InterpreterOptions m_interpreterOptions;
     std::unique_ptr<debugger::Replay> m_replay;
     std::vector<EventId> m_events;
+    std::vector<views::ThreadMarker> m_defectMarkers;
 
     views::TraceModel *m_trace;
     views::ThreadsModel *m_threads;
@@ -164,6 +182,7 @@ private:
     std::size_t m_loadExpected = 0;
     std::uint64_t m_generation = 0; ///< which load a worker's messages belong to
     bool m_loading = false;
+    bool m_jumping = false; ///< the worker runs the loaded replay to a far step
     std::jthread m_loader; ///< last member: stopped and joined first
 };
 

@@ -68,6 +68,7 @@ bool Replay::standAt(std::size_t position, const ReplayProgress *progress) {
             return false;
         }
         m_machine->execute(m_trace.steps[m_machineAt].action.thread);
+        m_machine->takeReports(); // the trace has them; kept they would grow with every step
         m_checkpoints.offer(++m_machineAt, m_machine->state());
         if (progress)
             progress->tick(m_machineAt - from);
@@ -98,6 +99,39 @@ bool Replay::stepBack() {
         return false;
     standAt(m_position - 1);
     return true;
+}
+
+bool Replay::runToReport(std::size_t position) {
+    if (position == 0 || position > eventCount()) {
+        runTo(position);
+        return false;
+    }
+    standAt(position - 1);
+    const ThreadId t = runningThread();
+    m_beforeInside = m_machine->state();
+    m_inside = true;
+    m_machine->takeReports();
+    if (!m_machine->performAction(t)) {
+        standAt(position);
+        return false;
+    }
+    if (!m_machine->takeReports().empty())
+        return true;
+    // One instruction at a time (the machine hands reports over when a local run returns), until the
+    // one that raised it.
+    const auto oneInstruction = [](const interpreter::ThreadState &) { return true; };
+    for (;;) {
+        const auto stop = m_machine->runLocal(t, oneInstruction);
+        const bool reported = !m_machine->takeReports().empty();
+        if (stop == interpreter::LocalStop::Paused && !reported)
+            continue;
+        if (stop == interpreter::LocalStop::Paused)
+            return true;
+        // Its local code ended (the report came with its last instruction, or none came): stand before
+        // the next event.
+        standAt(position);
+        return reported;
+    }
 }
 
 bool Replay::stepLine() {

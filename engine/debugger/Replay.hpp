@@ -69,6 +69,10 @@ public:
     /// The same on a worker thread: reports the events performed and stops where it stands once a stop
     /// is requested (false then; position() says where).
     bool runTo(std::size_t position, const ReplayProgress &progress);
+    /// Stands where the report (a data race) raised while performing event `position` - 1 and the local
+    /// code after it was found: inside that thread's code, just after the access that raised it. False
+    /// (standing before `position`) when nothing is reported there.
+    bool runToReport(std::size_t position);
     void restart() { runTo(0); }
     void runToEnd() { runTo(eventCount()); }
     /// The states kept for going back (how many, their bytes), for tests and benchmarks.

@@ -35,6 +35,8 @@ TracedExecution traceSchedule(const program::Program &program, const interpreter
     out.execution = executor.run(schedule);
     // A step whose action did not happen (an invalid unlock) is not part of the trace.
     out.steps.resize(std::min(out.steps.size(), out.execution.actions.size()));
+    for (const BlockedThread &b : out.execution.blocked)
+        out.blocked.push_back({b.pending, machine.currentSpot(b.thread), objectOf(b.pending, machine)});
     out.output = machine.output();
     out.faultSpot = machine.faultSpot();
     return out;

@@ -29,6 +29,8 @@ struct TracedExecution {
     std::vector<TraceStep> steps;
     std::string output;          ///< what the program printed
     program::SourceSpot faultSpot; ///< where the fault was raised (line 0 if none or unknown)
+    /// At a deadlock: each waiting thread's request that cannot happen, where the thread waits.
+    std::vector<TraceStep> blocked;
 };
 
 /// Runs `schedule` and records its trace. With `progress`, reports the events traced and stops early

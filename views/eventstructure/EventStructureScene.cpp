@@ -32,15 +32,17 @@ EventStructureScene::EventStructureScene(QObject *parent)
       m_edges{new EventEdgesItem(m_layout, EdgeKind::ThreadOrder), new EventEdgesItem(m_layout, EdgeKind::Causality),
               new EventEdgesItem(m_layout, EdgeKind::Conflict)},
       m_current(new CurrentEventItem(m_layout, QSizeF(EventNodesItem::kWidth, EventNodesItem::kHeight))),
-      m_scheduler(new SliceScheduler([this] { return drawSlice(); },
+      m_deadlock(new DeadlockItem(m_layout, QSizeF(EventNodesItem::kWidth, EventNodesItem::kHeight))),
+      m_scheduler(new SliceScheduler(
+          [this] { return drawSlice(); },
                                      // A large structure costs more to repaint: take new snapshots in less
                                      // often (up to 1 s).
-                                     [this] { return std::min(1000, kBatchIntervalMilliseconds + int(drawnEvents() / 50)); },
-                                     this)) {
+          [this] { return std::min(1000, kBatchIntervalMilliseconds + int(drawnEvents() / 50)); }, this)) {
     setItemIndexMethod(NoIndex); // a handful of large items
     addItem(m_lanes);
     addItem(m_nodes);
     addItem(m_current);
+    addItem(m_deadlock);
     m_nodes->setHidden(&m_hidden);
     for (EventEdgesItem *edges : m_edges) {
         addItem(edges);
@@ -66,6 +68,12 @@ void EventStructureScene::clearStructure() {
     m_scheduler->reset();
     m_currentEvent = kNoEvent;
     showCurrentEvent();
+    m_deadlock->setRequests({});
+    layoutChanged();
+}
+
+void EventStructureScene::setBlockedRequests(std::vector<BlockedRequest> requests) {
+    m_deadlock->setRequests(std::move(requests));
     layoutChanged();
 }
 
@@ -121,7 +129,9 @@ void EventStructureScene::layoutChanged() {
     for (EventEdgesItem *edges : m_edges)
         edges->layoutChanged();
     m_current->layoutChanged();
-    const QRectF bounds = m_lanes->boundingRect().adjusted(-20, -20, 20, 20);
+    m_deadlock->layoutChanged();
+    // Room for the requests drawn below the lanes' last events.
+    const QRectF bounds = (m_lanes->boundingRect() | m_deadlock->boundingRect()).adjusted(-20, -20, 20, 20);
     if (bounds != sceneRect())
         setSceneRect(bounds);
 }

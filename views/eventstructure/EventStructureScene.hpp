@@ -7,10 +7,11 @@
 // GUI thread only.
 #pragma once
 
+#include "engine/results/ExplorationSnapshot.hpp"
+#include "views/eventstructure/DeadlockItem.hpp"
 #include "views/eventstructure/EventEdgesItem.hpp"
 #include "views/eventstructure/EventNodesItem.hpp"
 #include "views/eventstructure/LaneLayout.hpp"
-#include "engine/results/ExplorationSnapshot.hpp"
 
 #include <QGraphicsScene>
 
@@ -47,6 +48,9 @@ public:
     EventId currentEvent() const { return m_currentEvent; }
     /// The marker of the current event (what is drawn, in which colour).
     const CurrentEventItem &currentEventMarker() const { return *m_current; }
+    /// Draws the end of a deadlock: each blocked thread's request and whom it waits for (empty: none).
+    void setBlockedRequests(std::vector<BlockedRequest> requests);
+    const DeadlockItem &deadlock() const { return *m_deadlock; }
     /// The node of `id` in scene coordinates (empty if it is not drawn).
     QRectF nodeRect(EventId id) const;
 
@@ -93,6 +97,7 @@ private:
     EventNodesItem *m_nodes;
     EventEdgesItem *m_edges[3];
     CurrentEventItem *m_current;
+    DeadlockItem *m_deadlock;
     EventId m_currentEvent = kNoEvent;
     SliceScheduler *m_scheduler;
     std::vector<ThreadId> m_hiddenThreads;

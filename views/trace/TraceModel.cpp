@@ -86,6 +86,8 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const {
             .arg(QString::fromStdString(r.action), QString::fromStdString(r.file))
             .arg(r.line);
     case Qt::BackgroundRole:
+        if (r.outcome)
+            return mine ? QBrush(QColor(255, 215, 215)) : QVariant();
         if (row == m_position)
             return QBrush(m_inside ? QColor(255, 225, 160) : QColor(255, 245, 190));
         if (mine) {
@@ -95,9 +97,11 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const {
         }
         return {};
     case Qt::ForegroundRole:
+        if (r.outcome)
+            return QBrush(QColor(170, 0, 0));
         return row > m_position ? QBrush(QColor(130, 130, 130)) : QVariant();
     case Qt::FontRole:
-        if (row == m_position) {
+        if (row == m_position || r.outcome) {
             QFont bold;
             bold.setBold(true);
             return bold;
@@ -117,13 +121,20 @@ QVariant TraceModel::headerData(int section, Qt::Orientation orientation, int ro
             return QBrush(threadColour(m_threads[std::size_t(section)]));
         return {};
     }
+    if (section < 0 || std::size_t(section) >= m_count)
+        return {};
+    const bool outcome = m_rowAt(std::size_t(section)).outcome;
     if (role == Qt::DisplayRole) {
+        if (outcome)
+            return QStringLiteral("✗");
         QString text = std::size_t(section) == m_position ? tr("▶ %1").arg(section + 1) : QString::number(section + 1);
         return hasAlternative(section) ? text + QStringLiteral(" ⇄") : text;
     }
     if (role == Qt::ToolTipRole) {
         QStringList lines;
-        if (std::size_t(section) == m_position)
+        if (outcome)
+            lines << tr("How the execution ends: the failing step, or a request a deadlocked thread waits on");
+        else if (std::size_t(section) == m_position)
             lines << tr("The next event to perform");
         if (hasAlternative(section))
             lines << tr("Another event could have happened here instead: right-click the step to explore it.");

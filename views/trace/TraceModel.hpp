@@ -21,6 +21,9 @@ struct TraceRow {
     std::string action;   ///< "lock 'm'"
     std::string file;     ///< source file of the thread's spot ("" if unknown)
     std::uint32_t line = 0;
+    /// Not an event but how the execution ends there: the failing step, a request a deadlocked thread
+    /// waits on (after the events; drawn in red, never "next").
+    bool outcome = false;
 };
 
 class TraceModel final : public QAbstractTableModel {

@@ -3,7 +3,8 @@
 // defect loads it on a worker thread with a progress bar and Cancel in the status bar (the window keeps
 // handling events: the test itself runs on its event loop); Cancel stops it and leaves nothing loaded;
 // the second try stands on the failing step with its line marked, holding a bounded number of states;
-// stepping back, restarting and running to the end move as far as asked.
+// short steps happen at once, F8 across the trace runs on the worker too (cancellable, keeping the step
+// it reached).
 #include "app/gui/MainWindow.hpp"
 #include "app/gui/ReplayController.hpp"
 #include "engine/debugger/Replay.hpp"
@@ -107,7 +108,7 @@ void tst_LongExecution::loadStandsOnTheFailingStep() {
     QVERIFY(r);
     QCOMPARE(r->eventCount(), kEvents);
     QVERIFY(r->atEnd());
-    QCOMPARE(replay()->traceModel()->rowCount(), int(kEvents));
+    QCOMPARE(replay()->traceModel()->rowCount(), int(kEvents) + 1); // the events, then the failing step
     QCOMPARE(replay()->traceModel()->position(), kEvents);
     // The failing step: main's assertion, its line marked in the editor.
     QCOMPARE(m_window->editor()->currentLine(), 32);
@@ -123,17 +124,41 @@ void tst_LongExecution::loadStandsOnTheFailingStep() {
 }
 
 void tst_LongExecution::stepsCostTheirDistance() {
-    // Position changes arrive at once (no load): back one step, to the start, then to the end again.
-    QSignalSpy loadsStarted(replay(), &ReplayController::loadStarted);
+    // Back one step, to the start, one step: at once (no background work). Then F8 across the whole
+    // trace runs on the worker like a load (Cancel stops it where it got to), and arrives at the end.
+    QSignalSpy started(replay(), &ReplayController::loadStarted);
     QTest::keyClick(m_window.get(), Qt::Key_F10, Qt::ShiftModifier);
     QCOMPARE(replay()->traceModel()->position(), kEvents - 1);
     QTest::keyClick(m_window.get(), Qt::Key_F10, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(replay()->traceModel()->position(), 0u);
     QTest::keyClick(m_window.get(), Qt::Key_F10);
     QCOMPARE(replay()->traceModel()->position(), 1u);
+    QCOMPARE(started.count(), 0);
+
+    QSignalSpy cancelled(replay(), &ReplayController::loadCancelled);
     QTest::keyClick(m_window.get(), Qt::Key_F8);
+    QCOMPARE(started.count(), 1);
+    QCOMPARE(started.back().front().value<std::size_t>(), kEvents - 1);
+    QVERIFY(replay()->isLoading() && replay()->hasReplay());
+    QVERIFY(!replay()->stepEventAction()->isEnabled());
+    QTest::keyClick(m_window.get(), Qt::Key_F5, Qt::ShiftModifier); // Cancel
+    QCOMPARE(cancelled.count(), 1);
+    QVERIFY(!replay()->isLoading() && replay()->hasReplay()); // the replay stays where it got to
+    const std::size_t reached = replay()->replay()->position();
+    QVERIFY(reached >= 1 && reached <= kEvents);
+    QCOMPARE(replay()->traceModel()->position(), reached);
+    QCoreApplication::processEvents(); // what the worker posted is dropped
+    QCOMPARE(replay()->replay()->position(), reached);
+
+    QSignalSpy finished(replay(), &ReplayController::jumpFinished);
+    replay()->restart();
+    QTest::keyClick(m_window.get(), Qt::Key_F8);
+    QCOMPARE(started.count(), 2);
+    QVERIFY(finished.wait(300000));
     QVERIFY(replay()->replay()->atEnd());
-    QCOMPARE(loadsStarted.count(), 0);
+    QCOMPARE(replay()->traceModel()->position(), kEvents);
+    QVERIFY(replay()->stepBackAction()->isEnabled());
+    QVERIFY(replay()->replay()->checkpoints().count() <= 64);
 }
 
 QTEST_MAIN(tst_LongExecution)
