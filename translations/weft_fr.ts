@@ -436,6 +436,13 @@
         <source>Data race: %1</source>
         <translation>Accès concurrent non synchronisé : %1</translation>
     </message>
+    <message numerus="yes">
+        <source>This run is not among the %n execution(s) explored so far.</source>
+        <translation>
+            <numerusform>Cette exécution ne fait pas partie de l’exécution explorée jusqu’ici.</numerusform>
+            <numerusform>Cette exécution ne fait pas partie des %n exécutions explorées jusqu’ici.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>weft::gui::RecentFilesMenu</name>

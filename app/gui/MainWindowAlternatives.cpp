@@ -79,6 +79,13 @@ void MainWindow::followReplay() {
         if (leaf != ExplorationTree::kRoot)
             m_tree->tree()->setChosenExecution(s->tree[leaf].execution);
     }
+    if (m_tree->tree()->chosenExecution() == 0) {
+        // Not explored (an exploration bounded, cancelled or still running): say so rather than mark a leaf.
+        const QString now = statusBar()->currentMessage();
+        const QString note =
+            tr("This run is not among the %n execution(s) explored so far.", nullptr, int(s->statistics.executions));
+        statusBar()->showMessage(now.isEmpty() ? note : now + QLatin1Char(' ') + note);
+    }
     markAlternatives();
     showCurrentStep();
 }

@@ -8,12 +8,16 @@
 // state names its next step in the trace. The deadlock is drawn in the event structure.
 #include "app/gui/MainWindow.hpp"
 #include "app/gui/ReplayController.hpp"
+#include "app/gui/SettingsMenu.hpp"
+#include "engine/debugger/EventChoice.hpp"
 #include "engine/debugger/Replay.hpp"
 #include "tests/app/gui/GuiTestWindow.hpp"
 #include "views/defects/DefectsModel.hpp"
 #include "views/eventstructure/CurrentEventItem.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
 #include "views/eventstructure/EventStructureView.hpp"
+#include "views/explorationtree/ExplorationTreeScene.hpp"
+#include "views/explorationtree/ExplorationTreeView.hpp"
 #include "views/source/SourceEditor.hpp"
 #include "views/threads/ThreadsModel.hpp"
 #include "views/trace/TraceModel.hpp"
@@ -22,6 +26,7 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTreeView>
 #include <QtTest>
 
@@ -41,6 +46,7 @@ private Q_SLOTS:
     void raceOpensAtTheSecondAccess();
     void threadStatesNameTheirNextStep_data();
     void threadStatesNameTheirNextStep();
+    void runOutsideTheExplorationIsSaid();
 
 private:
     /// Opens `path` and explores it to the end.
@@ -328,6 +334,30 @@ void tst_DefectEndState::threadStatesNameTheirNextStep() {
             }
         }
     }
+}
+
+void tst_DefectEndState::runOutsideTheExplorationIsSaid() {
+    // Bounded to one execution, "explore with" an event of another run: no leaf is marked and the status
+    // bar says the run was not explored (complete explorations mark the run's leaf: tst_Debugger).
+    ExplorationOptions bounded;
+    bounded.maxExecutions = 1;
+    m_window->settingsMenu()->save(bounded);
+    QVERIFY(explore(QStringLiteral(WEFT_EXAMPLES "/deadlock_abba.c")));
+    const auto s = m_window->session().snapshot();
+    QCOMPARE(s->statistics.executions, 1u);
+    m_window->selectExecution(1);
+    const std::vector<EventId> first = m_window->currentConfiguration();
+    EventId outside = kNoEvent;
+    for (EventId e : first)
+        for (EventId other : debugger::immediateConflicts(*s, e))
+            if (outside == kNoEvent && std::find(first.begin(), first.end(), other) == first.end())
+                outside = other;
+    QVERIFY(outside != kNoEvent);
+    QVERIFY(m_window->exploreWithEvent(outside));
+    auto *tree = m_window->explorationTreeView()->tree();
+    QCOMPARE(tree->chosenExecution(), 0u);
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("not among the 1 execution(s) explored")));
+    m_window->settingsMenu()->save(ExplorationOptions{});
 }
 
 QTEST_MAIN(tst_DefectEndState)
