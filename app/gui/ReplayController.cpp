@@ -345,6 +345,7 @@ void ReplayController::install(Prepared &prepared) {
 
 void ReplayController::clear() {
     stopLoader(); // a jump's worker uses the replay
+    ++m_generation; // what a worker posted before it stopped is dropped
     m_loading = m_jumping = false;
     m_loadProgress->hide();
     m_trace->clear(); // before the replay its rows come from

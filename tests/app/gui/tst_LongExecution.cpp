@@ -35,6 +35,7 @@ private Q_SLOTS:
     void loadIsCancelled();
     void loadStandsOnTheFailingStep();
     void stepsCostTheirDistance();
+    void exploringAgainDropsALoad();
 
 private:
     /// Activates the defects list's first row as a double-click does.
@@ -159,6 +160,21 @@ void tst_LongExecution::stepsCostTheirDistance() {
     QCOMPARE(replay()->traceModel()->position(), kEvents);
     QVERIFY(replay()->stepBackAction()->isEnabled());
     QVERIFY(replay()->replay()->checkpoints().count() <= 64);
+}
+
+void tst_LongExecution::exploringAgainDropsALoad() {
+    // F5 while an execution loads: the views restart and whatever the worker had done never shows up.
+    QSignalSpy loaded(replay(), &ReplayController::loaded);
+    openDefect();
+    QVERIFY(replay()->isLoading());
+    QSignalSpy finished(&m_window->session(), &session::ExplorationSession::finished);
+    QTest::keyClick(m_window.get(), Qt::Key_F5);
+    QVERIFY(!replay()->isLoading());
+    QVERIFY(!replay()->loadProgressWidget()->isVisible());
+    QVERIFY(finished.wait(300000));
+    QCOMPARE(loaded.count(), 0);
+    QVERIFY(!replay()->hasReplay());
+    QCOMPARE(replay()->traceModel()->rowCount(), 0);
 }
 
 QTEST_MAIN(tst_LongExecution)
