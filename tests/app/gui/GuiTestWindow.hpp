@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
-// What the GUI suites share to set up a real main window: the test programs' paths and showing the
-// window until it is active (keyboard tests need the focus).
+// What the GUI suites share to set up a real main window: the test programs' paths, showing the
+// window until it is active (keyboard tests need the focus), and an event outside a run.
 #pragma once
 
 #include "app/gui/MainWindow.hpp"
+#include "engine/debugger/EventChoice.hpp"
+
+#include <algorithm>
 
 #include <QString>
 #include <QtTest>
@@ -20,6 +23,15 @@ inline bool showAndActivate(MainWindow &window, QSize size = QSize(1200, 800)) {
     window.show();
     window.activateWindow();
     return QTest::qWaitForWindowActive(&window);
+}
+
+/// An event in immediate conflict with one of `run`'s events and not in `run`, or kNoEvent.
+inline EventId eventOutside(const ExplorationSnapshot &snapshot, const std::vector<EventId> &run) {
+    for (EventId e : run)
+        for (EventId other : debugger::immediateConflicts(snapshot, e))
+            if (std::find(run.begin(), run.end(), other) == run.end())
+                return other;
+    return kNoEvent;
 }
 
 } // namespace weft::gui::test

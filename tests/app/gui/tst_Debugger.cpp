@@ -259,11 +259,7 @@ void tst_Debugger::exploreWithAnEventOfTheStructure() {
     const std::vector<EventId> current = m_window->currentConfiguration();
     QVERIFY(!current.empty());
     // An event in immediate conflict with one of execution 1's events: outside the configuration.
-    EventId outside = kNoEvent;
-    for (EventId e : current)
-        for (EventId other : debugger::immediateConflicts(*s, e))
-            if (outside == kNoEvent && std::find(current.begin(), current.end(), other) == current.end())
-                outside = other;
+    const EventId outside = test::eventOutside(*s, current);
     QVERIFY(outside != kNoEvent);
 
     // Right click on it in the event structure: its context menu offers "Explore with This Event".

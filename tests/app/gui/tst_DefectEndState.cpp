@@ -346,12 +346,7 @@ void tst_DefectEndState::runOutsideTheExplorationIsSaid() {
     const auto s = m_window->session().snapshot();
     QCOMPARE(s->statistics.executions, 1u);
     m_window->selectExecution(1);
-    const std::vector<EventId> first = m_window->currentConfiguration();
-    EventId outside = kNoEvent;
-    for (EventId e : first)
-        for (EventId other : debugger::immediateConflicts(*s, e))
-            if (outside == kNoEvent && std::find(first.begin(), first.end(), other) == first.end())
-                outside = other;
+    const EventId outside = test::eventOutside(*s, m_window->currentConfiguration());
     QVERIFY(outside != kNoEvent);
     QVERIFY(m_window->exploreWithEvent(outside));
     auto *tree = m_window->explorationTreeView()->tree();
