@@ -8,6 +8,7 @@
 #include "engine/action/ThreadNaming.hpp"
 #include "engine/base/DefectKind.hpp"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,14 @@ struct ProgramFault {
     std::string location{};
 };
 
+/// A copy of a Machine's whole state (Machine::snapshot), opaque to everyone but that machine.
+class MachineSnapshot {
+public:
+    virtual ~MachineSnapshot() = default;
+    /// Roughly the bytes it holds, for memory budgets.
+    virtual std::size_t bytes() const = 0;
+};
+
 /// Protocol: restart(); then repeatedly pending(t) for the threads listed by threadCount/threadAt,
 /// and execute(t) for one thread whose pending action is enabled; after each execute, check fault().
 /// A new thread's first pending action is ThreadStart; a thread whose code has ended has a pending
@@ -59,6 +68,15 @@ public:
     /// domain, NondetChoice.hpp) instead of the domain's lowest value. Machines without choices ignore it.
     virtual void choose(ThreadId, std::int64_t) {}
 
+    /// Optional capability (replay from a checkpoint instead of from the start): a copy of the whole
+    /// state, between two execute()s; nullptr when the machine cannot copy its state.
+    virtual std::unique_ptr<MachineSnapshot> snapshot() const { return nullptr; }
+    /// How much work the machine has done since restart() (an interpreter: instructions run), so that
+    /// the executor takes a snapshot only where re-running would cost more than the copy; 0: unknown.
+    virtual std::uint64_t work() const { return 0; }
+    /// Back to a state this machine's snapshot() returned, as if the actions that led to it had just
+    /// been executed after a restart() with the same naming.
+    virtual void restore(const MachineSnapshot &) {}
     /// Performs the enabled pending action of `t`, then runs `t`'s local code up to its next visible
     /// action. An invalid action is not performed: it raises a fault with actionPerformed = false.
     virtual void execute(ThreadId t) = 0;

@@ -2,6 +2,7 @@
 #include "engine/execution/ScheduledExecutor.hpp"
 
 #include "engine/action/Dependence.hpp"
+#include "engine/action/NondetChoice.hpp"
 #include "engine/execution/Interrupt.hpp"
 
 #include <algorithm>
@@ -36,9 +37,51 @@ struct Sleeper {
 
 } // namespace
 
+void ScheduledExecutor::setCheckpoints(bool on, ReplayCheckpoints::Limits limits) {
+    m_useCheckpoints = on;
+    m_checkpoints = ReplayCheckpoints(limits);
+}
+
+std::size_t ScheduledExecutor::sharedPrefix(const Schedule &schedule) const {
+    const std::size_t n = std::min(schedule.replay.size(), m_lastActions.size());
+    std::size_t step = 0;
+    for (; step < n; ++step) {
+        const Action &done = m_lastActions[step];
+        if (done.thread != schedule.replay[step])
+            break;
+        if (done.kind == ActionKind::NondetChoice &&
+            schedule.choiceAt(step).value_or(nondetDomain(done.object).lo) != done.value)
+            break;
+    }
+    return step;
+}
+
 Execution ScheduledExecutor::run(const Schedule &schedule) {
+    const bool checkpoints = m_useCheckpoints && !m_beforeAction;
+    Execution out = runFrom(schedule, checkpoints ? sharedPrefix(schedule) : 0);
+    if (checkpoints) {
+        m_lastActions = out.actions;
+        m_lastReports = out.reports;
+    }
+    return out;
+}
+
+Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t sharedSteps) {
     Execution out;
-    m_machine.restart(m_naming);
+    // The state before step `first` is the previous run's there: its actions and reports up to it
+    // are this run's too.
+    const auto [first, resume] = m_checkpoints.resumePoint(sharedSteps);
+    if (resume) {
+        m_machine.restore(*resume);
+        ++m_resumedRuns;
+        out.actions.assign(m_lastActions.begin(), m_lastActions.begin() + static_cast<std::ptrdiff_t>(first));
+        for (const auto &report : m_lastReports)
+            if (report.first <= first)
+                out.reports.push_back(report);
+    } else {
+        m_machine.restart(m_naming);
+    }
+    const bool checkpoints = m_useCheckpoints && !m_beforeAction;
     std::vector<Sleeper> sleepers;
     for (const SleepEntry &s : schedule.sleeping)
         sleepers.push_back({s.thread, Action{s.kind, s.thread, s.mutex}, false});
@@ -57,7 +100,9 @@ Execution ScheduledExecutor::run(const Schedule &schedule) {
         return out;
     };
 
-    for (std::size_t step = 0;; ++step) {
+    for (std::size_t step = first;; ++step) {
+        if (checkpoints)
+            m_checkpoints.offer(step, m_machine);
         ThreadId chosen = kNoThread;
         std::optional<PendingAction> next;
         if (step < schedule.replay.size()) {

@@ -2,6 +2,7 @@
 #include "engine/interpreter/Interpreter.hpp"
 
 #include "engine/action/NondetChoice.hpp"
+#include "engine/interpreter/StateCheckpoints.hpp"
 #include "engine/interpreter/pthread/ThreadAttributes.hpp"
 
 #include <algorithm>
@@ -58,6 +59,23 @@ void Interpreter::restore(const InterpreterState &snapshot) {
     m_fault.reset();
     m_faultSpot = {};
     m_stepper.faults().clearFault();
+}
+
+namespace {
+
+struct StateSnapshot final : MachineSnapshot {
+    explicit StateSnapshot(const InterpreterState &s) : state(s), size(footprintOf(s)) {}
+    std::size_t bytes() const override { return size; }
+    InterpreterState state;
+    std::size_t size;
+};
+
+} // namespace
+
+std::unique_ptr<MachineSnapshot> Interpreter::snapshot() const { return std::make_unique<StateSnapshot>(m_state); }
+
+void Interpreter::restore(const MachineSnapshot &snapshot) {
+    restore(static_cast<const StateSnapshot &>(snapshot).state);
 }
 
 std::optional<PendingAction> Interpreter::pending(ThreadId t) {
@@ -127,8 +145,12 @@ void Interpreter::violation(ThreadId t, std::string text) {
 }
 
 void Interpreter::execute(ThreadId t) {
-    if (performAction(t))
-        runLocal(t);
+    ++m_state.work; // the action itself
+    if (!performAction(t))
+        return;
+    runLocal(t);
+    if (const ThreadState *thread = m_state.find(t))
+        m_state.work += thread->steps;
 }
 
 bool Interpreter::performAction(ThreadId t) {

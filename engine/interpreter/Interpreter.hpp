@@ -82,6 +82,10 @@ public:
     /// The whole mutable state: copy it to snapshot, pass it to restore() to go back.
     const InterpreterState &state() const { return m_state; }
     void restore(const InterpreterState &snapshot);
+    /// Machine's checkpoint capability: a copy of state().
+    std::unique_ptr<MachineSnapshot> snapshot() const override;
+    void restore(const MachineSnapshot &snapshot) override;
+    std::uint64_t work() const override { return m_state.work; }
     /// Where the last fault was raised (line 0 when it has no source location).
     program::SourceSpot faultSpot() const { return m_faultSpot; }
     /// `t`'s frames, innermost first (empty once it has exited).

@@ -28,6 +28,7 @@ struct InterpreterState {
     std::string output;                         ///< what the program printed in this execution
     bool programEnded = false;                  ///< exit(0): no thread runs on
     bool exitRequested = false;                 ///< main returned: see Machine::hasExitRequested
+    std::uint64_t work = 0; ///< instructions run by execute() (Machine::work)
 
     static constexpr std::uint32_t kNoIndex = 0xFFFFFFFFu;
 
