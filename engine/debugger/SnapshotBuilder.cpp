@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/debugger/SnapshotBuilder.hpp"
 
+#include "engine/unfolding/ImmediateConflicts.hpp"
+
 #include <cstdlib>
 #include <filesystem>
 
@@ -177,7 +179,7 @@ void SnapshotBuilder::convertNewEvents() {
                 r.spot = it->second;
         }
         m_events.push(r);
-        for (EventId c : m_unfolding.earlierImmediateConflicts(e))
+        for (EventId c : earlierImmediateConflicts(m_unfolding, e))
             m_conflicts.push({c, e});
     }
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/explorer/Disset.hpp"
 
+#include "engine/unfolding/ImmediateConflicts.hpp"
+
 #include <cassert>
 
 namespace weft {
@@ -23,11 +25,11 @@ void Disset::onTrailPush(const Unfolding &u, EventId e, std::uint32_t index) {
     // or same location and last write with a write among them (README.md).
     if (u.event(e).isObjectOperation()) {
         for (Entry &d : m_entries)
-            if (d.disabler < 0 && u.areObjectSiblings(d.event, e))
+            if (d.disabler < 0 && areObjectSiblings(u, d.event, e))
                 d.disabler = index;
     } else if (u.event(e).isMemoryAccess()) {
         for (Entry &d : m_entries)
-            if (d.disabler < 0 && u.areMemorySiblings(d.event, e))
+            if (d.disabler < 0 && areMemorySiblings(u, d.event, e))
                 d.disabler = index;
     }
 }

@@ -36,14 +36,14 @@ EventId Explorer::eventFor(const Action &action) {
     EventId otherPred = kNoEvent;
     if (isLocationAccess(action.kind)) {
         // A read reads C's last write; a write follows it, after every read of it in C.
-        const LocationIndex l = m_unfolding.internLocation(action);
+        const LocationIndex l = m_unfolding.objects().internLocation(action);
         otherPred = m_config.lastWrite(l);
         if (isWriteAccess(action.kind)) {
             const std::vector<EventId> extras = m_unfolding.canonicalReads(threadPred, m_config.readsOfLastWrite(l));
             return m_unfolding.obtain(action, threadPred, otherPred, extras);
         }
     } else if (isLockTreeKind(action.kind)) {
-        otherPred = m_config.objectMax(m_unfolding.internObject(action.object));
+        otherPred = m_config.objectMax(m_unfolding.objects().internObject(action.object));
     } else {
         switch (action.kind) {
         case ActionKind::ThreadStart: otherPred = m_config.creatorOf(action.thread); break;

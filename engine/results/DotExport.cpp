@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/results/DotExport.hpp"
 
+#include "engine/unfolding/ImmediateConflicts.hpp"
+
 #include <map>
 
 namespace weft {
@@ -73,7 +75,7 @@ std::string toDot(const Unfolding &u) {
             out += "  e" + std::to_string(ev.otherPred) + " -> e" + std::to_string(e) + " [color=blue];\n";
         for (EventId x : u.extraPredecessors(e))
             out += "  e" + std::to_string(x) + " -> e" + std::to_string(e) + " [color=blue];\n";
-        for (EventId x : u.immediateConflicts(e))
+        for (EventId x : immediateConflicts(u, e))
             if (x > e)
                 out += "  e" + std::to_string(e) + " -> e" + std::to_string(x) +
                        " [dir=none, style=dashed, color=red, constraint=false];\n";

@@ -92,7 +92,7 @@ std::size_t addWritesAfter(Unfolding &u, const Action &action, EventId p, EventI
     std::size_t created = 0;
     std::vector<std::size_t> choice(perThread.size(), 0); // how many reads of each thread
     std::vector<EventId> chosen;
-    const LocationIndex l = u.internLocation(action);
+    const LocationIndex l = u.objects().internLocation(action);
     while (true) {
         chosen.clear();
         for (std::size_t i = 0; i < perThread.size(); ++i)
@@ -141,7 +141,7 @@ std::size_t addPlacements(Unfolding &u, const MemoryView &view, const Action &ac
 /// the last write its thread had seen (README.md, "Conflicting extensions"); and for each thread
 /// blocked forever on a read-write lock, its operation at every write of C's chain it had not seen.
 std::size_t addMemoryExtensions(Unfolding &u, const Configuration &c, std::span<const BlockedAcquisition> blocked) {
-    if (u.locationCount() == 0)
+    if (u.objects().locationCount() == 0)
         return 0;
     const MemoryView view = memoryViewOf(u, c);
     std::size_t created = 0;
@@ -152,7 +152,7 @@ std::size_t addMemoryExtensions(Unfolding &u, const Configuration &c, std::span<
     for (const BlockedAcquisition &b : blocked) {
         if (!isRwlockKind(b.pending.kind))
             continue;
-        const LocationIndex l = u.findLocation(b.pending.object, true);
+        const LocationIndex l = u.objects().findLocation(b.pending.object, true);
         const EventId p = c.threadMax(b.pending.thread);
         if (l != kNoLocation && p != kNoEvent)
             created += addPlacements(u, view, b.pending, l, p, c.lastWrite(l));
@@ -167,7 +167,7 @@ std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
                                      const std::function<bool(EventId)> &extendedBefore) {
     std::size_t created = 0;
     // cex(C): for every object operation e of C, the same operation before an earlier one.
-    const std::size_t objects = u.objectCount();
+    const std::size_t objects = u.objects().objectCount();
     for (ObjectIndex m = 0; m < objects; ++m) {
         for (EventId x = c.objectMax(m); x != kNoEvent; x = u.event(x).otherPred) {
             if (extendedBefore && extendedBefore(x))
@@ -185,7 +185,7 @@ std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
     created += addMemoryExtensions(u, c, blocked);
     // A thread blocked forever on an object could have gone earlier in its chain.
     for (const BlockedAcquisition &b : blocked) {
-        const ObjectIndex m = u.findObject(b.pending.object);
+        const ObjectIndex m = u.objects().findObject(b.pending.object);
         const EventId ep = c.threadMax(b.pending.thread);
         if (m == kNoObject || ep == kNoEvent || !isLockTreeKind(b.pending.kind))
             continue;

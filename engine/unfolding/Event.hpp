@@ -124,9 +124,6 @@ struct Event {
     /// For memory accesses: bit m is set iff the thread holds mutex m (< 64) here, i.e. the last
     /// event on m in loc(e) is its own lock (README.md, "Accesses under a common lock").
     std::uint64_t heldMutexes = 0;
-    /// For memory accesses: the previous access of the same thread in the same sibling list (the
-    /// writes after one write, or the reads of it); see Unfolding::noteRaces.
-    EventId prevSibling = kNoEvent;
 
     ThreadId thread() const { return action.thread; }
     ActionKind kind() const { return action.kind; }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The Unfolding's work on shared-memory accesses (the sc model; README.md "Memory locations with
-// read-read independence" and "Spike candidates"): building an event's memory cut, the conflict test
-// between two cuts, and which sibling accesses may race (the spike candidates that survive).
+// read-read independence"): building an event's memory cut and the conflict test between two cuts.
 #include "engine/unfolding/Unfolding.hpp"
 
 #include <algorithm>
@@ -207,83 +206,6 @@ bool Unfolding::memoryCutsConflict(EventId a, EventId b) const {
         }
     }
     return false;
-}
-
-bool Unfolding::mayRace(EventId d, EventId x) const {
-    // README.md, "Spike candidates": O(1) tests that x (a sibling access: after d's write, or a
-    // read of d's previous write) cannot be an immediate conflict of d. Symmetric in d and x.
-    const Event &ed = m_events[d], &ex = m_events[x];
-    if (ex.thread() == ed.thread())
-        return x != d && ex.threadPred == ed.threadPred;
-    if ((ex.heldMutexes & ed.heldMutexes & ~m_foreignUnlocks) != 0)
-        return false; // under a common lock
-    auto lastOf = [&](const Event &e, EventId self, ThreadId t) {
-        return t == e.thread() ? e.threadPred : threadMax(self, t); // in loc(e) \ {e}
-    };
-    auto shuts = [&](EventId q, EventId e) {
-        return q != kNoEvent && (threadDepth(q) >= threadDepth(e) || m_events[q].kind() == ActionKind::ThreadExit);
-    };
-    return !shuts(lastOf(ed, d, ex.thread()), x) && !shuts(lastOf(ex, x, ed.thread()), d);
-}
-
-void Unfolding::markRacing(EventId a, EventId b) {
-    if (m_racing.size() < m_events.size())
-        m_racing.resize(m_events.size(), false);
-    m_racing[a] = true;
-    m_racing[b] = true;
-}
-
-void Unfolding::noteRaces(EventId e) {
-    // Whether two accesses may race is fixed by their cones, so testing each new access against its
-    // siblings once keeps the flags exact for good (a later foreign unlock cannot enter these cones).
-    Event &ev = m_events[e];
-    SiblingLists &lists = ev.otherPred == kNoEvent ? m_initialSiblingLists[ev.location]
-                                                   : m_siblingLists[m_events[ev.otherPred].writeNode];
-    SiblingList &own = ev.isWrite() ? lists.writes : lists.reads;
-    auto chain = std::ranges::find(own.chains, ev.thread(), &SiblingList::ThreadChain::thread);
-    if (chain == own.chains.end()) {
-        own.chains.push_back({ev.thread(), e, ev.threadDepth, ev.heldMutexes});
-    } else {
-        ev.prevSibling = chain->latest;
-        chain->latest = e;
-        chain->maxDepth = std::max(chain->maxDepth, ev.threadDepth);
-        chain->held &= ev.heldMutexes;
-    }
-    // The siblings: the writes after e's write and, for a write, the reads of it.
-    const bool write = ev.isWrite();
-    auto scan = [&](const SiblingList &list) {
-        for (const SiblingList::ThreadChain &c : list.chains) {
-            if (c.thread == ev.thread())
-                continue; // below
-            if ((c.held & ev.heldMutexes & ~m_foreignUnlocks) != 0)
-                continue; // every member shares a lock with e (mayRace's lock rule)
-            const EventId q = threadMax(e, c.thread);
-            if (q != kNoEvent && (threadDepth(q) >= c.maxDepth || m_events[q].kind() == ActionKind::ThreadExit))
-                continue; // mayRace's thread-cut rule holds for every member
-            for (EventId x = c.latest; x != kNoEvent; x = m_events[x].prevSibling)
-                if (mayRace(e, x))
-                    markRacing(e, x);
-        }
-    };
-    scan(lists.writes);
-    if (write)
-        scan(lists.reads);
-    // e's own thread: only its alternatives after the same thread predecessor may race with it
-    // (mayRace's same-thread rule); they are the thread tree's children there, usually few.
-    auto sameThread = [&](EventId y) {
-        const Event &ey = m_events[y];
-        if (y != e && ey.isMemoryAccess() && ey.location == ev.location && ey.otherPred == ev.otherPred &&
-            (ey.isWrite() || write))
-            markRacing(e, y);
-    };
-    if (ev.threadPred == kNoEvent) {
-        for (EventId y : m_threadRoots[ev.thread()])
-            sameThread(y);
-    } else {
-        for (auto n = m_threadTree.firstChild(m_events[ev.threadPred].threadNode); n != SequentialTree::kNone;
-             n = m_threadTree.nextSibling(n))
-            sameThread(m_threadNodeEvent[n]);
-    }
 }
 
 } // namespace weft

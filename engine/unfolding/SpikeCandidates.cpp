@@ -2,6 +2,7 @@
 #include "engine/unfolding/SpikeCandidates.hpp"
 
 #include "engine/action/NondetChoice.hpp"
+#include "engine/unfolding/ImmediateConflicts.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -183,7 +184,7 @@ void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d
                                              ? u.siblingIndex().children(u, ed.otherPred, ed.object)
                                              : nullptr;
     if (!sorted) {
-        u.appendSiblings(d, out);
+        appendSiblings(u, d, out);
         return;
     }
     const std::size_t from = out.size();
@@ -200,7 +201,7 @@ void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d
     // Every sibling left out must be incompatible with C or above a dropped event (the index only
     // skips proven ones).
     std::vector<EventId> all;
-    u.appendSiblings(d, all);
+    appendSiblings(u, d, all);
     auto aboveDropped = [&](EventId x) { // some event of [x] is dropped: a plain search of the past
         std::vector<EventId> todo{x};
         std::vector<std::uint8_t> seen(u.size(), 0);

@@ -12,7 +12,7 @@
 
 namespace weft {
 
-/// Appends, in creation order, every sibling x of `d` (as Unfolding::appendSiblings lists them)
+/// Appends, in creation order, every sibling x of `d` (as appendSiblings lists them, ImmediateConflicts.hpp)
 /// that is compatible with `c` and has no event dropped by `isDropped` strictly below it, plus
 /// possibly some that do not qualify: callers still filter with Configuration::isCompatible (and
 /// drop those above a dropped event). Every sibling left out provably does not qualify.

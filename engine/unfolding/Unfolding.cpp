@@ -8,38 +8,6 @@ namespace weft {
 
 Unfolding::Unfolding(unsigned skipStep) : m_threadTree(skipStep), m_objectTree(skipStep), m_writeTree(skipStep) {}
 
-LocationIndex Unfolding::internLocation(ObjectId object, bool rwlock) {
-    auto [it, inserted] = (rwlock ? m_rwlockIndex : m_locationIndex)
-                              .try_emplace(object, static_cast<LocationIndex>(m_locationObjects.size()));
-    if (inserted) {
-        m_locationObjects.push_back(object);
-        m_initialReaders.emplace_back();
-        m_writeRoots.emplace_back();
-        m_initialSiblingLists.emplace_back();
-    }
-    return it->second;
-}
-
-LocationIndex Unfolding::findLocation(ObjectId object, bool rwlock) const {
-    const auto &index = rwlock ? m_rwlockIndex : m_locationIndex;
-    auto it = index.find(object);
-    return it == index.end() ? kNoLocation : it->second;
-}
-
-ObjectIndex Unfolding::internObject(ObjectId object) {
-    auto [it, inserted] = m_objectIndex.try_emplace(object, static_cast<ObjectIndex>(m_objectIds.size()));
-    if (inserted) {
-        m_objectIds.push_back(object);
-        m_objectRoots.emplace_back();
-    }
-    return it->second;
-}
-
-ObjectIndex Unfolding::findObject(ObjectId object) const {
-    auto it = m_objectIndex.find(object);
-    return it == m_objectIndex.end() ? kNoObject : it->second;
-}
-
 EventId Unfolding::obtain(const Action &action, EventId threadPred, EventId otherPred,
                           std::span<const EventId> extras, bool *created) {
     EventId e = find(action, threadPred, otherPred, extras);
@@ -120,7 +88,7 @@ EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherP
         }
         return kNoEvent;
     }
-    const EventId hit = m_byPredecessors.find(threadPred, otherPred);
+    const EventId hit = m_byPredecessors.find(threadPred, otherPred, predecessorPair());
     if (hit == kNoEvent)
         return kNoEvent;
     if (m_events[hit].action == action && sameExtras(hit))
@@ -172,22 +140,28 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
         m_threadRoots[action.thread].push_back(id);
     }
     if (isLockTreeKind(action.kind)) {
-        ev.object = internObject(action.object);
+        ev.object = m_objects.internObject(action.object);
+        if (m_objectRoots.size() <= ev.object)
+            m_objectRoots.resize(ev.object + 1);
         assert(otherPred == kNoEvent || m_events[otherPred].object == ev.object);
         ev.objectNode =
             m_objectTree.add(otherPred == kNoEvent ? SequentialTree::kNone : m_events[otherPred].objectNode);
         m_objectNodeEvent.push_back(id);
         if (otherPred == kNoEvent)
             m_objectRoots[ev.object].push_back(id);
-        if (action.kind == ActionKind::MutexUnlock && ev.object < 64 && stateAfter(otherPred).owner != action.thread)
-            m_foreignUnlocks |= std::uint64_t{1} << ev.object;
+        if (action.kind == ActionKind::MutexUnlock && stateAfter(otherPred).owner != action.thread)
+            m_races.noteForeignUnlock(ev.object);
         if (action.kind != ActionKind::MutexLock && action.kind != ActionKind::MutexUnlock) {
             ev.state = static_cast<std::uint32_t>(m_states.size());
             m_states.push_back(stateAfter(otherPred).after(action));
         }
     }
     if (isLocationAccess(action.kind)) {
-        ev.location = internLocation(action);
+        ev.location = m_objects.internLocation(action);
+        if (m_writeRoots.size() <= ev.location) {
+            m_writeRoots.resize(ev.location + 1);
+            m_initialReaders.resize(ev.location + 1);
+        }
         assert(otherPred == kNoEvent || m_events[otherPred].location == ev.location);
         if (isRwlockKind(action.kind) && isWriteAccess(action.kind)) {
             ev.state = static_cast<std::uint32_t>(m_states.size());
@@ -198,7 +172,6 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
                                                                  : m_events[otherPred].writeNode);
             m_writeNodeEvent.push_back(id);
             m_readers.emplace_back();
-            m_siblingLists.emplace_back();
             if (otherPred == kNoEvent)
                 m_writeRoots[ev.location].push_back(id);
         } else {
@@ -209,11 +182,11 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
     buildCone(ev, id);
     m_events.push(ev);
     if (ev.isMemoryAccess())
-        noteRaces(id);
+        m_races.add(*this, id);
     if (ev.isObjectOperation())
         m_siblingIndex.add(*this, id);
     if (extras.empty())
-        m_byPredecessors.insert(threadPred, otherPred, id);
+        m_byPredecessors.insert(id, predecessorPair());
     else
         m_byExtras.emplace(extrasKey(threadPred, otherPred, extras), id);
     if (m_onNewEvent)
@@ -402,92 +375,12 @@ bool Unfolding::inConflict(EventId a, EventId b) const {
     return memoryCutsConflict(a, b);
 }
 
-void Unfolding::appendSiblings(EventId d, std::vector<EventId> &out) const {
-    const Event &ed = m_events[d];
-    if (ed.isMemoryAccess()) {
-        // README.md: the writes after d's write (or after d's previous write) and, for a write, the
-        // reads of its previous write, minus those that cannot be immediate conflicts of d ("Spike
-        // candidates" there). Most accesses have no candidate left at all: skipped in O(1).
-        if (!isRacing(d))
-            return;
-        for (EventId w : writeSuccessors(ed.otherPred, ed.location))
-            if (mayRace(d, w))
-                out.push_back(w);
-        if (ed.isWrite())
-            for (EventId r : readersOf(ed.otherPred, ed.location))
-                if (mayRace(d, r))
-                    out.push_back(r);
-        return;
-    }
-    if (!ed.isObjectOperation())
-        return;
-    auto consider = [&](EventId s) {
-        if (s != d && m_events[s].thread() != ed.thread())
-            out.push_back(s);
-    };
-    if (ed.otherPred == kNoEvent) {
-        for (EventId s : m_objectRoots[ed.object])
-            consider(s);
-        return;
-    }
-    for (auto n = m_objectTree.firstChild(m_events[ed.otherPred].objectNode); n != SequentialTree::kNone;
-         n = m_objectTree.nextSibling(n))
-        consider(m_objectNodeEvent[n]);
-}
-
-std::vector<EventId> Unfolding::immediateConflicts(EventId e) const {
-    std::vector<EventId> siblings;
-    appendSiblings(e, siblings);
-    keepImmediateConflicts(e, siblings);
-    return siblings;
-}
-
-std::vector<EventId> Unfolding::earlierImmediateConflicts(EventId e) const {
-    std::vector<EventId> siblings;
-    appendSiblings(e, siblings);
-    std::erase_if(siblings, [&](EventId x) { return x >= e; });
-    keepImmediateConflicts(e, siblings);
-    return siblings;
-}
-
-void Unfolding::keepImmediateConflicts(EventId e, std::vector<EventId> &siblings) const {
-    if (m_events[e].isMemoryAccess()) {
-        // Candidates conflict with e; immediate iff neither history conflicts with the other event.
-        auto historyFits = [&](EventId x, EventId with) {
-            for (EventId p : predecessors(x))
-                if (inConflict(p, with))
-                    return false;
-            return true;
-        };
-        std::erase_if(siblings, [&](EventId x) { return !historyFits(x, e) || !historyFits(e, x); });
-        return;
-    }
-    // Siblings share the other predecessor, so only the thread predecessors can bring a conflict in.
-    auto historyFits = [&](EventId x, EventId with) {
-        const EventId p = m_events[x].threadPred;
-        return p == kNoEvent || !inConflict(p, with);
-    };
-    std::erase_if(siblings, [&](EventId x) { return !historyFits(x, e) || !historyFits(e, x); });
-}
-
-bool Unfolding::areObjectSiblings(EventId a, EventId b) const {
-    const Event &ea = m_events[a], &eb = m_events[b];
-    return ea.isObjectOperation() && ea.object == eb.object && ea.otherPred == eb.otherPred && a != b;
-}
-
-bool Unfolding::areMemorySiblings(EventId a, EventId b) const {
-    const Event &ea = m_events[a], &eb = m_events[b];
-    return a != b && ea.isMemoryAccess() && ea.location == eb.location && ea.otherPred == eb.otherPred &&
-           eb.isMemoryAccess() && (ea.isWrite() || eb.isWrite());
-}
-
 std::size_t Unfolding::memoryBytes() const {
     return m_events.bytesReserved() + m_tmaxPool.capacity() * sizeof(EventId) +
            m_lmaxPool.capacity() * sizeof(ObjectCut) +
            (m_threadNodeEvent.capacity() + m_objectNodeEvent.capacity()) * sizeof(EventId) +
            (m_threadTree.size() + m_objectTree.size() + m_writeTree.size()) * 32 +
-           m_memCutPool.capacity() * sizeof(MemoryCut) + m_memBases.capacity() * 8 +
-           (m_siblingLists.capacity() + m_initialSiblingLists.capacity()) * sizeof(SiblingLists) +
+           m_memCutPool.capacity() * sizeof(MemoryCut) + m_memBases.capacity() * 8 + m_races.memoryBytes() +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId) +
            m_siblingIndex.memoryBytes() + m_byPredecessors.memoryBytes();
 }

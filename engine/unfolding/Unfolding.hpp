@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: MIT
 // The event store U: append-only arena of events hash-consed by (action, predecessors), their thread,
-// lock and write trees and cones, and the causality and conflict queries (docs/algorithms.md, "Events
-// and the unfolding", "Causality and conflict"), memory accesses included (README.md, "Memory locations").
-// Pure data; one writer (the explorer); readers between writes.
+// object and write trees and cones, and the causality and conflict relations between two events
+// (docs/algorithms.md, "Events and the unfolding", "Causality and conflict"), memory accesses included
+// (README.md, "Memory locations"). Beside it, with one job each: ObjectTable (dense object indexes),
+// ObjectSiblingIndex and RaceCandidates (the sibling indexes that keep conflict searches small),
+// ImmediateConflicts, SpikeCandidates and ConflictingExtensions (the searches). Pure data; one writer
+// (the explorer); readers between writes.
 #pragma once
 
 #include "engine/action/SyncObjectState.hpp"
 #include "engine/base/Arena.hpp"
 #include "engine/unfolding/Event.hpp"
 #include "engine/unfolding/ObjectSiblingIndex.hpp"
+#include "engine/unfolding/ObjectTable.hpp"
 #include "engine/unfolding/PredecessorIndex.hpp"
+#include "engine/unfolding/RaceCandidates.hpp"
 
 #include <functional>
 #include <span>
@@ -25,24 +30,9 @@ public:
     std::size_t size() const { return m_events.size(); }
     const Event &event(EventId e) const { return m_events[e]; }
     std::size_t threadCount() const { return m_threadRoots.size(); }
-    std::size_t objectCount() const { return m_objectIds.size(); }
-
-    /// The dense index of a synchronisation object, creating it on first use.
-    ObjectIndex internObject(ObjectId object);
-    /// kNoObject if the unfolding has never seen this object.
-    ObjectIndex findObject(ObjectId object) const;
-    ObjectId objectId(ObjectIndex m) const { return m_objectIds[m]; }
-
-    /// The dense index of a memory location (or, with `rwlock`, of a read-write lock: the two never
-    /// share an index), creating it on first use.
-    LocationIndex internLocation(ObjectId object, bool rwlock = false);
-    LocationIndex findLocation(ObjectId object, bool rwlock = false) const;
-    /// The location an access action reads or writes.
-    LocationIndex internLocation(const Action &access) {
-        return internLocation(access.object, isRwlockKind(access.kind));
-    }
-    std::size_t locationCount() const { return m_locationObjects.size(); }
-    ObjectId locationObject(LocationIndex l) const { return m_locationObjects[l]; }
+    /// The dense indexes of the synchronisation objects and memory locations.
+    ObjectTable &objects() { return m_objects; }
+    const ObjectTable &objects() const { return m_objects; }
 
     /// Create-or-retrieve the event labelled `action` with these predecessors (kNoEvent = none).
     /// `created` (optional) tells whether the event is new.
@@ -131,8 +121,13 @@ public:
     std::vector<EventId> writeSuccessors(EventId w, LocationIndex l) const;
     /// Reads of `l` that read `w` (kNoEvent: the initial value).
     const std::vector<EventId> &readersOf(EventId w, LocationIndex l) const {
-        return w == kNoEvent ? m_initialReaders[l] : m_readers[m_events[w].writeNode];
+        static const std::vector<EventId> kNone;
+        if (w == kNoEvent)
+            return l < m_initialReaders.size() ? m_initialReaders[l] : kNone;
+        return m_readers[m_events[w].writeNode];
     }
+    /// Which memory accesses have a sibling they may race with (their spike candidates).
+    const RaceCandidates &raceCandidates() const { return m_races; }
     /// Write `a` (kNoEvent: the initial value) is `b` or before it in the write tree of their location.
     bool writeAtOrBefore(EventId a, EventId b) const {
         return a == kNoEvent || (b != kNoEvent && m_writeTree.isAncestorOrSelf(m_events[a].writeNode, m_events[b].writeNode));
@@ -169,24 +164,6 @@ public:
     bool objectNodesConflict(EventId a, EventId b) const {
         return m_objectTree.inConflict(m_events[a].objectNode, m_events[b].objectNode);
     }
-    /// The spike candidates of `d` (docs/algorithms.md, "Causality and conflict" icfls): the other operations
-    /// after d's object-tree parent made by other threads; for a read of w, the writes after w without it in
-    /// their history; for a write after w, the other writes after w and the reads of w not in its history.
-    /// Appends to `out`.
-    void appendSiblings(EventId d, std::vector<EventId> &out) const;
-    /// For sibling accesses d and x (README.md, "Spike candidates"): false when x is certainly not
-    /// an immediate conflict of d (O(1)); symmetric.
-    bool mayRace(EventId d, EventId x) const;
-    /// The events in immediate conflict with `e` (docs/algorithms.md, "Events and the unfolding" #ⁱ): the spike candidates of `e` (and, for
-    /// a candidate, `e` itself) filtered so that neither side's history conflicts with the other.
-    std::vector<EventId> immediateConflicts(EventId e) const;
-    /// The same, only those with a smaller id than `e`: each conflict once, from its later event (half
-    /// the work for a caller that lists every conflict of the unfolding).
-    std::vector<EventId> earlierImmediateConflicts(EventId e) const;
-    /// Both are operations on one object right after the same event (used to justify D-events).
-    bool areObjectSiblings(EventId a, EventId b) const;
-    /// Both access one location after the same write, at least one writes (used to justify D-events).
-    bool areMemorySiblings(EventId a, EventId b) const;
 
     /// Approximate bytes held by events, trees and cones.
     std::size_t memoryBytes() const;
@@ -197,8 +174,10 @@ private:
     void buildCone(Event &ev, EventId self);
     void buildMemoryCut(Event &ev, EventId self, std::span<const EventId> preds);
     bool memoryCutsConflict(EventId a, EventId b) const;
-    /// Keeps the candidates of `siblings` that are immediate conflicts of `e`.
-    void keepImmediateConflicts(EventId e, std::vector<EventId> &siblings) const;
+    /// m_byPredecessors' view of an event: its (thread, other) predecessors.
+    auto predecessorPair() const {
+        return [this](EventId e) { return std::pair{m_events[e].threadPred, m_events[e].otherPred}; };
+    }
 
     /// buildCone's and buildMemoryCut's working vectors, kept between calls so that creating an event
     /// allocates nothing but its own records.
@@ -231,44 +210,15 @@ private:
     std::vector<EventId> m_writeNodeEvent;                 // write-tree node -> event
     std::vector<std::vector<EventId>> m_readers;           // write-tree node -> reads of that write
     std::vector<std::vector<EventId>> m_initialReaders;    // per location: reads of the initial value
-    void noteRaces(EventId e); // marks e and its siblings that may race with it (m_racing)
-    void markRacing(EventId a, EventId b);
-    /// Memory access e has a sibling that may be in immediate conflict with it (mayRace); false means
-    /// its spike is empty, as for every access of data-race-free code. Learnt as siblings arrive, so
-    /// kept here, beside the immutable events: bit e (absent = false).
-    bool isRacing(EventId e) const { return e < m_racing.size() && m_racing[e]; }
-    std::vector<bool> m_racing;
-    std::uint64_t m_foreignUnlocks = 0; // bit m: some unlock of mutex m (< 64) by a thread not holding it
-    /// A sibling list (the writes after one write, or the reads of it) as noteRaces scans it: per
-    /// thread, a chain of its members (through Event::prevSibling) with their deepest position and the
-    /// mutexes all of them hold, so that a thread whose members all lie before the new access's cut,
-    /// or under a lock it holds, is skipped whole.
-    struct SiblingList {
-        struct ThreadChain {
-            ThreadId thread;
-            EventId latest;
-            std::uint32_t maxDepth;
-            std::uint64_t held; ///< AND of the members' Event::heldMutexes
-        };
-        std::vector<ThreadChain> chains;
-    };
-    struct SiblingLists {
-        SiblingList writes, reads;
-    };
-    std::vector<SiblingLists> m_siblingLists;        // write-tree node -> its successors and readers
-    std::vector<SiblingLists> m_initialSiblingLists; // per location: first writes, initial readers
     std::vector<std::vector<EventId>> m_writeRoots;        // per location: first writes
-    std::vector<ObjectId> m_locationObjects;
-    std::unordered_map<ObjectId, LocationIndex> m_locationIndex;
-    std::unordered_map<ObjectId, LocationIndex> m_rwlockIndex; // read-write locks are locations too
+    RaceCandidates m_races;
     std::vector<MemoryCut> m_memCutPool;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> m_memBases; // (begin, count) in m_memCutPool
     std::vector<EventId> m_cutReadsPool;
     std::vector<EventId> m_extraPool;
     std::vector<std::vector<EventId>> m_threadRoots; // per thread: events without a thread predecessor
     std::vector<std::vector<EventId>> m_objectRoots; // per object: object-tree roots
-    std::vector<ObjectId> m_objectIds;
-    std::unordered_map<ObjectId, ObjectIndex> m_objectIndex;
+    ObjectTable m_objects;
     /// (threadPred, otherPred) -> the first event created with them and no extra predecessors. For a
     /// deterministic program the pair names the event; a different action under the same pair falls
     /// back to a scan.

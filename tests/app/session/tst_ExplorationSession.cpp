@@ -4,12 +4,13 @@
 // long exploration and keeps its results; the GUI thread keeps processing events meanwhile; a file
 // that does not compile gives diagnostics and keeps the program and results loaded before. Nothing
 // here waits a fixed time or asserts on a clock: the tests wait for signals and for the worker held.
-#include "engine/debugger/ProgramLoader.hpp"
 #include "app/session/ExplorationSession.hpp"
+#include "engine/debugger/ProgramLoader.hpp"
 #include "engine/debugger/Replay.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
 #include "engine/interpreter/Interpreter.hpp"
+#include "engine/unfolding/ImmediateConflicts.hpp"
 
 #include <QtTest>
 
@@ -141,7 +142,7 @@ void tst_ExplorationSession::snapshotsMatchTheExplorer() {
     const Unfolding &u = explorer.unfolding();
     std::set<std::pair<EventId, EventId>> conflicts;
     for (EventId e = 0; e < u.size(); ++e)
-        for (EventId x : u.immediateConflicts(e))
+        for (EventId x : immediateConflicts(u, e))
             conflicts.insert({std::min(e, x), std::max(e, x)});
 
     ExplorationSession session;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The program of Fig. 2 of the QPOR paper and the blocked-acquisition programs (docs/algorithms.md,
 // "Oracles"), explored under every policy.
+#include "engine/unfolding/ImmediateConflicts.hpp"
 #include "tests/model/ModelExploration.hpp"
 #include "tests/model/Programs.hpp"
 
@@ -85,7 +86,7 @@ void tst_Fig2::relations() {
 
     auto immediate = [&](EventId a, EventId b) {
         std::vector<EventId> siblings;
-        u.appendSiblings(a, siblings);
+        appendSiblings(u, a, siblings);
         return std::find(siblings.begin(), siblings.end(), b) != siblings.end();
     };
     QVERIFY(u.precedes(start1, lock1After)); // 1 < 5

@@ -5,10 +5,11 @@
 // and the events of each thread and of each mutex form chains, and (the sc model) every two dependent events
 // in it (engine/action/Dependence.hpp) are ordered.
 #include "engine/action/Dependence.hpp"
+#include "engine/unfolding/ImmediateConflicts.hpp"
+#include "tests/LazyVerify.hpp"
 #include "tests/model/ExploredModel.hpp"
 #include "tests/model/Programs.hpp"
 #include "tests/model/RandomProgram.hpp"
-#include "tests/LazyVerify.hpp"
 
 #include <QRandomGenerator>
 #include <QtTest>
@@ -84,7 +85,7 @@ private:
     /// Whether loc(a) ∪ loc(b) is a configuration: on every common key, one top is below the other;
     /// with memory accesses, no event of loc(a) \ loc(b) is dependent with one of loc(b) \ loc(a).
     bool areCompatible(EventId a, EventId b) const {
-        if (m_u.locationCount() > 0) {
+        if (m_u.objects().locationCount() > 0) {
             std::vector<EventId> onlyA, onlyB;
             for (EventId x = 0; x < m_u.size(); ++x) {
                 if (leq(x, a) && !leq(x, b))
@@ -194,7 +195,7 @@ void tst_Relations::checkCones(const Unfolding &u, const ExplicitOrder &order,
             if (u.threadMax(e, t) != kNoEvent)
                 cones.emplace_back(ExplicitOrder::threadKey(t), u.threadMax(e, t));
         for (const ObjectCut &c : u.objectCut(e))
-            cones.emplace_back(ExplicitOrder::mutexKey(u.objectId(c.object)), c.event);
+            cones.emplace_back(ExplicitOrder::mutexKey(u.objects().objectId(c.object)), c.event);
         std::sort(cones.begin(), cones.end());
         WEFT_VERIFY(cones == order.tops(e), (context + ": cone of " + describe(u, e)));
         // Memory cut: per location, the last write of loc(e) and each thread's last read of it.
@@ -227,7 +228,7 @@ void tst_Relations::checkCones(const Unfolding &u, const ExplicitOrder &order,
         std::map<ObjectId, std::pair<EventId, std::set<EventId>>> actual;
         for (const MemoryCut &c : u.memoryCut(e)) {
             std::span<const EventId> reads = u.cutReads(c);
-            actual[u.locationObject(c.location)] = {c.write, std::set<EventId>(reads.begin(), reads.end())};
+            actual[u.objects().locationObject(c.location)] = {c.write, std::set<EventId>(reads.begin(), reads.end())};
         }
         WEFT_VERIFY(actual == expected, (context + ": memory cut of " + describe(u, e)));
     }
@@ -261,7 +262,7 @@ void tst_Relations::checkLockSiblings(const Unfolding &u, const ExplicitOrder &o
     for (EventId d = 0; d < u.size(); ++d) {
         const Event &ed = u.event(d);
         std::vector<EventId> listed;
-        u.appendSiblings(d, listed);
+        appendSiblings(u, d, listed);
         if (ed.isMemoryAccess()) {
             // Spike candidates conflict with d; every immediate conflict of d is one, and
             // immediateConflicts(d) is exactly the set of immediate conflicts.
@@ -269,7 +270,7 @@ void tst_Relations::checkLockSiblings(const Unfolding &u, const ExplicitOrder &o
             WEFT_VERIFY(siblings.size() == listed.size(), (context + ": duplicates for " + describe(u, d)));
             for (EventId s : listed)
                 WEFT_VERIFY(!order.isConfiguration({d, s}), (context + ": " + describe(u, d) + " lists " + describe(u, s)));
-            const std::vector<EventId> reported = u.immediateConflicts(d);
+            const std::vector<EventId> reported = immediateConflicts(u, d);
             std::set<EventId> immediate;
             const std::vector<EventId> dp = u.predecessors(d);
             for (EventId e = 0; e < u.size(); ++e) {
@@ -292,7 +293,7 @@ void tst_Relations::checkLockSiblings(const Unfolding &u, const ExplicitOrder &o
             }
             WEFT_VERIFY(std::set<EventId>(reported.begin(), reported.end()) == immediate,
                         (context + ": immediate conflicts of " + describe(u, d)));
-            WEFT_VERIFY(asSet(u.earlierImmediateConflicts(d)) == below(immediate, d),
+            WEFT_VERIFY(asSet(earlierImmediateConflicts(u, d)) == below(immediate, d),
                         (context + ": earlier immediate conflicts of " + describe(u, d)));
             continue;
         }
@@ -339,10 +340,10 @@ void tst_Relations::checkLockSiblings(const Unfolding &u, const ExplicitOrder &o
             WEFT_VERIFY(siblings.contains(e), (where));
             immediate.insert(e);
         }
-        const std::vector<EventId> reported = u.immediateConflicts(d);
+        const std::vector<EventId> reported = immediateConflicts(u, d);
         WEFT_VERIFY(std::set<EventId>(reported.begin(), reported.end()) == immediate,
                     (context + ": immediate conflicts of " + describe(u, d)));
-        WEFT_VERIFY(asSet(u.earlierImmediateConflicts(d)) == below(immediate, d),
+        WEFT_VERIFY(asSet(earlierImmediateConflicts(u, d)) == below(immediate, d),
                     (context + ": earlier immediate conflicts of " + describe(u, d)));
     }
 }
@@ -469,8 +470,8 @@ void tst_Relations::memoryUnderForeignUnlock() {
     const EventId write2 = u.obtain(Action{ActionKind::MemWrite, 2, x, 4}, lock2, kNoEvent);
     const EventId write0 = u.obtain(Action{ActionKind::MemWrite, 0, x, 4}, lock0, kNoEvent);
     QVERIFY(u.event(write0).heldMutexes != 0 && u.event(write2).heldMutexes == u.event(write0).heldMutexes);
-    QCOMPARE(u.immediateConflicts(write0), std::vector<EventId>{write2});
-    QCOMPARE(u.immediateConflicts(write2), std::vector<EventId>{write0});
+    QCOMPARE(immediateConflicts(u, write0), std::vector<EventId>{write2});
+    QCOMPARE(immediateConflicts(u, write2), std::vector<EventId>{write0});
     check(u, "foreign unlock", 1);
 }
 
