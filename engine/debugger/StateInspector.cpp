@@ -2,6 +2,7 @@
 #include "engine/debugger/StateInspector.hpp"
 
 #include "engine/debugger/Replay.hpp"
+#include "engine/debugger/TracedExecution.hpp"
 #include "engine/debugger/ValueFormatter.hpp"
 
 namespace weft::debugger {
@@ -42,6 +43,20 @@ debugger::FrameState frameState(const Replay &replay, const ValueFormatter &form
     return out;
 }
 
+/// A thread's next action in words. The second halves of pthread_cond_wait and pthread_barrier_wait
+/// are events of their own (cond_wake, barrier_pass) but not calls of the program: they are said as
+/// what the thread is doing in its call.
+std::string pendingText(const Replay &replay, const Action &action, bool enabled) {
+    const std::string object = objectOf(action, replay.machine());
+    switch (action.kind) {
+    case ActionKind::CondWake:
+        return enabled ? "wake up on " + object + " (then lock its mutex)" : "wait for a signal on " + object;
+    case ActionKind::BarrierPass:
+        return enabled ? "leave barrier " + object : "wait at barrier " + object + " for the others";
+    default: return replay.describe(action);
+    }
+}
+
 } // namespace
 
 debugger::ProgramState inspectState(const Replay &replay) {
@@ -67,7 +82,7 @@ debugger::ProgramState inspectState(const Replay &replay) {
         } else {
             // Inside its local code (after F11) its pending action is the one just performed.
             if (!thread.inside)
-                t.pending = replay.describe(pending->action);
+                t.pending = pendingText(replay, pending->action, pending->enabled);
             t.status = thread.id == running ? debugger::ThreadStatus::Running
                        : pending->enabled   ? debugger::ThreadStatus::Ready
                                             : debugger::ThreadStatus::Blocked;

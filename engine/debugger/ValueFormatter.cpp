@@ -14,6 +14,14 @@ namespace {
 
 using program::CType;
 
+/// "T1, T2".
+std::string threadList(const std::vector<ThreadId> &threads) {
+    std::string out;
+    for (ThreadId t : threads)
+        out += (out.empty() ? "T" : ", T") + std::to_string(t);
+    return out;
+}
+
 /// A scalar C type: its size in bytes and how to print it; size 0 = not a scalar we know.
 struct Scalar {
     unsigned size = 0;
@@ -22,7 +30,7 @@ struct Scalar {
     bool isPointer = false;
     bool isChar = false;
     bool isThread = false;
-    bool isMutex = false;
+    SyncKind sync = SyncKind::None; ///< a synchronisation object: shown by its state, not its bytes
 };
 
 /// Deeper parts are summarised only: no C program nests its types this deep by value.
@@ -49,7 +57,15 @@ Scalar scalarOf(const std::string &spelled) {
         s.size = 8;
         s.isThread = true;
     } else if (type == "pthread_mutex_t") {
-        s.isMutex = true;
+        s.sync = SyncKind::Mutex;
+    } else if (type == "pthread_cond_t") {
+        s.sync = SyncKind::Condition;
+    } else if (type == "sem_t") {
+        s.sync = SyncKind::Semaphore;
+    } else if (type == "pthread_barrier_t") {
+        s.sync = SyncKind::Barrier;
+    } else if (type == "pthread_rwlock_t") {
+        s.sync = SyncKind::ReadWriteLock;
     }
     return s;
 }
@@ -57,7 +73,7 @@ Scalar scalarOf(const std::string &spelled) {
 /// The scalar of `spelled` with shape `type` (null: known by its spelling only).
 Scalar scalarOf(const std::string &spelled, const CType *type) {
     Scalar s = scalarOf(spelled);
-    if (!type || s.isThread || s.isMutex)
+    if (!type || s.isThread || s.sync != SyncKind::None)
         return s;
     s = {};
     switch (type->kind) {
@@ -86,7 +102,8 @@ Scalar scalarOf(const std::string &spelled, const CType *type) {
 /// private business, so they show as bytes.
 bool isOpaque(const std::string &spelled) {
     const std::string type = stripQualifiers(spelled);
-    return type.rfind("pthread_", 0) == 0 || type == "sem_t";
+    // An array of them is not: its elements show one by one.
+    return (type.rfind("pthread_", 0) == 0 || type == "sem_t") && type.find('[') == std::string::npos;
 }
 
 std::string bytesText(const std::uint8_t *bytes, std::size_t size) {
@@ -188,10 +205,8 @@ void ValueFormatter::describe(debugger::VariableValue &out, std::uint32_t typeIn
                               std::uint64_t &budget, unsigned depth) const {
     const CType *type = m_replay.program().sourceMap.type(typeIndex);
     const Scalar s = scalarOf(out.type, type);
-    if (s.isMutex) {
-        const ThreadId owner = m_state.ownerOf(where.address);
-        out.value =
-            owner == kNoThread ? std::string("unlocked") : "locked by T" + std::to_string(owner);
+    if (s.sync != SyncKind::None) {
+        out.value = syncText(s.sync, where.address);
         return;
     }
     if (!where.bytes) {
@@ -329,6 +344,49 @@ std::string ValueFormatter::scalarText(const std::string &spelled, const CType *
             if (value == (shown.isSigned ? number : std::int64_t(raw)))
                 return name + " (" + text + ")";
     return text;
+}
+
+} // namespace weft::debugger
+
+namespace weft::debugger {
+
+std::string ValueFormatter::syncText(SyncKind kind, std::uint64_t address) const {
+    // What the object means to the program, from the machine's state of it (absent: never used).
+    const SyncObjectState &o = m_state.object(address);
+    switch (kind) {
+    case SyncKind::Mutex: {
+        if (o.owner == kNoThread)
+            return "unlocked";
+        const auto relocks = m_state.relocks.find(address);
+        const std::uint32_t holds = relocks == m_state.relocks.end() ? 1 : relocks->second + 1;
+        return "locked by T" + std::to_string(o.owner) + (holds > 1 ? " (" + std::to_string(holds) + " times)" : "");
+    }
+    case SyncKind::Condition: {
+        if (o.waiters.empty())
+            return "no waiter";
+        std::vector<ThreadId> waiting;
+        for (const SyncObjectState::Waiter &w : o.waiters)
+            waiting.push_back(w.thread);
+        std::string text = "waiters: " + threadList(waiting);
+        if (!o.signals.empty())
+            text += " (" + std::to_string(o.signals.size()) + (o.signals.size() == 1 ? " signal" : " signals") +
+                    " pending)";
+        return text;
+    }
+    case SyncKind::Semaphore:
+        return o.initialised ? "value " + std::to_string(o.count) : std::string("not initialised");
+    case SyncKind::Barrier:
+        return o.initialised ? std::to_string(o.arrived) + " of " + std::to_string(o.parties) + " arrived"
+                             : std::string("not initialised");
+    case SyncKind::ReadWriteLock:
+        if (o.owner != kNoThread)
+            return "write-locked by T" + std::to_string(o.owner);
+        if (!o.readers.empty())
+            return "read-locked by " + threadList(o.readers);
+        return "unlocked";
+    case SyncKind::None: break;
+    }
+    return "";
 }
 
 } // namespace weft::debugger

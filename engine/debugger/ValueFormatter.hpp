@@ -24,6 +24,9 @@ namespace weft::debugger {
 
 class Replay;
 
+/// The threads library's objects a debugger shows by their state rather than their bytes.
+enum class SyncKind : std::uint8_t { None, Mutex, Condition, Semaphore, Barrier, ReadWriteLock };
+
 class ValueFormatter {
 public:
     static constexpr std::uint64_t kMaxElements = 100; ///< elements of one array shown as children
@@ -58,6 +61,9 @@ private:
                        std::uint64_t &budget, unsigned depth) const;
     std::string scalarText(const std::string &spelled, const program::CType *type,
                            std::uint64_t raw) const;
+    /// A mutex, condition variable, semaphore, barrier or read-write lock at `address` by its state:
+    /// "locked by T1 (2 times)", "waiters: T1, T2", "value 3", "2 of 3 arrived", "read-locked by T1, T2".
+    std::string syncText(SyncKind kind, std::uint64_t address) const;
 
     const Replay &m_replay;
     const interpreter::InterpreterState &m_state;

@@ -4,6 +4,7 @@
 #include "engine/interpreter/FaultReporter.hpp"
 
 #include "engine/interpreter/Arithmetic.hpp"
+#include "engine/program/CTypePath.hpp"
 
 #include <algorithm>
 
@@ -85,10 +86,16 @@ std::string FaultReporter::describeAddress(const InterpreterState &state, std::u
     if (object->kind == ObjectKind::Global && object->site < m_program.globals.size() &&
         (d.owner != program::kGlobalOwner || d.object == object->site + 1)) {
         const auto &names = m_program.sourceMap.globals;
-        const std::string &name = object->site < names.size() && !names[object->site].name.empty()
-                                      ? names[object->site].name
-                                      : m_program.globals[object->site].name;
+        const bool described = object->site < names.size() && !names[object->site].name.empty();
+        const std::string &name = described ? names[object->site].name : m_program.globals[object->site].name;
         const std::string owner = d.owner == program::kGlobalOwner ? "" : "T" + std::to_string(d.owner - 1) + "'s ";
+        if (described) {
+            // Named as C writes the part: 'forks[1]', 'q.lock' (a byte inside a scalar: 'x'+2).
+            const program::Variable &v = names[object->site];
+            const std::string path = program::partPath(m_program.sourceMap, v.typeIndex, v.type, d.offset);
+            const std::size_t plus = path.find('+');
+            return owner + "'" + name + path.substr(0, plus) + "'" + (plus == std::string::npos ? "" : path.substr(plus));
+        }
         return owner + "'" + name + "'" + offset;
     }
     const std::string at = m_program.sourceMap.format(std::uint32_t(object->site >> 32), std::uint32_t(object->site));
