@@ -101,6 +101,48 @@
     </message>
 </context>
 <context>
+    <name>RunConfiguration</name>
+    <message>
+        <source>optimal</source>
+        <translation>optimale</translation>
+    </message>
+    <message>
+        <source>source-DPOR</source>
+        <translation>source-DPOR</translation>
+    </message>
+    <message>
+        <source>%1-partial</source>
+        <translation>%1-partielle</translation>
+    </message>
+    <message>
+        <source>races: %1</source>
+        <translation>courses : %1</translation>
+    </message>
+    <message>
+        <source>fatal</source>
+        <translation>fatales</translation>
+    </message>
+    <message>
+        <source>ignored</source>
+        <translation>ignorées</translation>
+    </message>
+    <message>
+        <source>nondet: %1</source>
+        <translation>nondet : %1</translation>
+    </message>
+    <message>
+        <source>timeout %1 s</source>
+        <translation>délai %1 s</translation>
+    </message>
+    <message numerus="yes">
+        <source>at most %n execution(s)</source>
+        <translation>
+            <numerusform>au plus %n exécution</numerusform>
+            <numerusform>au plus %n exécutions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>weft::gui::ExamplesMenu</name>
     <message>
         <source>E&amp;xamples</source>
@@ -208,10 +250,6 @@
     <message>
         <source>Cannot read %1: %2</source>
         <translation>Impossible de lire %1 : %2</translation>
-    </message>
-    <message>
-        <source>%1 — Weft</source>
-        <translation>%1 — Weft</translation>
     </message>
     <message>
         <source>Loaded %1. Press F5 to explore.</source>
@@ -443,6 +481,102 @@
             <numerusform>Cette exécution ne fait pas partie des %n exécutions explorées jusqu’ici.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Run &amp;Configuration…</source>
+        <translation>&amp;Configuration d’exécution…</translation>
+    </message>
+    <message>
+        <source>Defines, include directories, C standard, event model, races, nondet values, policy and bounds of this file (Ctrl+Shift+R)</source>
+        <translation>Macros, répertoires d’inclusion, norme C, modèle d’événements, courses, valeurs nondet, politique et bornes de ce fichier (Ctrl+Maj+R)</translation>
+    </message>
+    <message>
+        <source>%1 (command line)</source>
+        <translation>%1 (ligne de commande)</translation>
+    </message>
+    <message>
+        <source>Run configuration: %1
+As a command: weft explore FILE %2
+Click to change it (Explore ▸ Run Configuration).</source>
+        <translation>Configuration d’exécution : %1
+En commande : weft explore FICHIER %2
+Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translation>
+    </message>
+    <message>
+        <source>Run configuration changed: press F5 to explore with it.</source>
+        <translation>Configuration d’exécution modifiée : F5 explore avec elle.</translation>
+    </message>
+    <message>
+        <source>Edited: Ctrl+S saves and compiles it again, then F5 explores it.</source>
+        <translation>Modifié : Ctrl+S l’enregistre et le recompile, puis F5 l’explore.</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Enregistrer</translation>
+    </message>
+    <message>
+        <source>Save the edited file and compile it again (Ctrl+S)</source>
+        <translation>Enregistrer le fichier modifié et le recompiler (Ctrl+S)</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>&amp;Recharger</translation>
+    </message>
+    <message>
+        <source>Load the file again from disk, dropping unsaved edits (Ctrl+R)</source>
+        <translation>Recharger le fichier depuis le disque, en abandonnant les modifications non enregistrées (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>%1[*] — Weft</source>
+        <translation>%1[*] — Weft</translation>
+    </message>
+    <message>
+        <source>%1 cannot be explored: %2</source>
+        <translation>%1 ne peut pas être exploré : %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 cannot be explored:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;%1 ne peut pas être exploré :&lt;/b&gt; %2</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>Impossible d’enregistrer %1 : %2</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk; your edits are kept (File ▸ Reload takes the file&apos;s version, File ▸ Save replaces it).</source>
+        <translation>%1 a changé sur le disque ; vos modifications sont conservées (Fichier ▸ Recharger prend la version du fichier, Fichier ▸ Enregistrer la remplace).</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk and was reloaded: press F5 to explore it.</source>
+        <translation>%1 a changé sur le disque et a été rechargé : F5 l’explore.</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation View</source>
+        <translation>Vue &amp;présentation</translation>
+    </message>
+    <message>
+        <source>For a projector: larger text, only the editor, the event structure, the trace and the defects (Ctrl+Alt+P)</source>
+        <translation>Pour un projecteur : texte plus grand, seulement l’éditeur, la structure d’événements, la trace et les défauts (Ctrl+Alt+P)</translation>
+    </message>
+    <message>
+        <source>&amp;Larger Text</source>
+        <translation>Texte plus &amp;grand</translation>
+    </message>
+    <message>
+        <source>Scale the text of the whole window up (Ctrl++)</source>
+        <translation>Agrandir le texte de toute la fenêtre (Ctrl++)</translation>
+    </message>
+    <message>
+        <source>&amp;Smaller Text</source>
+        <translation>Texte plus &amp;petit</translation>
+    </message>
+    <message>
+        <source>Scale the text of the whole window down (Ctrl+-)</source>
+        <translation>Réduire le texte de toute la fenêtre (Ctrl+-)</translation>
+    </message>
+    <message>
+        <source>&amp;Normal Text Size</source>
+        <translation>Taille de texte &amp;normale</translation>
+    </message>
 </context>
 <context>
     <name>weft::gui::RecentFilesMenu</name>
@@ -584,6 +718,113 @@
     <message>
         <source>Running to step %1…</source>
         <translation>Avance jusqu’à l’étape %1…</translation>
+    </message>
+</context>
+<context>
+    <name>weft::gui::RunConfigurationDialog</name>
+    <message>
+        <source>Run Configuration</source>
+        <translation>Configuration d’exécution</translation>
+    </message>
+    <message>
+        <source>e.g. N=4 DEBUG</source>
+        <translation>p. ex. N=4 DEBUG</translation>
+    </message>
+    <message>
+        <source>Macros defined before compiling, as -D NAME[=VALUE]; separate them with spaces</source>
+        <translation>Macros définies avant la compilation, comme -D NOM[=VALEUR] ; séparées par des espaces</translation>
+    </message>
+    <message>
+        <source>e.g. include ../common</source>
+        <translation>p. ex. include ../commun</translation>
+    </message>
+    <message>
+        <source>Directories searched for #include, as -I DIR; separate them with spaces</source>
+        <translation>Répertoires où chercher les #include, comme -I RÉP ; séparés par des espaces</translation>
+    </message>
+    <message>
+        <source>The C dialect (--std)</source>
+        <translation>Le dialecte C (--std)</translation>
+    </message>
+    <message>
+        <source>sync: synchronisation operations are events</source>
+        <translation>sync : les opérations de synchronisation sont des événements</translation>
+    </message>
+    <message>
+        <source>sc: also every shared memory access</source>
+        <translation>sc : aussi chaque accès à la mémoire partagée</translation>
+    </message>
+    <message>
+        <source>report and go on</source>
+        <translation>signaler et continuer</translation>
+    </message>
+    <message>
+        <source>fatal: end the execution</source>
+        <translation>fatales : terminer l’exécution</translation>
+    </message>
+    <message>
+        <source>ignore</source>
+        <translation>ignorer</translation>
+    </message>
+    <message>
+        <source>__VERIFIER_nondet_* values: zero, random, random:SEED or explore:LO..HI</source>
+        <translation>Valeurs __VERIFIER_nondet_* : zero, random, random:GRAINE ou explore:MIN..MAX</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>no bound</source>
+        <translation>sans borne</translation>
+    </message>
+    <message>
+        <source>&amp;Defines (-D):</source>
+        <translation>&amp;Macros (-D) :</translation>
+    </message>
+    <message>
+        <source>&amp;Include directories (-I):</source>
+        <translation>Répertoires d’&amp;inclusion (-I) :</translation>
+    </message>
+    <message>
+        <source>C &amp;standard:</source>
+        <translation>&amp;Norme C :</translation>
+    </message>
+    <message>
+        <source>Event &amp;model:</source>
+        <translation>&amp;Modèle d’événements :</translation>
+    </message>
+    <message>
+        <source>Data &amp;races:</source>
+        <translation>&amp;Courses aux données :</translation>
+    </message>
+    <message>
+        <source>&amp;Nondet values:</source>
+        <translation>&amp;Valeurs nondet :</translation>
+    </message>
+    <message>
+        <source>Exploration &amp;policy:</source>
+        <translation>&amp;Politique d’exploration :</translation>
+    </message>
+    <message>
+        <source>&amp;Timeout:</source>
+        <translation>&amp;Délai :</translation>
+    </message>
+    <message>
+        <source>Maximal &amp;executions:</source>
+        <translation>&amp;Exécutions au plus :</translation>
+    </message>
+    <message>
+        <source>Unknown C standard &apos;%1&apos; (expected c89 … c23 or gnu89 … gnu23).</source>
+        <translation>Norme C inconnue « %1 » (attendu : c89 … c23 ou gnu89 … gnu23).</translation>
+    </message>
+    <message>
+        <source>Nondet values: zero, random, random:SEED or explore:LO..HI (LO ≤ HI within -32768..32767), not &apos;%1&apos;.</source>
+        <translation>Valeurs nondet : zero, random, random:GRAINE ou explore:MIN..MAX (MIN ≤ MAX dans -32768..32767), pas « %1 ».</translation>
     </message>
 </context>
 <context>

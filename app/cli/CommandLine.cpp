@@ -29,6 +29,42 @@ bool parseSeconds(const std::string &s, double &out) {
 
 } // namespace
 
+Expected<std::string> parseNondet(const std::string &v, interpreter::InterpreterOptions &options) {
+    using interpreter::NondetSource;
+    std::uint64_t seed = 1;
+    const bool random = v == "random" || (v.rfind("random:", 0) == 0 && parseNumber(v.substr(7), seed));
+    if (v.rfind("explore:", 0) == 0) {
+        const std::string range = v.substr(8);
+        const std::size_t dots = range.find("..");
+        std::int64_t lo = 0, hi = 0;
+        if (dots == std::string::npos || !parseNumber(range.substr(0, dots), lo) ||
+            !parseNumber(range.substr(dots + 2), hi) || lo > hi || lo < kNondetRangeMin || hi > kNondetRangeMax)
+            return Unexpected(Diagnostic::error("--nondet explore takes a range LO..HI of integers within "
+                                                "-32768..32767 with LO <= HI, not '" +
+                                                range + "'"));
+        options.nondet = NondetSource::Explore;
+        options.nondetLo = lo;
+        options.nondetHi = hi;
+    } else if (v != "zero" && !random) {
+        return Unexpected(Diagnostic::error(
+            "--nondet takes zero, random, random:SEED (an unsigned integer) or explore:LO..HI, not '" + v + "'"));
+    } else {
+        options.nondet = random ? NondetSource::Random : NondetSource::Zero;
+        options.nondetSeed = seed;
+    }
+    return nondetText(options);
+}
+
+std::string nondetText(const interpreter::InterpreterOptions &options) {
+    switch (options.nondet) {
+    case interpreter::NondetSource::Zero: return "zero";
+    case interpreter::NondetSource::Random: return "random:" + std::to_string(options.nondetSeed);
+    case interpreter::NondetSource::Explore:
+        return "explore:" + std::to_string(options.nondetLo) + ".." + std::to_string(options.nondetHi);
+    }
+    return "zero";
+}
+
 std::string usageText() {
     return "usage:\n"
            "  weft explore FILE.c [-D NAME[=VALUE]] [-I DIR] [--std STD] [--model sync|sc] [-k N | --optimal | "
@@ -40,7 +76,9 @@ std::string usageText() {
            "  weft replay  FILE.c --schedule S [-D ...] [-I ...] [--std ...] [--races ...] [--nondet ...]\n"
            "  weft svcomp  TASK.yml | FILE.c | FILE.i [--property unreach-call|no-data-race|valid-memsafety|FILE.prp]\n"
            "               [--timeout S] [--witness OUT]\n"
-           "  weft gui     [FILE.c] [--model sync|sc] [--nondet ...] [--lang fr] [--screenshot OUT.png]\n"
+           "  weft gui     [FILE.c] [-D NAME[=VALUE]] [-I DIR] [--std STD] [--model sync|sc] [-k N | --optimal |\n"
+           "               --sdpor] [--timeout S] [--max-executions N] [--races ...] [--nondet ...]\n"
+           "               [--lang fr] [--size WxH] [--screenshot OUT.png]\n"
            "  weft dap     [--log FILE]\n"
            "  weft --help | --version\n"
            "\n"
@@ -61,6 +99,8 @@ std::string usageText() {
            "  --max-memory  MiB of heap and stack one execution may hold (default 1024); explore: also\n"
            "                the most Weft's own memory may grow while exploring (default: half the machine's)\n"
            "  Ctrl-C stops an exploration and reports what it found (incomplete: cancelled)\n"
+           "gui: the desktop debugger; the run options given here are shown in its status bar and apply to\n"
+           "  the files it opens until changed in Explore > Run Configuration (remembered per file)\n"
            "dap: a Debug Adapter Protocol server on stdin/stdout for editors (VS Code, nvim-dap, dap-mode);\n"
            "  --log FILE appends every message to FILE (docs/dap.md)\n"
            "svcomp: checks one SV-COMP task (format 2.0) or C file with SV-COMP's semantics; the last line is\n"
@@ -109,6 +149,8 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
 
     const bool explore = cl.command == CommandLine::Command::Explore;
     const bool svcomp = cl.command == CommandLine::Command::Svcomp;
+    const bool replay = cl.command == CommandLine::Command::Replay;
+    const bool gui = cl.command == CommandLine::Command::Gui;
     bool policyGiven = false;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string &a = args[i];
@@ -124,7 +166,7 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             (a == "-D" ? cl.defines : cl.includeDirs).push_back(v);
         } else if (a.size() > 2 && (a.rfind("-D", 0) == 0 || a.rfind("-I", 0) == 0)) {
             (a[1] == 'D' ? cl.defines : cl.includeDirs).push_back(a.substr(2));
-        } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--std" && value(v)) {
+        } else if ((explore || replay || gui) && a == "--std" && value(v)) {
             if (!frontend::isKnownStandard(v))
                 return usageError("unknown C standard '" + v + "' (expected c89 ... c23 or gnu89 ... gnu23)");
             cl.standard = v;
@@ -133,7 +175,7 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
                 return usageError("unknown or unsupported model '" + v + "' (supported: sync, sc)");
             cl.model = v;
             cl.interpreter.model = v == "sc" ? interpreter::MemoryModel::Sc : interpreter::MemoryModel::Sync;
-        } else if (explore && (a == "-k" || a == "--altbound") && value(v)) {
+        } else if ((explore || gui) && (a == "-k" || a == "--altbound") && value(v)) {
             int k = 0;
             if (!parseNumber(v, k) || k < -1)
                 return usageError("-k takes an integer >= -1, not '" + v + "'");
@@ -141,7 +183,7 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
                 return usageError("give only one of -k, --optimal, --sdpor");
             cl.exploration.policy = AltPolicy::fromNumber(k);
             policyGiven = true;
-        } else if (explore && (a == "--optimal" || a == "--sdpor")) {
+        } else if ((explore || gui) && (a == "--optimal" || a == "--sdpor")) {
             if (policyGiven)
                 return usageError("give only one of -k, --optimal, --sdpor");
             cl.exploration.policy = a == "--optimal" ? AltPolicy::optimal() : AltPolicy::sourceDpor();
@@ -150,10 +192,10 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             cl.property = v;
         } else if (svcomp && a == "--witness" && value(v)) {
             cl.witnessPath = v;
-        } else if ((explore || svcomp) && a == "--timeout" && value(v)) {
+        } else if ((explore || svcomp || gui) && a == "--timeout" && value(v)) {
             if (!parseSeconds(v, cl.exploration.timeoutSeconds))
                 return usageError("--timeout takes seconds (a non-negative number), not '" + v + "'");
-        } else if (explore && a == "--max-executions" && value(v)) {
+        } else if ((explore || gui) && a == "--max-executions" && value(v)) {
             if (!parseNumber(v, cl.exploration.maxExecutions) || cl.exploration.maxExecutions == 0)
                 return usageError("--max-executions takes a positive integer, not '" + v + "'");
         } else if (explore && a == "--context-switch-bound" && value(v)) {
@@ -167,38 +209,16 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             cl.jsonPath = v;
         } else if (explore && a == "--dot" && value(v)) {
             cl.dotPath = v;
-        } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--races" && value(v)) {
+        } else if ((explore || replay || gui) && a == "--races" && value(v)) {
             using interpreter::RaceMode;
             if (v != "report" && v != "fatal" && v != "ignore")
                 return usageError("--races takes report, fatal or ignore, not '" + v + "'");
             cl.interpreter.races = v == "report" ? RaceMode::Report : v == "fatal" ? RaceMode::Fatal : RaceMode::Ignore;
-        } else if ((explore || cl.command == CommandLine::Command::Replay || cl.command == CommandLine::Command::Gui) &&
-                   a == "--nondet" && value(v)) {
-            using interpreter::NondetSource;
-            std::uint64_t seed = 1;
-            const bool random = v == "random" || (v.rfind("random:", 0) == 0 && parseNumber(v.substr(7), seed));
-            if (v.rfind("explore:", 0) == 0) {
-                const std::string range = v.substr(8);
-                const std::size_t dots = range.find("..");
-                std::int64_t lo = 0, hi = 0;
-                if (dots == std::string::npos || !parseNumber(range.substr(0, dots), lo) ||
-                    !parseNumber(range.substr(dots + 2), hi) || lo > hi || lo < kNondetRangeMin || hi > kNondetRangeMax)
-                    return usageError("--nondet explore takes a range LO..HI of integers within -32768..32767 with "
-                                      "LO <= HI, not '" +
-                                      range + "'");
-                cl.interpreter.nondet = NondetSource::Explore;
-                cl.interpreter.nondetLo = lo;
-                cl.interpreter.nondetHi = hi;
-                cl.nondet = "explore:" + std::to_string(lo) + ".." + std::to_string(hi);
-            } else if (v != "zero" && !random) {
-                return usageError(
-                    "--nondet takes zero, random, random:SEED (an unsigned integer) or explore:LO..HI, not '" + v +
-                    "'");
-            } else {
-                cl.interpreter.nondet = random ? NondetSource::Random : NondetSource::Zero;
-                cl.interpreter.nondetSeed = seed;
-                cl.nondet = random ? "random:" + std::to_string(seed) : "zero";
-            }
+        } else if ((explore || replay || gui) && a == "--nondet" && value(v)) {
+            Expected<std::string> text = parseNondet(v, cl.interpreter);
+            if (!text)
+                return usageError(text.error().front().text);
+            cl.nondet = *text;
         } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--max-steps" && value(v)) {
             if (!parseNumber(v, cl.interpreter.stepBound) || cl.interpreter.stepBound == 0)
                 return usageError("--max-steps takes a positive integer, not '" + v + "'");
@@ -214,8 +234,14 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             cl.schedule = v;
         } else if (cl.command == CommandLine::Command::Gui && a == "--lang" && value(v)) {
             cl.language = v;
-        } else if (cl.command == CommandLine::Command::Gui && a == "--screenshot" && value(v)) {
+        } else if (gui && a == "--screenshot" && value(v)) {
             cl.screenshotPath = v;
+        } else if (gui && a == "--size" && value(v)) {
+            const std::size_t x = v.find('x');
+            if (x == std::string::npos || !parseNumber(v.substr(0, x), cl.windowWidth) ||
+                !parseNumber(v.substr(x + 1), cl.windowHeight) || cl.windowWidth < 320 || cl.windowHeight < 240 ||
+                cl.windowWidth > 16384 || cl.windowHeight > 16384)
+                return usageError("--size takes WIDTHxHEIGHT in pixels (at least 320x240), not '" + v + "'");
         } else if (cl.command == CommandLine::Command::Dap && a == "--log" && value(v)) {
             cl.logPath = v;
         } else if (cl.command == CommandLine::Command::Dap) {

@@ -32,6 +32,7 @@ struct CommandLine {
     std::string schedule;                  ///< replay: --schedule S
     std::string language;                  ///< gui: --lang fr
     std::string screenshotPath;            ///< gui: --screenshot OUT.png
+    int windowWidth = 0, windowHeight = 0; ///< gui: --size WxH (0: the screen's, or the last session's)
     std::string logPath;                   ///< dap: --log FILE (the protocol log)
     bool quiet = false;                    ///< no progress, no defect details (summary only)
     std::string property;                  ///< svcomp: --property NAME or FILE.prp
@@ -40,6 +41,11 @@ struct CommandLine {
 
 /// Parses `args` (without argv[0]).
 Expected<CommandLine> parseCommandLine(const std::vector<std::string> &args);
+
+/// Parses a --nondet value into `options` (source, seed, range); the canonical text ("random:1") or why not.
+Expected<std::string> parseNondet(const std::string &value, interpreter::InterpreterOptions &options);
+/// `options`' nondet source as --nondet takes it: zero, random:SEED or explore:LO..HI.
+std::string nondetText(const interpreter::InterpreterOptions &options);
 
 /// The --help text.
 std::string usageText();

@@ -35,15 +35,32 @@ int runGui(const cli::CommandLine &cl, int &argc, char **argv) {
         std::fprintf(stderr, "weft: warning: no translation for language '%s'\n", cl.language.c_str());
 
     MainWindow window;
-    window.setCompileFlags(cl.defines, cl.includeDirs);
-    window.setInterpreterOptions(cl.interpreter);
-    // Explicit policy or bounds on the command line replace the saved ones (and are saved).
+    // Explicit policy or bounds on the command line replace the saved defaults (and are saved).
     const ExplorationOptions defaults;
-    if (cl.exploration.policy.number() != defaults.policy.number() ||
-        cl.exploration.timeoutSeconds != defaults.timeoutSeconds || cl.exploration.maxExecutions != defaults.maxExecutions)
+    const bool explorationGiven = cl.exploration.policy.number() != defaults.policy.number() ||
+                                  cl.exploration.timeoutSeconds != defaults.timeoutSeconds ||
+                                  cl.exploration.maxExecutions != defaults.maxExecutions;
+    if (explorationGiven)
         window.settingsMenu()->save(cl.exploration);
     window.session().setOptions(window.settingsMenu()->apply(cl.exploration));
-    window.resize(1600, 960);
+    RunConfiguration given;
+    given.defines = cl.defines;
+    given.includeDirs = cl.includeDirs;
+    given.standard = cl.standard;
+    given.interpreter = cl.interpreter;
+    given.exploration = window.settingsMenu()->apply(cl.exploration);
+    RunConfiguration plain;
+    plain.exploration = given.exploration;
+    // Run options on the command line replace the file's remembered configuration (README, "The desktop app").
+    if (!(given == plain) || explorationGiven)
+        window.setCommandLineConfiguration(given);
+    if (cl.windowWidth > 0) {
+        window.resize(cl.windowWidth, cl.windowHeight); // --size: exactly that, nothing restored
+    } else if (screenshot) {
+        window.resize(1600, 1000);
+    } else {
+        window.restoreOrSizeToScreen();
+    }
     const bool loaded = cl.file.empty() || window.openFile(QString::fromStdString(cl.file));
     if (screenshot) {
         if (cl.file.empty()) {

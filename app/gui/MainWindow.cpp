@@ -5,6 +5,7 @@
 #include "app/gui/Exports.hpp"
 #include "app/gui/RecentFilesMenu.hpp"
 #include "app/gui/ReplayController.hpp"
+#include "app/gui/RunConfigurationDialog.hpp"
 #include "app/gui/SettingsMenu.hpp"
 #include "engine/base/Version.hpp"
 #include "engine/debugger/Replay.hpp"
@@ -25,7 +26,9 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -35,7 +38,9 @@
 #include <QStyle>
 #include <QTableView>
 #include <QToolBar>
+#include <QToolButton>
 #include <QTreeView>
+#include <QVBoxLayout>
 
 namespace weft::gui {
 
@@ -50,7 +55,27 @@ MainWindow::MainWindow(QWidget *parent)
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("Weft"));
     setAcceptDrops(true);
-    setCentralWidget(m_editor);
+    m_banner = new QLabel(this);
+    m_banner->setObjectName(QStringLiteral("errorBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setTextFormat(Qt::RichText);
+    m_banner->setStyleSheet(QStringLiteral("background: #fde7e9; color: #5f0b12; border-bottom: 1px solid #e0a0a8; "
+                                           "padding: 6px;"));
+    m_banner->hide();
+    auto *centre = new QWidget(this);
+    auto *centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    centreLayout->addWidget(m_banner);
+    centreLayout->addWidget(m_editor);
+    setCentralWidget(centre);
+    m_watcher = new QFileSystemWatcher(this);
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &MainWindow::fileChangedOnDisk);
+    connect(m_editor->document(), &QTextDocument::modificationChanged, this, [this](bool modified) {
+        setWindowModified(modified);
+        if (modified)
+            statusBar()->showMessage(tr("Edited: Ctrl+S saves and compiles it again, then F5 explores it."));
+    });
     m_defects->setModel(m_defectsModel);
     m_defects->setRootIsDecorated(false);
     m_defects->setUniformRowHeights(true);
@@ -58,11 +83,28 @@ MainWindow::MainWindow(QWidget *parent)
     m_defects->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_defects->header()->setSectionResizeMode(views::DefectsModel::Message, QHeaderView::Stretch);
     statusBar()->addPermanentWidget(m_replay->loadProgressWidget());
+    m_runSummary = new QToolButton(this);
+    m_runSummary->setObjectName(QStringLiteral("runConfigurationButton"));
+    m_runSummary->setAutoRaise(true);
+    statusBar()->addPermanentWidget(m_runSummary);
     statusBar()->addPermanentWidget(m_counters);
 
     createActions();
     createMenus();
     createDocks();
+    connect(m_runSummary, &QToolButton::clicked, this, &MainWindow::showRunConfiguration);
+    connect(m_settings, &SettingsMenu::optionsChanged, this, [this] {
+        // The Settings menu's policy and bounds: the default of files without a run configuration of
+        // their own, and the current file's from now on (remembered if it has one).
+        m_run.exploration = m_settings->apply(m_run.exploration);
+        if (m_commandLine)
+            m_commandLine->exploration = m_run.exploration;
+        else if (!m_configurationFile.isEmpty() && RunConfiguration::saved(m_configurationFile))
+            m_run.save(m_configurationFile);
+        useRunConfiguration();
+    });
+    m_run.exploration = m_settings->apply(m_run.exploration);
+    useRunConfiguration();
 
     connect(m_session, &ExplorationSession::snapshotPublished, this, &MainWindow::showSnapshot);
     connect(m_session, &ExplorationSession::stateChanged, this, &MainWindow::updateActions);
@@ -95,6 +137,15 @@ void MainWindow::createActions() {
     m_open->setToolTip(tr("Open a C file (Ctrl+O)"));
     connect(m_open, &QAction::triggered, this, &MainWindow::showOpenDialog);
 
+    m_save = new QAction(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this);
+    m_save->setShortcut(QKeySequence::Save);
+    m_save->setToolTip(tr("Save the edited file and compile it again (Ctrl+S)"));
+    connect(m_save, &QAction::triggered, this, &MainWindow::save);
+    m_reload = new QAction(tr("&Reload"), this);
+    m_reload->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_reload->setToolTip(tr("Load the file again from disk, dropping unsaved edits (Ctrl+R)"));
+    connect(m_reload, &QAction::triggered, this, &MainWindow::reloadFile);
+
     m_quit = new QAction(tr("&Quit"), this);
     m_quit->setShortcut(QKeySequence::Quit);
     m_quit->setMenuRole(QAction::QuitRole);
@@ -116,11 +167,20 @@ void MainWindow::createActions() {
     m_cancel->setToolTip(tr("Stop the exploration and keep what it found, or stop loading an execution (Shift+F5)"));
     connect(m_cancel, &QAction::triggered, this, &MainWindow::cancel);
 
+    m_runConfiguration = new QAction(tr("Run &Configuration…"), this);
+    m_runConfiguration->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_runConfiguration->setToolTip(
+        tr("Defines, include directories, C standard, event model, races, nondet values, policy and bounds of "
+           "this file (Ctrl+Shift+R)"));
+    connect(m_runConfiguration, &QAction::triggered, this, &MainWindow::showRunConfiguration);
+
+    // Ctrl+± scales the whole window's text (createLayoutActions); the diagram zooms with Ctrl+Alt+±, or
+    // +/- and Ctrl+wheel in the diagram.
     m_zoomIn = new QAction(tr("Zoom &In"), this);
-    m_zoomIn->setShortcut(QKeySequence::ZoomIn);
+    m_zoomIn->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Equal));
     connect(m_zoomIn, &QAction::triggered, m_eventStructure, &views::ZoomableView::zoomIn);
     m_zoomOut = new QAction(tr("Zoom &Out"), this);
-    m_zoomOut->setShortcut(QKeySequence::ZoomOut);
+    m_zoomOut->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Minus));
     connect(m_zoomOut, &QAction::triggered, m_eventStructure, &views::ZoomableView::zoomOut);
     m_fit = new QAction(tr("&Fit Event Structure"), this);
     m_fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
@@ -132,6 +192,7 @@ void MainWindow::createActions() {
     connect(m_help, &QAction::triggered, this, &MainWindow::showHelp);
     createExportActions();
     createAlternativeActions();
+    createLayoutActions();
 
     m_about = new QAction(tr("&About Weft"), this);
     m_about->setMenuRole(QAction::AboutRole);
@@ -142,6 +203,8 @@ void MainWindow::createMenus() {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(m_open);
+    file->addAction(m_save);
+    file->addAction(m_reload);
     file->addMenu(m_recent);
     file->addMenu(m_examples);
     QMenu *exports = file->addMenu(tr("&Export"));
@@ -156,6 +219,8 @@ void MainWindow::createMenus() {
     explore->addAction(m_explore);
     explore->addAction(m_pause);
     explore->addAction(m_cancel);
+    explore->addSeparator();
+    explore->addAction(m_runConfiguration);
 
     QMenu *debug = menuBar()->addMenu(tr("&Debug"));
     debug->setObjectName(QStringLiteral("debugMenu"));
@@ -168,6 +233,12 @@ void MainWindow::createMenus() {
     m_viewMenu->addAction(m_zoomIn);
     m_viewMenu->addAction(m_zoomOut);
     m_viewMenu->addAction(m_fit);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_presentation);
+    m_viewMenu->addAction(m_largerText);
+    m_viewMenu->addAction(m_smallerText);
+    m_viewMenu->addAction(m_normalText);
+    m_viewMenu->addSeparator();
     QMenu *filter = m_viewMenu->addMenu(tr("Filter &Threads"));
     filter->setObjectName(QStringLiteral("threadFilterMenu"));
     filter->setToolTipsVisible(true);
@@ -233,14 +304,11 @@ void MainWindow::fillThreadFilter(QMenu *menu) {
 }
 
 void MainWindow::createDocks() {
-    QDockWidget *tree = addDock(m_tree, tr("Exploration Tree"), QStringLiteral("explorationTreeDock"),
-                                Qt::LeftDockWidgetArea);
-    QDockWidget *structure = addDock(m_eventStructure, tr("Event Structure"), QStringLiteral("eventStructureDock"),
-                                     Qt::RightDockWidgetArea);
-    QDockWidget *threads = addDock(m_replay->threadsView(), tr("Threads"), QStringLiteral("threadsDock"),
-                                   Qt::LeftDockWidgetArea);
-    QDockWidget *variables = addDock(m_replay->variablesView(), tr("Variables"), QStringLiteral("variablesDock"),
-                                     Qt::LeftDockWidgetArea);
+    // Sized in proportion to the window when it is first shown (arrangeDocks).
+    addDock(m_tree, tr("Exploration Tree"), QStringLiteral("explorationTreeDock"), Qt::LeftDockWidgetArea);
+    addDock(m_eventStructure, tr("Event Structure"), QStringLiteral("eventStructureDock"), Qt::RightDockWidgetArea);
+    addDock(m_replay->threadsView(), tr("Threads"), QStringLiteral("threadsDock"), Qt::LeftDockWidgetArea);
+    addDock(m_replay->variablesView(), tr("Variables"), QStringLiteral("variablesDock"), Qt::LeftDockWidgetArea);
     QDockWidget *trace = addDock(m_replay->traceView(), tr("Trace"), QStringLiteral("traceDock"), Qt::BottomDockWidgetArea);
     QDockWidget *defects = addDock(m_defects, tr("Defects"), QStringLiteral("defectsDock"), Qt::BottomDockWidgetArea);
     QDockWidget *console = addDock(m_replay->console(), tr("Console"), QStringLiteral("consoleDock"),
@@ -248,15 +316,6 @@ void MainWindow::createDocks() {
     splitDockWidget(trace, defects, Qt::Horizontal);
     tabifyDockWidget(defects, console);
     defects->raise();
-    resizeDocks({tree, structure}, {300, 760}, Qt::Horizontal);
-    resizeDocks({tree, threads, variables}, {300, 150, 200}, Qt::Vertical);
-    resizeDocks({trace, defects}, {640, 420}, Qt::Horizontal);
-    resizeDocks({trace}, {210}, Qt::Vertical);
-}
-
-void MainWindow::setInterpreterOptions(const interpreter::InterpreterOptions &options) {
-    m_session->setInterpreterOptions(options);
-    m_replay->setInterpreterOptions(options);
 }
 
 void MainWindow::resetViews() {
@@ -277,7 +336,7 @@ void MainWindow::explore() {
         return;
     resetViews();
     m_editor->setCurrentLine(0);
-    m_session->setOptions(m_settings->apply(m_session->options()));
+    useRunConfiguration();
     m_session->start();
     statusBar()->showMessage(tr("Exploring %1…").arg(QFileInfo(m_session->fileName()).fileName()));
 }
@@ -298,6 +357,8 @@ void MainWindow::cancel() {
 
 void MainWindow::updateActions() {
     const bool exploring = m_session->isExploring();
+    m_save->setEnabled(!m_editor->fileName().isEmpty());
+    m_reload->setEnabled(!m_editor->fileName().isEmpty());
     m_explore->setEnabled(m_session->hasProgram() && !exploring);
     m_pause->setEnabled(exploring);
     {
@@ -527,6 +588,7 @@ void MainWindow::dropEvent(QDropEvent *event) {
 
 void MainWindow::closeEvent(QCloseEvent *event) {
     m_session->cancel();
+    saveWindowSettings();
     QMainWindow::closeEvent(event);
 }
 

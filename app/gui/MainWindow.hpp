@@ -5,12 +5,17 @@
 // GUI thread only.
 #pragma once
 
+#include "app/gui/RunConfiguration.hpp"
 #include "app/session/ExplorationSession.hpp"
 
+#include <QFont>
 #include <QMainWindow>
 
 class QAction;
+class QFileSystemWatcher;
+class QLabel;
 class QDockWidget;
+class QToolButton;
 class QTreeView;
 
 namespace weft::views {
@@ -27,6 +32,7 @@ namespace weft::gui {
 class ExamplesMenu;
 class RecentFilesMenu;
 class ReplayController;
+class RunConfigurationDialog;
 class SettingsMenu;
 
 class MainWindow final : public QMainWindow {
@@ -38,10 +44,36 @@ public:
     /// compile: then the program already loaded stays, with its results, and the status bar says why;
     /// with none loaded, the editor shows the file and its diagnostics.
     bool openFile(const QString &path);
-    /// -D and -I for the files opened from now on.
+    /// -D and -I for the files opened from now on (as on the command line: see setCommandLineConfiguration).
     void setCompileFlags(std::vector<std::string> defines, std::vector<std::string> includeDirs);
-    /// The event model and run options of explorations and replays (`weft gui --model sc ...`).
+    /// The event model and run options of explorations and replays (`weft gui --model sc ...`), from now on.
     void setInterpreterOptions(const interpreter::InterpreterOptions &options);
+    /// The run options given on the command line: they apply to every file opened (instead of the one
+    /// remembered for it) until the user accepts a Run Configuration; the status bar says "command line".
+    void setCommandLineConfiguration(const RunConfiguration &configuration);
+    /// How the file in the editor is compiled and explored.
+    const RunConfiguration &runConfiguration() const { return m_run; }
+    /// Makes `configuration` the current file's (remembered for it): the program is compiled again if its
+    /// defines, include directories or standard changed. False if it then does not compile.
+    bool applyRunConfiguration(const RunConfiguration &configuration);
+    /// Explore ▸ Run Configuration… (window-modal, returns at once; OK applies it).
+    RunConfigurationDialog *showRunConfiguration();
+    /// The window's size on a first start for a screen whose available area is `available`.
+    static QSize initialSize(const QRect &available);
+    /// Restores the last session's window geometry, docks and text scale, or (first start) sizes the
+    /// window to the screen.
+    void restoreOrSizeToScreen();
+    /// Sizes the docks in proportion to the window (done when it is first shown).
+    void arrangeDocks();
+    /// View ▸ Presentation: the editor, the event structure, the trace and the defects only, larger text.
+    void setPresentation(bool on);
+    bool isPresentation() const { return m_inPresentation; }
+    QAction *presentationAction() const { return m_presentation; }
+    /// The text scale of the whole window (Ctrl++ / Ctrl+-; 1 = the system's size).
+    void setUiScale(double scale);
+    double uiScale() const { return m_uiScale; }
+    /// The status bar's summary of the run configuration (a button opening the dialog).
+    QToolButton *runConfigurationButton() const { return m_runSummary; }
 
     session::ExplorationSession &session() { return *m_session; }
     views::SourceEditor *editor() const { return m_editor; }
@@ -57,10 +89,19 @@ public:
     QList<QAction *> exportActions() const { return m_exports; }
     QAction *exploreAction() const { return m_explore; }
     QAction *pauseAction() const { return m_pause; }
+    QAction *saveAction() const { return m_save; }
+    QAction *reloadAction() const { return m_reload; }
+    /// The banner above the editor for errors without a line (hidden when there are none).
+    QLabel *errorBanner() const { return m_banner; }
     QAction *cancelAction() const { return m_cancel; }
 
 public Q_SLOTS:
     void showOpenDialog();
+    /// File ▸ Save (Ctrl+S): writes the editor's text to its file and loads it again; false if it cannot be
+    /// written or does not compile.
+    bool save();
+    /// File ▸ Reload (Ctrl+R): loads the file in the editor again from disk (edits are dropped).
+    bool reloadFile();
     void explore();
     void setPaused(bool paused);
     void cancel();
@@ -94,15 +135,27 @@ protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void createActions();
     void createMenus();
     void createDocks();
+    void createLayoutActions();
+    QDockWidget *dock(const char *name) const;
+    void saveWindowSettings();
     QDockWidget *addDock(QWidget *content, const QString &title, const QString &name, Qt::DockWidgetArea area);
     void updateActions();
+    /// The configuration a file opens with: the command line's, the one remembered for it, or the defaults.
+    RunConfiguration configurationFor(const QString &file) const;
+    /// Hands m_run to the session and the replay, and shows its summary.
+    void useRunConfiguration();
     void resetViews();
     void showLoadFailure(const QString &path, const QString &text);
+    /// The banner above the editor for `diagnostics`' errors without a line (hidden when there are none).
+    void showErrorBanner(const QString &name, const std::vector<Diagnostic> &diagnostics);
+    void watch(const QString &path);
+    void fileChangedOnDisk(const QString &path);
     void showSnapshot(const session::SnapshotPtr &snapshot);
     void explorationFinished();
     void leafActivated(quint64 execution, quint32 node);
@@ -144,10 +197,18 @@ private:
     QMenu *m_contextMenu = nullptr;
     EventId m_selectedEvent = kNoEvent;
     std::vector<EventId> m_configuration;
-    std::vector<std::string> m_defines;
-    std::vector<std::string> m_includeDirs;
+    /// The configuration of the file in the editor (m_configurationFile), and the command line's if any.
+    RunConfiguration m_run;
+    std::optional<RunConfiguration> m_commandLine;
+    QString m_configurationFile;
+    QToolButton *m_runSummary = nullptr;
+    QAction *m_runConfiguration = nullptr;
 
     QAction *m_open = nullptr;
+    QAction *m_save = nullptr;
+    QAction *m_reload = nullptr;
+    QLabel *m_banner = nullptr;
+    QFileSystemWatcher *m_watcher = nullptr;
     QAction *m_quit = nullptr;
     QAction *m_explore = nullptr;
     QAction *m_pause = nullptr;
@@ -157,6 +218,17 @@ private:
     QAction *m_fit = nullptr;
     QAction *m_about = nullptr;
     QMenu *m_viewMenu = nullptr;
+
+    QAction *m_presentation = nullptr;
+    QAction *m_largerText = nullptr;
+    QAction *m_smallerText = nullptr;
+    QAction *m_normalText = nullptr;
+    double m_uiScale = 1.0;
+    QFont m_baseFont, m_editorBaseFont, m_consoleBaseFont;
+    bool m_docksArranged = false;
+    bool m_inPresentation = false;
+    QByteArray m_stateBeforePresentation;
+    double m_scaleBeforePresentation = 1.0;
 };
 
 } // namespace weft::gui

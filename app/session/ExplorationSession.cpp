@@ -35,7 +35,7 @@ void ExplorationSession::setState(State state) {
 }
 
 bool ExplorationSession::load(const QString &file, const std::vector<std::string> &defines,
-                              const std::vector<std::string> &includeDirs) {
+                              const std::vector<std::string> &includeDirs, const std::string &standard) {
     // A running exploration ends (cancelled, keeping what it found); its last snapshot is still delivered
     // while compiling, as this run's, so it stays browsable if the new file does not compile.
     stopWorker();
@@ -47,7 +47,7 @@ bool ExplorationSession::load(const QString &file, const std::vector<std::string
         std::jthread compiler([&, path = file.toStdString()] {
             // Weft's own failure (an exception out of the front end) is a load error, never a crash.
             try {
-                result.emplace(debugger::loadProgram(path, defines, includeDirs));
+                result.emplace(debugger::loadProgram(path, defines, includeDirs, standard));
             } catch (const std::exception &e) {
                 result.emplace(internalLoadError(path, e.what()));
             } catch (...) {

@@ -34,9 +34,10 @@ public:
 
     /// Compiles and lowers `file` on a worker thread (cancelling and waiting for a running exploration
     /// first); the GUI thread's event loop keeps running (without user input) until it is done. On
-    /// failure diagnostics() says why, and the previous program, file name and snapshot stay.
+    /// failure diagnostics() says why, and the previous program, file name and snapshot stay. `standard`:
+    /// the C dialect (--std).
     bool load(const QString &file, const std::vector<std::string> &defines = {},
-              const std::vector<std::string> &includeDirs = {});
+              const std::vector<std::string> &includeDirs = {}, const std::string &standard = "gnu17");
     /// The last load's errors (it failed: see frontend::isCompilerFailure) or warnings.
     const std::vector<Diagnostic> &diagnostics() const { return m_diagnostics; }
     const QString &fileName() const { return m_fileName; }

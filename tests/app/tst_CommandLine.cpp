@@ -79,6 +79,23 @@ void tst_CommandLine::replayAndGui() {
     QVERIFY(gui->file.empty());
     QCOMPARE(gui->language, std::string("fr"));
     QCOMPARE(parseCommandLine({"gui", "a.c", "--model", "sc"})->interpreter.model, interpreter::MemoryModel::Sc);
+    // The desktop app takes every run option of its Run Configuration dialog (issue 19).
+    auto run = parseCommandLine({"gui", "a.c", "-D", "N=2", "-Iinc", "--std", "c11", "--races", "fatal", "-k", "2",
+                                 "--timeout", "5", "--max-executions", "9"});
+    QVERIFY(run);
+    QCOMPARE(run->defines, std::vector<std::string>{"N=2"});
+    QCOMPARE(run->includeDirs, std::vector<std::string>{"inc"});
+    QCOMPARE(run->standard, std::string("c11"));
+    QCOMPARE(run->interpreter.races, interpreter::RaceMode::Fatal);
+    QCOMPARE(run->exploration.policy.number(), 2);
+    QCOMPARE(run->exploration.timeoutSeconds, 5.0);
+    QCOMPARE(run->exploration.maxExecutions, 9u);
+    QVERIFY(usageText().find("weft gui     [FILE.c] [-D NAME[=VALUE]] [-I DIR] [--std STD]") != std::string::npos);
+    interpreter::InterpreterOptions options;
+    QCOMPARE(*parseNondet("explore:-2..3", options), std::string("explore:-2..3"));
+    QCOMPARE(nondetText(options), std::string("explore:-2..3"));
+    QVERIFY(!parseNondet("explore:3..2", options));
+    QCOMPARE(*parseNondet("random", options), std::string("random:1"));
     auto dap = parseCommandLine({"dap", "--log", "/tmp/dap.log"});
     QCOMPARE(dap->command, CommandLine::Command::Dap);
     QCOMPARE(dap->logPath, std::string("/tmp/dap.log"));

@@ -28,8 +28,6 @@ static QColor severityColour(Severity s) {
 
 SourceEditor::SourceEditor(QWidget *parent)
     : QPlainTextEdit(parent), m_gutter(new LineNumberArea(this)), m_highlighter(new CSyntaxHighlighter(document())) {
-    setReadOnly(true);
-    setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     setLineWrapMode(NoWrap);
     QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     mono.setPointSizeF(std::max(9.0, mono.pointSizeF()));
@@ -46,6 +44,7 @@ void SourceEditor::setSource(const QString &fileName, const QString &text) {
     m_currentLine = 0;
     m_threadMarkers.clear();
     setPlainText(text);
+    document()->setModified(false);
     updateSelections();
 }
 

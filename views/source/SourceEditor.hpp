@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The source pane: the C file with line numbers and highlighting, compile diagnostics underlined
 // (Clang's message as tooltip, a dot in the gutter) and a current-line marker,
-// and a coloured marker per thread of a replay at the line it stands on. Read-only in this
-// version: exploration always uses the file on disk. GUI thread only.
+// and a coloured marker per thread of a replay at the line it stands on. Editable: the window saves
+// the text to the file and explores the file on disk (document()->isModified() says whether they
+// differ). GUI thread only.
 #pragma once
 
 #include "engine/base/Diagnostic.hpp"
