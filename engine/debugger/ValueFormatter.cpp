@@ -312,7 +312,7 @@ std::string ValueFormatter::scalarText(const std::string &spelled, const CType *
     const Scalar s = type ? scalarOf(spelled, type) : scalarOf(spelled);
     const Scalar shown = s.size ? s : Scalar{8, true};
     if (shown.isPointer)
-        return raw == 0 ? std::string("NULL") : "→ " + m_replay.machine().describeAddress(raw);
+        return raw == 0 ? std::string("NULL") : "→ " + m_replay.machine().describeAddress(raw, true);
     if (shown.isThread)
         return "T" + std::to_string(raw);
     if (shown.isFloat) {

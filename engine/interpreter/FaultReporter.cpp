@@ -74,7 +74,7 @@ std::string FaultReporter::nameObject(ObjectKind kind, std::uint32_t size, std::
     return generic;
 }
 
-std::string FaultReporter::describeAddress(const InterpreterState &state, std::uint64_t address) const {
+std::string FaultReporter::describeAddress(const InterpreterState &state, std::uint64_t address, bool asPointer) const {
     const program::DecodedPointer d = program::decodePointer(address);
     const MemoryObject *object = state.memory.objectAt(address);
     const std::string offset = d.offset ? std::string("+").append(std::to_string(d.offset)) : std::string();
@@ -92,7 +92,7 @@ std::string FaultReporter::describeAddress(const InterpreterState &state, std::u
         if (described) {
             // Named as C writes the part: 'forks[1]', 'q.lock' (a byte inside a scalar: 'x'+2).
             const program::Variable &v = names[object->site];
-            const std::string path = program::partPath(m_program.sourceMap, v.typeIndex, v.type, d.offset);
+            const std::string path = program::partPath(m_program.sourceMap, v.typeIndex, v.type, d.offset, !asPointer);
             const std::size_t plus = path.find('+');
             return owner + "'" + name + path.substr(0, plus) + "'" + (plus == std::string::npos ? "" : path.substr(plus));
         }

@@ -393,8 +393,8 @@ std::string Interpreter::describeObject(ObjectId object) const {
     return describeAddress(object);
 }
 
-std::string Interpreter::describeAddress(std::uint64_t address) const {
-    return m_stepper.faults().describeAddress(m_state, address);
+std::string Interpreter::describeAddress(std::uint64_t address, bool asPointer) const {
+    return m_stepper.faults().describeAddress(m_state, address, asPointer);
 }
 
 } // namespace weft::interpreter

@@ -93,8 +93,10 @@ public:
     /// Where `t` stands: its innermost frame's spot (line 0 once it has exited). Cheap enough to ask
     /// before every action.
     program::SourceSpot currentSpot(ThreadId t) const;
-    /// A readable name for an address: "'m'", "'buf'+8", "heap block allocated at f.c:12:7", ...
-    std::string describeAddress(std::uint64_t address) const;
+    /// A readable name for an address: "'m'", "'forks[1]'", "'q.lock'", "heap block allocated at f.c:12:7", ...
+    /// `asPointer`: the target of a pointer value, which at an object's first byte is the whole object
+    /// ("'counter'"), not its first part (as an action's object is: "'forks[0]'").
+    std::string describeAddress(std::uint64_t address, bool asPointer = false) const;
 
 private:
     void buildInitialState();

@@ -18,13 +18,14 @@ bool isLibraryObject(const std::string &spelled) {
 
 } // namespace
 
-std::string partPath(const SourceMap &map, std::uint32_t typeIndex, const std::string &spelled, std::uint64_t offset) {
+std::string partPath(const SourceMap &map, std::uint32_t typeIndex, const std::string &spelled, std::uint64_t offset,
+                     bool intoFirstPart) {
     std::string path;
     std::string name = spelled;
     // Depth-bounded: a type table never nests deeper than the program's declarations.
     for (int depth = 0; depth < 64; ++depth) {
         const CType *type = map.type(typeIndex);
-        if (!type || isLibraryObject(name) || !type->isAggregate())
+        if (!type || isLibraryObject(name) || !type->isAggregate() || (offset == 0 && !intoFirstPart))
             break;
         if (type->kind == CType::Kind::Array) {
             const CType *element = map.type(type->elementIndex);

@@ -14,7 +14,10 @@ struct SourceMap;
 /// The C suffix ("[1]", ".lock", "[2].m") of byte `offset` of an object of type `typeIndex` (spelled
 /// `spelled`), descending arrays, structs and unions while the offset stays inside one part; a remaining
 /// offset inside a part that has no parts is "+N" ("[1]+2"). Library types (pthread_*, sem_t) are not
-/// descended. "" for offset 0 of a scalar; "+N" when the type is unknown.
-std::string partPath(const SourceMap &map, std::uint32_t typeIndex, const std::string &spelled, std::uint64_t offset);
+/// descended. "" for offset 0 of a scalar; "+N" when the type is unknown. `intoFirstPart` false: the
+/// remaining offset 0 of an aggregate names the aggregate itself (a pointer to a struct), true: its first
+/// part, down to a scalar or library object (the mutex forks[0] an action locks).
+std::string partPath(const SourceMap &map, std::uint32_t typeIndex, const std::string &spelled, std::uint64_t offset,
+                     bool intoFirstPart = true);
 
 } // namespace weft::program
