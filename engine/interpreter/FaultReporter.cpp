@@ -94,7 +94,8 @@ std::string FaultReporter::describeAddress(const InterpreterState &state, std::u
             const program::Variable &v = names[object->site];
             const std::string path = program::partPath(m_program.sourceMap, v.typeIndex, v.type, d.offset, !asPointer);
             const std::size_t plus = path.find('+');
-            return owner + "'" + name + path.substr(0, plus) + "'" + (plus == std::string::npos ? "" : path.substr(plus));
+            return owner + "'" + name + path.substr(0, plus) + "'" +
+                   (plus == std::string::npos ? "" : path.substr(plus));
         }
         return owner + "'" + name + "'" + offset;
     }
