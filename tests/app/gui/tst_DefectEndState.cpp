@@ -291,12 +291,31 @@ void tst_DefectEndState::threadStatesNameTheirNextStep() {
                 const ThreadId id = row.data(views::ThreadsModel::ThreadRole).toUInt();
                 const QString state = row.siblingAtColumn(views::ThreadsModel::State).data().toString();
                 QString expected;
-                for (std::size_t next = position; next < steps.size() && expected.isEmpty(); ++next)
+                const debugger::TraceStep *nextStep = nullptr;
+                for (std::size_t next = position; next < steps.size() && !nextStep; ++next)
                     if (steps[next].action.thread == id)
-                        expected = QString::fromStdString(debugger::describeStep(steps[next]));
+                        nextStep = &steps[next];
                 for (const debugger::TraceStep &b : r->trace().blocked)
-                    if (expected.isEmpty() && b.action.thread == id)
-                        expected = QString::fromStdString(debugger::describeStep(b));
+                    if (!nextStep && b.action.thread == id)
+                        nextStep = &b;
+                if (nextStep)
+                    expected = QString::fromStdString(debugger::describeStep(*nextStep));
+                // The second halves of cond_wait and barrier_wait are said in words, never by their
+                // event names (issue 19): blocked on them, or about to wake / leave.
+                const QString object = nextStep ? QString::fromStdString(nextStep->object) : QString();
+                if (nextStep && nextStep->action.kind == ActionKind::CondWake) {
+                    QVERIFY2(state == QStringLiteral("blocked: wait for a signal on ") + object ||
+                                 state.endsWith(QStringLiteral("wake up on ") + object +
+                                                QStringLiteral(" (then lock its mutex)")),
+                             qPrintable(state));
+                    continue;
+                }
+                if (nextStep && nextStep->action.kind == ActionKind::BarrierPass) {
+                    QVERIFY2(state == QStringLiteral("blocked: wait at barrier ") + object + QStringLiteral(" for the others") ||
+                                 state.endsWith(QStringLiteral("leave barrier ") + object),
+                             qPrintable(state));
+                    continue;
+                }
                 const QString where = QStringLiteral("execution %1, position %2, T%3: %4")
                                           .arg(execution)
                                           .arg(position)
