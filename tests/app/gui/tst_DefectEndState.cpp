@@ -311,7 +311,8 @@ void tst_DefectEndState::threadStatesNameTheirNextStep() {
                     continue;
                 }
                 if (nextStep && nextStep->action.kind == ActionKind::BarrierPass) {
-                    QVERIFY2(state == QStringLiteral("blocked: wait at barrier ") + object + QStringLiteral(" for the others") ||
+                    QVERIFY2(state == QStringLiteral("blocked: wait at barrier ") + object +
+                                          QStringLiteral(" for the others") ||
                                  state.endsWith(QStringLiteral("leave barrier ") + object),
                              qPrintable(state));
                     continue;
