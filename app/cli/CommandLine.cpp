@@ -75,7 +75,7 @@ std::string usageText() {
            "               [--max-steps N] [--max-memory MIB]\n"
            "  weft replay  FILE.c --schedule S [-D ...] [-I ...] [--std ...] [--races ...] [--nondet ...]\n"
            "  weft svcomp  TASK.yml | FILE.c | FILE.i [--property unreach-call|no-data-race|valid-memsafety|FILE.prp]\n"
-           "               [--timeout S] [--witness OUT]\n"
+           "               [--timeout S] [--witness OUT] [--nondet explore:LO..HI]\n"
            "  weft gui     [FILE.c] [-D NAME[=VALUE]] [-I DIR] [--std STD] [--model sync|sc] [-k N | --optimal |\n"
            "               --sdpor] [--timeout S] [--max-executions N] [--races ...] [--nondet ...]\n"
            "               [--lang fr] [--size WxH] [--screenshot OUT.png]\n"
@@ -104,7 +104,8 @@ std::string usageText() {
            "dap: a Debug Adapter Protocol server on stdin/stdout for editors (VS Code, nvim-dap, dap-mode);\n"
            "  --log FILE appends every message to FILE (docs/dap.md)\n"
            "svcomp: checks one SV-COMP task (format 2.0) or C file with SV-COMP's semantics; the last line is\n"
-           "  'weft: verdict true|false|unknown (reason)'; --witness writes a GraphML violation witness\n"
+           "  'weft: verdict true|false|unknown (reason)'; --witness writes a GraphML violation witness;\n"
+           "  inputs are explored (bool and char wholly, wider types over --nondet's range, default -1..16)\n"
            "replay: re-runs one schedule (as printed in defect reports, e.g. 0*4,1*4,0*2) and prints it.\n"
            "exit codes: 0 no defect, 1 defect found, 2 bad input or usage, 3 internal error;\n"
            "  svcomp: 0 true, 1 false, 4 unknown, 2 bad input.\n";
@@ -214,10 +215,12 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             if (v != "report" && v != "fatal" && v != "ignore")
                 return usageError("--races takes report, fatal or ignore, not '" + v + "'");
             cl.interpreter.races = v == "report" ? RaceMode::Report : v == "fatal" ? RaceMode::Fatal : RaceMode::Ignore;
-        } else if ((explore || replay || gui) && a == "--nondet" && value(v)) {
+        } else if ((explore || replay || gui || svcomp) && a == "--nondet" && value(v)) {
             Expected<std::string> text = parseNondet(v, cl.interpreter);
             if (!text)
                 return usageError(text.error().front().text);
+            if (svcomp && cl.interpreter.nondet != interpreter::NondetSource::Explore)
+                return usageError("svcomp explores every input: --nondet takes explore:LO..HI there, not '" + v + "'");
             cl.nondet = *text;
         } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--max-steps" && value(v)) {
             if (!parseNumber(v, cl.interpreter.stepBound) || cl.interpreter.stepBound == 0)

@@ -13,6 +13,7 @@ struct Frame {
     std::uint32_t pc = 0;         ///< current instruction (a call while a callee runs)
     std::uint32_t base = 0;       ///< first register of the window in CallStack::registers
     std::uint32_t firstLocal = 0; ///< first of this frame's objects in CallStack::locals
+    friend bool operator==(const Frame &, const Frame &) = default;
 };
 
 struct CallStack {

@@ -207,6 +207,24 @@ bool Interpreter::performAction(ThreadId t) {
     case ActionKind::MemRead:
     case ActionKind::MemWrite: thread->accessGranted = true; break; // the access runs with the local code
     case ActionKind::NondetChoice:
+        if (!thread->followUps.empty()) {
+            // pthread_cond_wait's choice (pthread/SyncCalls.cpp): 1 wakes up at once, without a
+            // signal: only the mutex is released and taken again.
+            std::vector<Action> &wait = thread->followUps;
+            if (action.value != 0) {
+                ++thread->spuriousWakeups;
+                thread->wakeAnchor = {thread->stack.frames, thread->stack.registers, true};
+                wait.erase(std::remove_if(wait.begin(), wait.end(),
+                                          [](const Action &a) {
+                                              return a.kind == ActionKind::CondEnqueue ||
+                                                     a.kind == ActionKind::CondWake;
+                                          }),
+                           wait.end());
+            }
+            thread->pending = wait.front();
+            wait.erase(wait.begin());
+            return false;
+        }
         m_stepper.finishCall(*thread, std::uint64_t(action.value) & thread->nondetMask);
         break;
     case ActionKind::ThreadExit:

@@ -57,10 +57,11 @@ public:
     /// sc model: the objects atomic sections touched in every execution so far (pointers to their
     /// first byte, sorted). An exploration is exact when they are all in InterpreterOptions::atomicObjects.
     const std::vector<std::uint64_t> &atomicSectionObjects() const { return m_stepper.sectionObjects(); }
-    /// __VERIFIER_nondet_* calls in every execution so far (their values are not explored).
-    std::uint64_t nondetCalls() const { return m_stepper.nondetCalls(); }
-    /// pthread_cond_wait / _timedwait calls in every execution so far (never a spurious or timed-out wake-up).
-    std::uint64_t condWaits() const { return m_stepper.condWaits(); }
+    /// __VERIFIER_nondet_* calls in every execution so far whose every value was not explored.
+    std::uint64_t partialNondetCalls() const { return m_stepper.partialNondetCalls(); }
+    /// pthread_cond_wait / _timedwait calls in every execution so far that could only wake when
+    /// signalled (InterpreterOptions::spuriousWakeups used up or 0).
+    std::uint64_t waitsWithoutSpuriousWakeup() const { return m_stepper.waitsWithoutSpuriousWakeup(); }
 
     /// Debugger stepping, in two halves of execute(): performs `t`'s pending action and leaves the
     /// thread inside its local code (true), or returns false when no local code follows (its exit,

@@ -58,6 +58,10 @@ struct InterpreterOptions {
     bool svcompSemantics = false;
     std::int64_t nondetLo = 0; ///< Explore: the range of the types other than bool and char
     std::int64_t nondetHi = 1;
+    /// How many times each thread's pthread_cond_wait (or _timedwait) may return without a signal, as
+    /// POSIX allows: each wait while some are left is a choice (a bool nondet event: 0 waits for a
+    /// signal, 1 wakes up now, releasing and retaking the mutex). 0: a wait only ever wakes when signalled.
+    std::uint32_t spuriousWakeups = 0;
 };
 
 } // namespace weft::interpreter

@@ -171,10 +171,20 @@ Continuation Stepper::enterThreadEnd(InterpreterState &state, ThreadState &t) {
 }
 
 Continuation Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin b) {
-    if (b >= Builtin::NondetInt && b <= Builtin::NondetBool)
-        ++m_nondetCalls;
-    else if (b == Builtin::CondWait || b == Builtin::CondTimedwait)
-        ++m_condWaits;
+    // What this execution leaves unexplored (weft svcomp cannot say true then).
+    if (b >= Builtin::NondetInt && b <= Builtin::NondetBool) {
+        const bool wholeDomain = b == Builtin::NondetBool || b == Builtin::NondetChar || b == Builtin::NondetUChar;
+        if (m_options.nondet != NondetSource::Explore || !wholeDomain)
+            ++m_partialNondetCalls;
+    } else if ((b == Builtin::CondWait || b == Builtin::CondTimedwait) &&
+               t.spuriousWakeups >= m_options.spuriousWakeups) {
+        // Waiting again where it woke up spuriously, having changed nothing since: a spurious
+        // wake-up now reaches what one of that earlier wait, explored, reaches (the same thread
+        // state, and the same shared state, whenever it comes).
+        const ThreadState::WakeAnchor &a = t.wakeAnchor;
+        if (!a.quiet || a.frames != t.stack.frames || a.registers != t.stack.registers)
+            ++m_waitsWithoutSpuriousWakeup;
+    }
     if (b == Builtin::PthreadExit && runsThreadEnd(t)) {
         t.exitValue = m_args.empty() ? 0 : m_args[0];
         return enterThreadEnd(state, t); // no call to finish: the thread's frames are gone
@@ -257,6 +267,7 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                 m_shared.markEscaped(state, v);
             std::memcpy(bytes, &v, in.size);
             t.spin.clean = false;
+            t.wakeAnchor.quiet = false;
             ++f.pc;
             break;
         }
@@ -275,6 +286,7 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
             t.stack.locals.push_back(*p);
             t.stack.registers[f.base + in.dst] = *p; // push_back above does not move registers
             t.spin.clean = false;
+            t.wakeAnchor.quiet = false;
             ++f.pc;
             break;
         }
@@ -308,6 +320,7 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
             std::memcpy(bytes, &next, in.size);
             regs[in.dst] = old;
             t.spin.clean = false;
+            t.wakeAnchor.quiet = false;
             ++f.pc;
             break;
         }
@@ -363,6 +376,8 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
             // A yield changes nothing: a spin loop may call it (SpinLoops.cpp); any other call may.
             if (!b || (*b != Builtin::SchedYield && *b != Builtin::PthreadYield))
                 t.spin.clean = false;
+            if (!b || (*b != Builtin::CondWait && *b != Builtin::CondTimedwait))
+                t.wakeAnchor.quiet = false;
             if (b)
                 next = builtin(state, t, *b);
             else
@@ -375,6 +390,7 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
         }
         case Opcode::Ret: {
             t.spin.clean = false;
+            t.wakeAnchor.quiet = false;
             const Continuation next = ret(state, t, in);
             if (next == Continuation::Fault)
                 return false;

@@ -49,10 +49,12 @@ public:
     void releaseStack(InterpreterState &state, ThreadState &t);
     /// sc model: the object `value` points into (if it is a pointer) becomes shared.
     void markEscaped(InterpreterState &state, std::uint64_t value) const { m_shared.markEscaped(state, value); }
-    /// __VERIFIER_nondet_* calls, in every execution so far.
-    std::uint64_t nondetCalls() const { return m_nondetCalls; }
-    /// pthread_cond_wait and _timedwait calls, in every execution so far (they wake only when signalled).
-    std::uint64_t condWaits() const { return m_condWaits; }
+    /// __VERIFIER_nondet_* calls whose every value was not explored (not --nondet explore, or a type
+    /// wider than char explored over LO..HI only), in every execution so far.
+    std::uint64_t partialNondetCalls() const { return m_partialNondetCalls; }
+    /// pthread_cond_wait and _timedwait calls that could only wake when signalled although a spurious
+    /// wake-up might reach something new (InterpreterOptions::spuriousWakeups), in every execution so far.
+    std::uint64_t waitsWithoutSpuriousWakeup() const { return m_waitsWithoutSpuriousWakeup; }
     /// Objects that atomic sections have touched, in every execution so far (sc model).
     const std::vector<std::uint64_t> &sectionObjects() const { return m_sections.objects(); }
 
@@ -88,8 +90,8 @@ private:
     std::vector<std::uint64_t> m_scratch;
     std::vector<std::uint64_t> m_dead;
     bool m_paused = false;
-    std::uint64_t m_nondetCalls = 0;
-    std::uint64_t m_condWaits = 0;
+    std::uint64_t m_partialNondetCalls = 0;
+    std::uint64_t m_waitsWithoutSpuriousWakeup = 0;
     std::uint32_t m_reachError = ~std::uint32_t{0}; ///< the program's reach_error(), if it has one
 };
 

@@ -80,6 +80,15 @@ struct ThreadState {
     bool sectionWrote = false;
     std::uint64_t nondetDraws = 0; ///< __VERIFIER_nondet_* calls so far (the random stream's position)
     std::uint64_t nondetMask = 0; ///< pending nondet choice: the bits of the call's result type
+    std::uint32_t spuriousWakeups = 0; ///< how many of its condition waits woke up without a signal
+    /// Its stack when it last woke up spuriously, and whether it has stored, allocated, called or
+    /// returned nothing since (`quiet`): waiting again at the same place with the same registers is
+    /// the same wait, and needs no spurious wake-up of its own (README "weft svcomp").
+    struct WakeAnchor {
+        std::vector<Frame> frames;
+        std::vector<std::uint64_t> registers;
+        bool quiet = false;
+    } wakeAnchor;
     SpinWatch spin;
     /// Pending AwaitBlocked: the loop head it spins at and the shared reads its iteration made
     /// (it would spin forever while they still hold these values).

@@ -142,6 +142,9 @@ void tst_CommandLine::errors_data() {
             << QStringLiteral(
                    "--nondet explore takes a range LO..HI of integers within -32768..32767 with LO <= HI, not '") +
                    range + "'";
+    QTest::newRow("svcomp inputs not explored")
+        << QStringList{"svcomp", "a.c", "--nondet", "zero"}
+        << "svcomp explores every input: --nondet takes explore:LO..HI there, not 'zero'";
     QTest::newRow("replay without schedule") << QStringList{"replay", "a.c"} << "'replay' needs --schedule S";
     QTest::newRow("explore option on replay") << QStringList{"replay", "a.c", "--schedule", "0", "--dot", "x"}
                                               << "unknown option '--dot' for 'replay'";

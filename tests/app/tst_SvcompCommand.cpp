@@ -94,16 +94,53 @@ int main(void) { int i = 2; pthread_t t; pthread_create(&t, 0, w, &i); pthread_j
     QTest::addRow("memsafe but leaks unchecked") << R"(int main(void) { int *p = malloc(4); *p = 1; free(p); return 0; })"
                                                  << "valid-memsafety" << 4
                                                  << "unknown (no invalid dereference or free, but memory leaks (valid-memtrack) are not checked)";
-    QTest::addRow("nondet not explored") << R"(int main(void) { if (__VERIFIER_nondet_int() == 7) reach_error(); return 0; })"
-                                         << "unreach-call" << 4
-                                         << "unknown (the program reads __VERIFIER_nondet_* values, which were not explored)";
+    // Inputs are explored: a violation under any explored value is real; safe over bool and char (whole
+    // domains) is true, safe over wider types is unknown (explored over -1..16 only).
+    QTest::addRow("nondet int in the range")
+        << R"(int main(void) { if (__VERIFIER_nondet_int() == 7) reach_error(); return 0; })"
+        << "unreach-call" << 1 << "false (assertion failure at src.c:9:52)";
+    QTest::addRow("nondet int beyond the range")
+        << R"(int main(void) { if (__VERIFIER_nondet_int() == 99) reach_error(); return 0; })"
+        << "unreach-call" << 4
+        << "unknown (the program reads __VERIFIER_nondet_* values of types wider than "
+           "char, explored over -1..16 only)";
+    QTest::addRow("nondet bool and char, violated")
+        << R"(_Bool __VERIFIER_nondet_bool(void); char __VERIFIER_nondet_char(void);
+int main(void) { _Bool b = __VERIFIER_nondet_bool(); char c = __VERIFIER_nondet_char(); if (!b && c == -127) reach_error(); return 0; })"
+        << "unreach-call" << 1 << "false (assertion failure at src.c:10:110)";
+    QTest::addRow("nondet bools, safe") << R"(_Bool __VERIFIER_nondet_bool(void);
+int main(void) { _Bool a = __VERIFIER_nondet_bool(), b = __VERIFIER_nondet_bool(); if (a && b && !a) reach_error(); return 0; })"
+                                        << "unreach-call" << 0 << "true";
     QTest::addRow("uninitialised local") << R"(int main(void) { int v; if (v == 7) reach_error(); return 0; })"
                                          << "unreach-call" << 4 << "unknown (the program reads uninitialised variables";
-    QTest::addRow("spurious wake-ups") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER; int ready;
+    // pthread_cond_wait may return without a signal: once per thread is explored.
+    QTest::addRow("spurious wake-up found")
+        << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER; int ready;
+void *w(void *p) { pthread_mutex_lock(&m); ready = 1; pthread_cond_signal(&c); pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_mutex_lock(&m); if (!ready) pthread_cond_wait(&c, &m);
+  if (!ready) reach_error(); pthread_mutex_unlock(&m); pthread_join(t, 0); return 0; })"
+        << "unreach-call" << 1 << "false (assertion failure at src.c:12:15)";
+    QTest::addRow("one wait, spurious or not")
+        << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER; int ready;
+void *w(void *p) { pthread_mutex_lock(&m); ready = 1; pthread_cond_signal(&c); pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_mutex_lock(&m); if (!ready) pthread_cond_wait(&c, &m);
+  pthread_mutex_unlock(&m); pthread_join(t, 0); if (!ready) reach_error(); return 0; })"
+        << "unreach-call" << 0 << "true";
+    // A wait repeated after a spurious wake-up with nothing changed is the same wait: decided.
+    QTest::addRow("waits in a loop")
+        << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER; int ready;
 void *w(void *p) { pthread_mutex_lock(&m); ready = 1; pthread_cond_signal(&c); pthread_mutex_unlock(&m); return 0; }
 int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_mutex_lock(&m); while (!ready) pthread_cond_wait(&c, &m);
+  pthread_mutex_unlock(&m); pthread_join(t, 0); if (!ready) reach_error(); return 0; })"
+        << "unreach-call" << 0 << "true";
+    QTest::addRow("changes something between waits")
+        << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER; int ready, waits;
+void *w(void *p) { pthread_mutex_lock(&m); ready = 1; pthread_cond_signal(&c); pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_mutex_lock(&m); while (!ready) { ++waits; pthread_cond_wait(&c, &m); }
   pthread_mutex_unlock(&m); pthread_join(t, 0); return 0; })"
-                                       << "unreach-call" << 4 << "unknown (pthread_cond_wait may wake up spuriously";
+        << "unreach-call" << 4
+        << "unknown (a thread waited on a condition variable again, having "
+           "changed something since its one explored spurious wake-up";
     QTest::addRow("lock result tested") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int x;
 void *w(void *p) { pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
 int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); if (pthread_mutex_lock(&m)) x = 2; else pthread_mutex_unlock(&m);

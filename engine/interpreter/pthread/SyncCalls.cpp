@@ -2,6 +2,7 @@
 // Semaphores, condition variables and barriers: each visible call becomes one or more pending
 // actions (t.pending, then t.followUps) that Interpreter::execute performs with the SyncObjectState
 // semantics; the init/destroy calls without an event complete at once.
+#include "engine/action/NondetChoice.hpp"
 #include "engine/interpreter/LibcDispatcher.hpp"
 
 #include <climits>
@@ -52,9 +53,20 @@ Continuation condWaitCall(BuiltinCall &c) {
     MemoryFault fault;
     if (!readable(c, c.arg(0), kCondSize, fault) || !readable(c, c.arg(1), kMutexSize, fault))
         return c.memoryFault(fault);
-    return c.stopAt(c.action(ActionKind::CondEnqueue, c.arg(0)),
-                    {c.action(ActionKind::MutexUnlock, c.arg(1)), c.action(ActionKind::CondWake, c.arg(0)),
-                     c.action(ActionKind::MutexLock, c.arg(1))});
+    // A timeout is a wake-up no signal sent: a spurious one (below), if any are explored.
+    std::vector<Action> wait{c.action(ActionKind::CondEnqueue, c.arg(0)), c.action(ActionKind::MutexUnlock, c.arg(1)),
+                             c.action(ActionKind::CondWake, c.arg(0)), c.action(ActionKind::MutexLock, c.arg(1))};
+    ThreadState &t = c.thread;
+    if (t.spuriousWakeups >= c.options().spuriousWakeups) {
+        const Action first = wait.front();
+        wait.erase(wait.begin());
+        return c.stopAt(first, std::move(wait));
+    }
+    // First the choice whether this wait wakes up without a signal (Interpreter::performAction drops
+    // the enqueue and the wake when it does), as a bool nondet event of the thread.
+    t.nondetMask = 1;
+    const ObjectId choice = nondetObject(t.id, NondetKind::Bool, c.options().nondetLo, c.options().nondetHi);
+    return c.stopAt(Action{ActionKind::NondetChoice, t.id, choice, 0}, std::move(wait));
 }
 
 Continuation condSignalCall(BuiltinCall &c) {

@@ -103,6 +103,14 @@ inline SingleRun runOnce(const program::Program &p, const Schedule &schedule = {
     return run;
 }
 
+/// How often defects of `kind` occurred in `r` (every occurrence of each).
+inline std::uint64_t occurrences(const ExplorationResult &r, DefectKind kind) {
+    std::uint64_t n = 0;
+    for (const Defect &d : r.defects)
+        n += d.kind == kind ? d.occurrences : 0;
+    return n;
+}
+
 /// Explores every interleaving (optimal policy unless told otherwise).
 inline ExplorationResult explore(const program::Program &p, ExplorationOptions options = {},
                                  interpreter::InterpreterOptions interpreterOptions = {}) {

@@ -25,13 +25,6 @@ interpreter::InterpreterOptions options(MemoryModel model) {
     return o;
 }
 
-std::uint64_t occurrences(const ExplorationResult &r, DefectKind kind) {
-    std::uint64_t n = 0;
-    for (const Defect &d : r.defects)
-        n += d.kind == kind ? d.occurrences : 0;
-    return n;
-}
-
 const Defect *find(const ExplorationResult &r, DefectKind kind) {
     for (const Defect &d : r.defects)
         if (d.kind == kind)
