@@ -47,7 +47,7 @@ bool EventNodesItem::paintDots(QPainter *painter, const QStyleOptionGraphicsItem
     const std::size_t width = std::size_t(std::max(0, clip.width())), height = std::size_t(std::max(0, clip.height()));
     if (width * height == 0 || width * height > (std::size_t(1) << 24))
         return false; // a huge export: plain points
-    constexpr std::size_t kKinds = std::size_t(ActionKind::BarrierPass) + 1;
+    constexpr std::size_t kKinds = std::size_t(ActionKind::AwaitBlocked) + 1; // every kind (reads, writes, rwlocks too)
     static_assert(2 * kKinds < 255, "a colour code per pixel is one byte");
     m_pixelColour.assign(width * height, 0);
     std::vector<QPoint> points[kKinds][2];
@@ -87,7 +87,8 @@ void EventNodesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
         if (lod * kWidth < 3 && paintDots(painter, option))
             return;
         // Far away: plain blocks, or single pixels when blocks would be dots; one call per colour.
-        constexpr std::size_t kKinds = std::size_t(ActionKind::BarrierPass) + 1;
+        constexpr std::size_t kKinds =
+            std::size_t(ActionKind::AwaitBlocked) + 1; // every kind (reads, writes, rwlocks too)
         const bool dots = lod * kWidth < 3;
         std::vector<QRectF> blocks[kKinds][2];
         std::vector<QPointF> points[kKinds][2];

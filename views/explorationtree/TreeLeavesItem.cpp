@@ -91,7 +91,7 @@ void TreeLeavesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
     painter->save();
     painter->resetTransform(); // symbols are drawn in pixels
     painter->setRenderHint(QPainter::Antialiasing);
-    qreal lastX[3] = {-1e9, -1e9, -1e9}; // by kind
+    qreal lastX[4] = {-1e9, -1e9, -1e9, -1e9}; // by kind: maximal, sleep-set blocked, defect, assume-blocked
     for (std::uint64_t e = begin; e < end; ++e) {
         const Leaf &leaf = m_leaves[e - 1];
         const QPointF d = t.map(leaf.pos);
