@@ -1044,6 +1044,10 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
         <translation>comportement indéfini</translation>
     </message>
     <message>
+        <source>uninitialised read</source>
+        <translation>lecture non initialisée</translation>
+    </message>
+    <message>
         <source>step bound exceeded</source>
         <translation>borne de pas dépassée</translation>
     </message>

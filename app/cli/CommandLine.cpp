@@ -71,9 +71,10 @@ std::string usageText() {
            "--sdpor]\n"
            "               [--timeout S] [--max-executions N] [--context-switch-bound N]\n"
            "               [--stop-on-first-defect] [--json OUT] [--dot OUT] [--quiet]\n"
-           "               [--races report|fatal|ignore] [--nondet zero|random[:SEED]|explore:LO..HI]\n"
-           "               [--max-steps N] [--max-memory MIB]\n"
-           "  weft replay  FILE.c --schedule S [-D ...] [-I ...] [--std ...] [--races ...] [--nondet ...]\n"
+           "               [--races report|fatal|ignore] [--uninit report|ignore]\n"
+           "               [--nondet zero|random[:SEED]|explore:LO..HI] [--max-steps N] [--max-memory MIB]\n"
+           "  weft replay  FILE.c --schedule S [-D ...] [-I ...] [--std ...] [--races ...] [--uninit ...]\n"
+           "               [--nondet ...]\n"
            "  weft svcomp  TASK.yml | FILE.c | FILE.i [--property unreach-call|no-data-race|valid-memsafety|FILE.prp]\n"
            "               [--timeout S] [--witness OUT] [--nondet explore:LO..HI]\n"
            "  weft gui     [FILE.c] [-D NAME[=VALUE]] [-I DIR] [--std STD] [--model sync|sc] [-k N | --optimal |\n"
@@ -91,6 +92,8 @@ std::string usageText() {
            "  --model    sync: thread and synchronisation operations are events (default);\n"
            "             sc: also every access to shared memory (sequential consistency)\n"
            "  --races    data races: report and go on (default), fatal (end the execution), ignore\n"
+           "  --uninit   a branch, address or call argument computed from memory never written:\n"
+           "             report and go on (default), or ignore (no tracking, slightly faster)\n"
            "  --nondet   __VERIFIER_nondet_* values: zero (default), a per-thread pseudo-random\n"
            "             stream from SEED (default 1), or explore:LO..HI: every value explored (bool\n"
            "             and char all of theirs, other types LO..HI, within -32768..32767); replays\n"
@@ -215,6 +218,10 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             if (v != "report" && v != "fatal" && v != "ignore")
                 return usageError("--races takes report, fatal or ignore, not '" + v + "'");
             cl.interpreter.races = v == "report" ? RaceMode::Report : v == "fatal" ? RaceMode::Fatal : RaceMode::Ignore;
+        } else if ((explore || replay) && a == "--uninit" && value(v)) {
+            if (v != "report" && v != "ignore")
+                return usageError("--uninit takes report or ignore, not '" + v + "'");
+            cl.interpreter.uninit = v == "report" ? interpreter::UninitMode::Report : interpreter::UninitMode::Ignore;
         } else if ((explore || replay || gui || svcomp) && a == "--nondet" && value(v)) {
             Expected<std::string> text = parseNondet(v, cl.interpreter);
             if (!text)

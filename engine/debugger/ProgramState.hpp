@@ -43,11 +43,14 @@ struct ThreadState {
     ThreadStatus status = ThreadStatus::Ready;
     std::string pending;             ///< its next action in words ("lock 'm'"), "" once finished or inside its code
     std::vector<FrameState> frames;  ///< innermost first
+    /// Its own copies of _Thread_local / __thread variables, made when it first used each (main
+    /// uses the variables themselves: they are in ProgramState::globals).
+    std::vector<VariableValue> threadLocals;
 };
 
 struct ProgramState {
     std::vector<ThreadState> threads; ///< in creation order
-    std::vector<VariableValue> globals;
+    std::vector<VariableValue> globals; ///< thread-local ones: main's copy
     std::string output;
 
     const ThreadState *thread(ThreadId id) const {

@@ -89,6 +89,9 @@ debugger::ProgramState inspectState(const Replay &replay) {
         }
         for (auto f = thread.stack.frames.rbegin(); f != thread.stack.frames.rend(); ++f)
             t.frames.push_back(frameState(replay, format, thread, *f));
+        for (const auto &[index, copy] : thread.threadLocals) // by global index: declaration order
+            if (index < p.sourceMap.globals.size() && !p.sourceMap.globals[index].name.empty())
+                t.threadLocals.push_back(format.inMemory(p.sourceMap.globals[index], copy));
         out.threads.push_back(std::move(t));
     }
     for (std::uint32_t g = 0; g < p.globals.size() && g < p.sourceMap.globals.size(); ++g) {

@@ -104,6 +104,9 @@ public:
     /// Whether threads left spinning forever when nothing can move are a livelock defect (the
     /// debugger), or end the run silently as a cut path, counted as assume-blocked (SV-COMP).
     virtual bool reportsLivelocks() const { return true; }
+    /// A blocked thread whose wait has a timeout (a timed wait that chose to wait): when nothing can
+    /// move, the run is not a deadlock but a cut path, as the timeout is explored as its other choice.
+    virtual bool waitsWithTimeout(ThreadId) const { return false; }
 
     /// A synchronisation object as the program names it, for messages ("'m'", "'locks[2]'").
     virtual std::string describeObject(ObjectId object) const { return "m" + std::to_string(object); }

@@ -136,6 +136,7 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                 anyAlive = true;
                 if (!p->enabled) {
                     anyAssumeBlocked |= p->action.kind == ActionKind::AssumeBlocked;
+                    anyCut |= m_machine.waitsWithTimeout(t);
                     if (p->action.kind == ActionKind::AwaitBlocked) {
                         anySpinning = true;
                         anyCut |= !m_machine.spinsForever(t);

@@ -6,11 +6,12 @@
 
 namespace weft::interpreter {
 
-std::optional<std::uint64_t> BuiltinCall::allocateHeap(std::uint64_t size) {
+std::optional<std::uint64_t> BuiltinCall::allocateHeap(std::uint64_t size, bool zeroed) {
     if (size >= program::kMaxObjectSize)
         return std::uint64_t{0}; // like a failing malloc: NULL
     MemoryFault fault;
-    auto p = state.memory.allocate(program::threadOwner(thread.id), ObjectKind::Heap, size, site(), fault);
+    const bool undefined = !zeroed && services.options.uninit == UninitMode::Report;
+    auto p = state.memory.allocate(program::threadOwner(thread.id), ObjectKind::Heap, size, site(), fault, undefined);
     if (!p)
         memoryFault(fault);
     return p;
@@ -23,6 +24,7 @@ Continuation BuiltinCall::copy(std::uint64_t dst, std::uint64_t src, std::uint64
     const std::uint8_t *from = state.memory.read(src, n, 1, fault);
     if (!from)
         return memoryFault(fault);
+    const std::vector<RegisterShadow> undefined = state.memory.undefinedBytes(src, n); // before dst is written
     std::uint8_t *to = state.memory.write(dst, n, 1, fault);
     if (!to)
         return memoryFault(fault);
@@ -34,6 +36,7 @@ Continuation BuiltinCall::copy(std::uint64_t dst, std::uint64_t src, std::uint64
     if (!overlapOk && to != from && to < from + n && from < to + n)
         return fail(DefectKind::UndefinedBehaviour, "memcpy with overlapping source and destination");
     std::memmove(to, from, n);
+    state.memory.markUndefinedBytes(dst, undefined);
     return Continuation::Continue;
 }
 

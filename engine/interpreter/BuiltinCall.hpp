@@ -69,10 +69,12 @@ struct BuiltinCall {
     std::uint64_t site() const { return (std::uint64_t(thread.stack.top().function) << 32) | thread.stack.top().pc; }
 
     /// A new heap block of `size` bytes made at the call (0, like a failing malloc, when too large);
-    /// nullopt with the fault raised when memory is exhausted.
-    std::optional<std::uint64_t> allocateHeap(std::uint64_t size);
+    /// nullopt with the fault raised when memory is exhausted. `zeroed`: calloc's (else its bytes are
+    /// never written, for --uninit).
+    std::optional<std::uint64_t> allocateHeap(std::uint64_t size, bool zeroed = false);
     /// Copies n bytes from src to dst through the checked Memory (memmove semantics when
-    /// `overlapOk`, else overlapping ranges other than equal ones are a defect).
+    /// `overlapOk`, else overlapping ranges other than equal ones are a defect); bytes never written
+    /// stay so in the copy (--uninit).
     Continuation copy(std::uint64_t dst, std::uint64_t src, std::uint64_t n, bool overlapOk);
     /// Reads the NUL-terminated string at p; false with the fault raised.
     bool readString(std::uint64_t p, std::string &out);

@@ -66,6 +66,13 @@ std::string FaultReporter::nameObject(ObjectKind kind, std::uint32_t size, std::
                 return generic + " '" + v.name + "'" + (at.empty() ? "" : " declared at " + at);
             }
     }
+    if (kind == ObjectKind::Stack && function < m_program.functions.size() &&
+        pc < m_program.functions[function].code.size() &&
+        (m_program.functions[function].code[pc].op == program::Opcode::Call ||
+         m_program.functions[function].code[pc].op == program::Opcode::CallIndirect)) {
+        const std::string at = map.format(function, pc); // Stepper::storeVarargs
+        return "the " + std::to_string(size) + " bytes of variadic arguments passed" + (at.empty() ? "" : " at " + at);
+    }
     if (kind == ObjectKind::Heap || kind == ObjectKind::Stack) {
         const std::string at = map.format(function, pc);
         if (!at.empty())

@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace weft::interpreter {
@@ -32,6 +33,10 @@ public:
     void set(ProgramFault fault, program::SourceSpot spot);
     /// Takes the fault raised last (a non-fatal report goes on without it).
     ProgramFault take();
+    /// A defect the run goes on after (a data race in report mode, an uninitialised read).
+    void report(ProgramFault fault) { m_reports.push_back(std::move(fault)); }
+    /// The reports since the last call; taken by the caller.
+    std::vector<ProgramFault> takeReports() { return std::exchange(m_reports, {}); }
     /// Raises the defect a memory fault of `t` is; always Continuation::Fault.
     Continuation memoryFault(const ThreadState &t, const MemoryFault &fault);
 
@@ -50,6 +55,7 @@ private:
     const InterpreterOptions &m_options;
     std::optional<ProgramFault> m_fault;
     program::SourceSpot m_faultSpot;
+    std::vector<ProgramFault> m_reports;
 };
 
 } // namespace weft::interpreter

@@ -37,6 +37,7 @@ void Interpreter::buildInitialState() {
     main.id = ThreadNaming::kMain;
     main.pending = Action{ActionKind::ThreadStart, main.id, 0};
     const program::Function &f = m_program.functions[m_program.mainFunction];
+    main.stack.tracksUndefined = m_options.uninit == UninitMode::Report;
     main.stack.push(m_program.mainFunction, f.registerCount);
     const std::uint64_t args[] = {1, argv, envp};
     for (std::uint32_t i = 0; i < f.paramRegisters && i < 3; ++i)
@@ -207,6 +208,11 @@ bool Interpreter::performAction(ThreadId t) {
     case ActionKind::MemRead:
     case ActionKind::MemWrite: thread->accessGranted = true; break; // the access runs with the local code
     case ActionKind::NondetChoice:
+        if (thread->choosesTimeout) {
+            // A timed wait's choice (runtime pthread.c, __weft_timeout): 0 waits, 1 times out.
+            thread->timedWait = (action.value & 1) == 0;
+            thread->choosesTimeout = false;
+        }
         if (!thread->followUps.empty()) {
             // pthread_cond_wait's choice (pthread/SyncCalls.cpp): 1 wakes up at once, without a
             // signal: only the mutex is released and taken again.
@@ -254,6 +260,7 @@ bool Interpreter::performAction(ThreadId t) {
         }
         m_stepper.finishCall(*thread, thread->callResult);
         thread->callResult = 0;
+        thread->timedWait = false; // the wait (or lock) it chose is over
         break;
     }
     thread->steps = 0;
@@ -268,7 +275,7 @@ LocalStop Interpreter::runLocal(ThreadId t, const PauseBefore &pauseBefore) {
     m_faultSpot = {};
     m_stepper.faults().clearFault();
     bool reached = m_stepper.run(m_state, *thread, *m_naming, pauseBefore ? &pauseBefore : nullptr);
-    for (ProgramFault &race : m_stepper.takeRaceReports())
+    for (ProgramFault &race : m_stepper.takeReports())
         m_reports.push_back(std::move(race));
     if (reached && thread->sectionDepth > 0 && !allowedInSection(thread->pending)) {
         const Action &a = thread->pending;

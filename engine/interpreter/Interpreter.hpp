@@ -52,6 +52,10 @@ public:
     std::string describeObject(ObjectId object) const override;
     void choose(ThreadId t, std::int64_t value) override;
     bool spinsForever(ThreadId t) const override;
+    bool waitsWithTimeout(ThreadId t) const override {
+        const ThreadState *thread = m_state.find(t);
+        return thread && thread->timedWait;
+    }
     std::string describeSpin(ThreadId t) const override;
     bool reportsLivelocks() const override { return !m_options.livelocksEndSilently; }
     /// sc model: the objects atomic sections touched in every execution so far (pointers to their

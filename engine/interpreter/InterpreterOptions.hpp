@@ -19,6 +19,11 @@ enum class RaceMode : std::uint8_t { Report, Fatal, Ignore };
 /// the other types over nondetLo..nondetHi, every value explored.
 enum class NondetSource : std::uint8_t { Zero, Random, Explore };
 
+/// Uninitialised reads: a branch, an address or a call argument computed from memory never written
+/// is a defect and the execution goes on with the bytes as they are (zero) (Report), or nothing is
+/// tracked (Ignore: slightly faster).
+enum class UninitMode : std::uint8_t { Report, Ignore };
+
 /// Which operations are visible actions (events). Sync: thread and synchronisation operations only
 /// (plain memory accesses are local; data races are reported). Sc: also every load and store of
 /// shared memory, read/write events under sequential consistency (see README "Event models").
@@ -41,6 +46,7 @@ struct InterpreterOptions {
     bool mainReturnEndsProgram = true;
     MemoryModel model = MemoryModel::Sync;
     RaceMode races = RaceMode::Report;
+    UninitMode uninit = UninitMode::Report;
     /// A thread found looping forever (a spin loop that reads no memory another thread can change,
     /// or, when nothing else can move, an await on values that still hold) is a livelock defect
     /// (false, the debugger) or stops silently like a false __VERIFIER_assume, the execution counted

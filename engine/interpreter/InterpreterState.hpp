@@ -9,6 +9,7 @@
 #include "engine/interpreter/race/RaceDetector.hpp"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,10 @@ struct InterpreterState {
     std::map<std::uint64_t, std::uint32_t> relocks;
     RaceDetector races;                         ///< happens-before and access history of this execution
     std::string output;                         ///< what the program printed in this execution
+    /// Instructions (function << 32 | pc) whose uninitialised read this execution has reported.
+    std::set<std::uint64_t> uninitialisedUses;
     bool programEnded = false;                  ///< exit(0): no thread runs on
+    bool exitHandlersRan = false; ///< the atexit handlers have run (or are running)
     bool exitRequested = false;                 ///< main returned: see Machine::hasExitRequested
     std::uint64_t work = 0; ///< instructions run by execute() (Machine::work)
 

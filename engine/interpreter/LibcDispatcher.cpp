@@ -28,6 +28,8 @@ LibcDispatcher::LibcDispatcher() {
     addMathCalls(*this);
     addClockCalls(*this);
     addVerifierCalls(*this);
+    addVariadicCalls(*this);
+    addJumpCalls(*this);
     addThreadCalls(*this);
     addMutexCalls(*this);
     addSyncCalls(*this);

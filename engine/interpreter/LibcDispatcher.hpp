@@ -33,6 +33,8 @@ void addScanCalls(LibcDispatcher &table);     ///< libc/ScanCalls.cpp: sscanf
 void addMathCalls(LibcDispatcher &table);     ///< libc/MathCalls.cpp: math.h
 void addClockCalls(LibcDispatcher &table);    ///< libc/ClockCalls.cpp: virtual clock, sleeps, yields
 void addVerifierCalls(LibcDispatcher &table); ///< libc/VerifierCalls.cpp: assert, abort, __VERIFIER_*
+void addVariadicCalls(LibcDispatcher &table); ///< libc/VariadicCalls.cpp: va_start, va_copy
+void addJumpCalls(LibcDispatcher &table);     ///< libc/JumpCalls.cpp: setjmp, longjmp
 void addThreadCalls(LibcDispatcher &table);   ///< pthread/ThreadCalls.cpp: threads, attributes, exit()
 void addMutexCalls(LibcDispatcher &table);    ///< pthread/MutexCalls.cpp: mutexes and their attributes
 void addSyncCalls(LibcDispatcher &table);     ///< pthread/SyncCalls.cpp: semaphores, condition variables, barriers

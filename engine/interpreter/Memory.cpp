@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/interpreter/Memory.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace weft::interpreter {
@@ -73,7 +74,7 @@ Memory::Memory() {
 }
 
 std::optional<std::uint64_t> Memory::allocate(std::uint32_t owner, ObjectKind kind, std::uint64_t size,
-                                              std::uint64_t site, MemoryFault &fault) {
+                                              std::uint64_t site, MemoryFault &fault, bool undefined) {
     if (owner >= m_owners.size())
         m_owners.resize(owner + 1);
     std::vector<MemoryObject> &objects = m_owners[owner];
@@ -92,6 +93,10 @@ std::optional<std::uint64_t> Memory::allocate(std::uint32_t owner, ObjectKind ki
     object.size = std::uint32_t(size);
     object.site = site;
     object.bytes.assign(size, 0);
+    if (undefined && size > 0) {
+        object.undefined.assign(size, 0xFF);
+        object.undefinedCount = std::uint32_t(size);
+    }
     objects.push_back(std::move(object));
     return encodePointer(owner, std::uint32_t(objects.size() - 1));
 }
@@ -181,7 +186,79 @@ std::uint8_t *Memory::write(std::uint64_t p, std::uint64_t size, std::uint64_t a
         fault.kind = MemoryFaultKind::ReadOnly;
         return nullptr;
     }
-    return const_cast<MemoryObject *>(object)->bytes.data() + decodePointer(p).offset;
+    MemoryObject &o = *const_cast<MemoryObject *>(object);
+    const auto offset = std::uint64_t(decodePointer(p).offset);
+    if (!o.undefined.empty()) [[unlikely]]
+        define(o, offset, size);
+    return o.bytes.data() + offset;
+}
+
+void Memory::define(MemoryObject &o, std::uint64_t offset, std::uint64_t size) {
+    std::uint32_t defined = 0;
+    for (std::uint64_t i = offset; i < offset + size; ++i) {
+        defined += o.undefined[i] != 0;
+        o.undefined[i] = 0;
+    }
+    o.undefinedCount -= defined;
+    if (o.undefinedCount == 0) {
+        o.undefined = {};
+        o.undefinedFrom.clear();
+    } else if (!o.undefinedFrom.empty()) {
+        o.undefinedFrom.erase(o.undefinedFrom.lower_bound(std::uint32_t(offset)),
+                              o.undefinedFrom.lower_bound(std::uint32_t(offset + size)));
+    }
+}
+
+RegisterShadow Memory::shadowOf(std::uint64_t p, std::uint64_t size) const {
+    const MemoryObject *o = objectAt(p);
+    if (!o || o->undefined.empty())
+        return {};
+    const auto offset = std::uint64_t(decodePointer(p).offset);
+    RegisterShadow s;
+    for (std::uint64_t i = 0; i < size; ++i) {
+        const std::uint8_t bits = o->undefined[offset + i];
+        if (bits == 0)
+            continue;
+        s.bits |= i < 8 ? std::uint64_t(bits) << (8 * i) : std::uint64_t{0xFF} << 56; // (wider: kept undefined)
+        if (s.origin == 0) {
+            const auto from = o->undefinedFrom.find(std::uint32_t(offset + i));
+            s.origin = from != o->undefinedFrom.end() ? from->second : p + i;
+        }
+    }
+    return s;
+}
+
+void Memory::markUndefined(std::uint64_t p, std::uint64_t size, const RegisterShadow &value) {
+    const program::DecodedPointer d = decodePointer(p);
+    MemoryObject &o = m_owners[d.owner][d.object];
+    const auto offset = std::uint64_t(d.offset);
+    for (std::uint64_t i = 0; i < size; ++i) {
+        const auto bits = std::uint8_t(i < 8 ? value.bits >> (8 * i) : value.bits >> 56);
+        if (bits == 0)
+            continue;
+        if (o.undefined.empty())
+            o.undefined.assign(o.size, 0);
+        std::uint8_t &cell = o.undefined[offset + i];
+        o.undefinedCount += cell == 0;
+        cell = bits;
+        o.undefinedFrom[std::uint32_t(offset + i)] = value.origin;
+    }
+}
+
+std::vector<RegisterShadow> Memory::undefinedBytes(std::uint64_t src, std::uint64_t n) const {
+    const MemoryObject *from = objectAt(src);
+    std::vector<RegisterShadow> bytes;
+    if (!from || from->undefined.empty())
+        return bytes;
+    for (std::uint64_t i = 0; i < n; ++i)
+        bytes.push_back(shadowOf(src + i, 1));
+    return bytes;
+}
+
+void Memory::markUndefinedBytes(std::uint64_t dst, const std::vector<RegisterShadow> &bytes) {
+    for (std::size_t i = 0; i < bytes.size(); ++i)
+        if (bytes[i].bits)
+            markUndefined(dst + i, 1, bytes[i]);
 }
 
 bool Memory::release(std::uint64_t p, MemoryFault &fault) {
@@ -205,6 +282,8 @@ bool Memory::release(std::uint64_t p, MemoryFault &fault) {
     m_liveBytes -= o.bytes.size() + o.shadow.bytes();
     o.bytes = {};
     o.shadow = {};
+    o.undefined = {};
+    o.undefinedFrom.clear();
     return true;
 }
 
@@ -217,6 +296,8 @@ void Memory::endLifetime(std::uint64_t p) {
         o.alive = false;
         o.bytes = {};
         o.shadow = {};
+        o.undefined = {};
+        o.undefinedFrom.clear();
     }
 }
 
@@ -242,7 +323,8 @@ std::uint64_t Memory::footprint() const {
     std::uint64_t bytes = 0;
     for (const auto &objects : m_owners)
         for (const MemoryObject &o : objects)
-            bytes += sizeof o + o.bytes.size() + o.shadow.bytes() + o.locations.size() * 48; // 48: a map node, roughly
+            bytes += sizeof o + o.bytes.size() + o.shadow.bytes() + o.locations.size() * 48 + o.undefined.size() +
+                     o.undefinedFrom.size() * 48; // 48: a map node, roughly
     return bytes;
 }
 

@@ -5,6 +5,7 @@
 
 #include "engine/interpreter/MemoryFault.hpp"
 #include "engine/interpreter/MemoryObject.hpp"
+#include "engine/interpreter/RegisterShadow.hpp"
 #include "engine/program/PointerEncoding.hpp"
 
 #include <optional>
@@ -18,16 +19,27 @@ public:
     Memory();
 
     /// A new live object of `size` zero bytes owned by `owner`; nullopt with a fault when the owner
-    /// has no numbers left (size must be < program::kMaxObjectSize; the caller checks).
-    std::optional<std::uint64_t> allocate(std::uint32_t owner, ObjectKind kind, std::uint64_t size,
-                                          std::uint64_t site, MemoryFault &fault);
+    /// has no numbers left (size must be < program::kMaxObjectSize; the caller checks). `undefined`:
+    /// its bytes count as never written until written (--uninit).
+    std::optional<std::uint64_t> allocate(std::uint32_t owner, ObjectKind kind, std::uint64_t size, std::uint64_t site,
+                                          MemoryFault &fault, bool undefined = false);
     /// Adds global `index` (object index + 1 of the global owner) with its initial bytes.
     void addGlobal(std::uint32_t index, std::vector<std::uint8_t> bytes, bool readOnly);
 
     /// The bytes [p, p + size) if the program may access them (alignment: a power of two), else
     /// nullptr and `fault` says why.
     const std::uint8_t *read(std::uint64_t p, std::uint64_t size, std::uint64_t alignment, MemoryFault &fault) const;
+    /// Writing makes the bytes defined (--uninit).
     std::uint8_t *write(std::uint64_t p, std::uint64_t size, std::uint64_t alignment, MemoryFault &fault);
+
+    /// --uninit: the shadow of the `size` bytes at p (a live object's, just allowed).
+    RegisterShadow shadowOf(std::uint64_t p, std::uint64_t size) const;
+    /// --uninit: the bytes at p that `value` has undefined become undefined again (a store of it).
+    void markUndefined(std::uint64_t p, std::uint64_t size, const RegisterShadow &value);
+    /// --uninit: the shadows of the n bytes at src, one per byte (empty when all are defined), and
+    /// the bytes at dst made undefined as they say (a copy).
+    std::vector<RegisterShadow> undefinedBytes(std::uint64_t src, std::uint64_t n) const;
+    void markUndefinedBytes(std::uint64_t dst, const std::vector<RegisterShadow> &bytes);
 
     /// The race detector's record of the object p points into, with the pages of [p, p + size)
     /// created on first use (nullptr if that would exceed the memory limit); p must have just passed
@@ -57,6 +69,7 @@ public:
     std::size_t liveHeapObjects() const;
 
 private:
+    static void define(MemoryObject &o, std::uint64_t offset, std::uint64_t size);
     const MemoryObject *check(std::uint64_t p, std::uint64_t size, std::uint64_t alignment, AccessKind access,
                               MemoryFault &fault) const;
 

@@ -29,6 +29,12 @@ struct MemoryObject {
     /// sc model: the locations (offset -> size) its shared accesses used; a later access that
     /// overlaps one with another range is reported, as the engine's locations must not overlap.
     std::map<std::uint32_t, std::uint32_t> locations;
+    /// --uninit report: per byte, its bits never written (0xFF: the whole byte; empty: every byte
+    /// written or initialised; stack objects and malloc'd blocks start undefined), how many bytes have
+    /// some, and for the bytes a store of an undefined value made undefined again, where it was read.
+    std::vector<std::uint8_t> undefined;
+    std::uint32_t undefinedCount = 0;
+    std::map<std::uint32_t, std::uint64_t> undefinedFrom;
 };
 
 } // namespace weft::interpreter

@@ -23,12 +23,47 @@ std::uint64_t loadValue(const std::uint8_t *bytes, unsigned size, unsigned width
     return v & widthMask(width);
 }
 
+/// The undefined bits of what a pure instruction computes from operands a, b (values) with shadows
+/// sa, sb, sc: bit-precise for moves, casts, masks and constant shifts (bit-fields are read and
+/// written that way), every bit undefined otherwise when any operand bit is.
+RegisterShadow resultShadow(const Instruction &in, std::uint64_t a, std::uint64_t b, const RegisterShadow &sa,
+                            const RegisterShadow &sb, const RegisterShadow &sc) {
+    if (!(sa.bits | sb.bits | sc.bits))
+        return {};
+    const std::uint64_t mask = widthMask(in.width);
+    switch (in.op) {
+    case Opcode::Move: return sa.withBits(sa.bits & mask);
+    case Opcode::Trunc: return sa.withBits(sa.bits & mask);
+    case Opcode::SExt: return sa.withBits(std::uint64_t(signExtend(sa.bits & widthMask(in.aux), in.aux)) & mask);
+    case Opcode::And: // a 0 bit of a defined operand makes the result's bit 0 whatever the other one
+        return RegisterShadow::any(sa, sb, {}).withBits(((sa.bits & sb.bits) | (sa.bits & b) | (a & sb.bits)) & mask);
+    case Opcode::Or: // likewise a 1 bit
+        return RegisterShadow::any(sa, sb, {}).withBits(((sa.bits & sb.bits) | (sa.bits & ~b) | (~a & sb.bits)) & mask);
+    case Opcode::Shl:
+    case Opcode::LShr:
+    case Opcode::AShr: {
+        if (sb.bits || b >= in.width)
+            return RegisterShadow::any(sa, sb, {});
+        const std::uint64_t bits = in.op == Opcode::Shl    ? sa.bits << b
+                                   : in.op == Opcode::LShr ? sa.bits >> b
+                                                           : std::uint64_t(signExtend(sa.bits, in.width) >> b);
+        return sa.withBits(bits & mask);
+    }
+    case Opcode::Select: // only the chosen operand counts, unless the condition is undefined
+        if (sa.bits & 1)
+            return RegisterShadow::any(sa, {}, {});
+        return (a & 1) ? sb : sc;
+    default: return RegisterShadow::any(sa, sb, sc);
+    }
+}
+
 } // namespace
 
 Stepper::Stepper(const program::Program &program, const InterpreterOptions &options)
     : m_program(program), m_options(options), m_faults(program, options), m_races(program, options, m_faults),
       m_shared(options, m_faults), m_sections(program, options, m_faults), m_spins(program, options, m_faults),
-      m_services{program, options, m_faults, m_races, m_shared, m_sections}, m_libc(LibcDispatcher::instance()) {
+      m_uninit(program, m_faults), m_services{program, options, m_faults, m_races, m_shared, m_sections},
+      m_libc(LibcDispatcher::instance()) {
     if (auto out = program.findGlobal("stdout"))
         m_services.stdoutStream = program::globalPointer(*out);
     if (auto err = program.findGlobal("stderr"))
@@ -47,6 +82,13 @@ void Stepper::collectArguments(const ThreadState &t, const Instruction &in) {
         const Operand o = fn.operands[in.b + i];
         m_args.push_back(program::isConstant(o) ? m_program.constant(o) : regs[o]);
     }
+    m_argShadows.clear();
+    if (t.stack.holdsUndefined) {
+        for (std::uint32_t i = 0; i < in.c; ++i) {
+            const Operand o = fn.operands[in.b + i];
+            m_argShadows.push_back(program::isConstant(o) ? m_uninit.ofConstant(o) : t.stack.shadows[f.base + o]);
+        }
+    }
 }
 
 std::uint64_t Stepper::callArgument(const ThreadState &t, unsigned i) const {
@@ -62,13 +104,17 @@ std::uint64_t Stepper::callArgument(const ThreadState &t, unsigned i) const {
 void Stepper::finishCall(ThreadState &t, std::uint64_t result) {
     Frame &f = t.stack.top();
     const Instruction &in = m_program.functions[f.function].code[f.pc];
-    if (in.size > 0)
+    if (in.size > 0) {
         t.stack.registers[f.base + in.dst] = result;
+        if (t.stack.tracksUndefined)
+            t.stack.shadows[f.base + in.dst] = {}; // what a builtin returns is defined
+    }
     ++f.pc;
 }
 
 void Stepper::startThread(ThreadState &child, std::uint32_t function, std::uint64_t argument) {
     const Function &fn = m_program.functions[function];
+    child.stack.tracksUndefined = m_options.uninit == UninitMode::Report;
     child.stack.push(function, fn.registerCount);
     if (fn.paramRegisters > 0)
         child.stack.registers[child.stack.top().base] = argument;
@@ -105,6 +151,36 @@ Continuation Stepper::call(InterpreterState &state, ThreadState &t, std::uint32_
     std::uint64_t *regs = t.stack.registers.data() + t.stack.top().base;
     for (std::uint32_t i = 0; i < callee.paramRegisters && i < m_args.size(); ++i)
         regs[i] = m_args[i];
+    if (t.stack.tracksUndefined && m_uninit.touchesUndefined(function))
+        t.stack.holdsUndefined = true; // it has undefined operands: every instruction keeps shadows
+    if (t.stack.tracksUndefined) // (m_args may be longer than m_argShadows: the thread end's call has none)
+        for (std::uint32_t i = 0; i < callee.paramRegisters && i < m_argShadows.size() && i < m_args.size(); ++i)
+            t.stack.shadows[t.stack.top().base + i] = m_argShadows[i];
+    if (callee.variadic)
+        return storeVarargs(state, t);
+    return Continuation::Continue;
+}
+
+Continuation Stepper::storeVarargs(InterpreterState &state, ThreadState &t) {
+    // Where va_arg finds them (VaStart points the va_list's overflow area here): one 8-byte slot per
+    // flattened argument. A va_arg past the last one is an out-of-bounds read of this object.
+    const Function &callee = m_program.functions[t.stack.top().function];
+    const std::size_t extra = m_args.size() > callee.paramRegisters ? m_args.size() - callee.paramRegisters : 0;
+    MemoryFault fault;
+    const Frame &caller = t.stack.frames[t.stack.frames.size() - 2];
+    const std::uint64_t site = (std::uint64_t(caller.function) << 32) | caller.pc;
+    auto p = state.memory.allocate(program::threadOwner(t.id), ObjectKind::Stack, 8 * extra, site, fault);
+    if (!p)
+        return m_faults.memoryFault(t, fault);
+    for (std::size_t i = 0; i < extra; ++i) {
+        std::uint8_t *slot = state.memory.write(*p + 8 * i, 8, 8, fault);
+        std::memcpy(slot, &m_args[callee.paramRegisters + i], 8);
+        if (t.stack.tracksUndefined && callee.paramRegisters + i < m_argShadows.size())
+            if (const RegisterShadow &s = m_argShadows[callee.paramRegisters + i]; s.bits)
+                state.memory.markUndefined(*p + 8 * i, 8, s);
+    }
+    t.stack.locals.push_back(*p);
+    t.stack.top().varargs = *p;
     return Continuation::Continue;
 }
 
@@ -113,22 +189,33 @@ Continuation Stepper::ret(InterpreterState &state, ThreadState &t, const Instruc
     if (m_sections.isAtomicFunction(t.stack.top().function) && t.sectionDepth > 0)
         if (const Continuation n = m_sections.leave(state, t); n != Continuation::Continue)
             return n;
+    // C's return from main is exit(): the atexit handlers run first, then the return again.
+    if (t.id == ThreadNaming::kMain && t.stack.frames.size() == 1 && m_options.mainReturnEndsProgram &&
+        runsExitHandlers(state))
+        return enterExitHandlers(state, t);
     const Frame f = t.stack.top();
     const Function &fn = m_program.functions[f.function];
     m_scratch.clear();
+    m_shadowScratch.clear();
     for (std::uint32_t i = 0; i < in.c; ++i) {
         const Operand o = fn.operands[in.b + i];
         m_scratch.push_back(program::isConstant(o) ? m_program.constant(o) : t.stack.registers[f.base + o]);
+        if (t.stack.holdsUndefined)
+            m_shadowScratch.push_back(program::isConstant(o) ? m_uninit.ofConstant(o) : t.stack.shadows[f.base + o]);
     }
     m_dead.clear();
     t.stack.pop(m_dead);
     for (std::uint64_t p : m_dead)
         state.memory.endLifetime(p);
+    if (!t.stack.empty() && f.reentersCaller)
+        return Continuation::Continue; // the caller's exit() or return runs again
     if (!t.stack.empty()) {
         Frame &caller = t.stack.top();
         const Instruction &callInst = m_program.functions[caller.function].code[caller.pc];
         for (std::uint32_t k = 0; k < callInst.size && k < m_scratch.size(); ++k)
             t.stack.registers[caller.base + callInst.dst + k] = m_scratch[k];
+        for (std::uint32_t k = 0; k < callInst.size && k < m_shadowScratch.size(); ++k)
+            t.stack.shadows[caller.base + callInst.dst + k] = m_shadowScratch[k];
         ++caller.pc;
         return Continuation::Continue;
     }
@@ -170,29 +257,50 @@ Continuation Stepper::enterThreadEnd(InterpreterState &state, ThreadState &t) {
     return call(state, t, m_program.threadEndFunction);
 }
 
+bool Stepper::runsExitHandlers(const InterpreterState &state) const {
+    return !state.exitHandlersRan && m_program.exitHandlersFunction != program::Program::kNoFunction;
+}
+
+Continuation Stepper::enterExitHandlers(InterpreterState &state, ThreadState &t) {
+    state.exitHandlersRan = true;
+    m_args.clear();
+    m_argShadows.clear();
+    const Continuation next = call(state, t, m_program.exitHandlersFunction);
+    if (next == Continuation::Continue)
+        t.stack.top().reentersCaller = true;
+    return next;
+}
+
 Continuation Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin b) {
     // What this execution leaves unexplored (weft svcomp cannot say true then).
     if (b >= Builtin::NondetInt && b <= Builtin::NondetBool) {
         const bool wholeDomain = b == Builtin::NondetBool || b == Builtin::NondetChar || b == Builtin::NondetUChar;
         if (m_options.nondet != NondetSource::Explore || !wholeDomain)
             ++m_partialNondetCalls;
-    } else if ((b == Builtin::CondWait || b == Builtin::CondTimedwait) &&
-               t.spuriousWakeups >= m_options.spuriousWakeups) {
+    } else if (b == Builtin::CondWait && t.spuriousWakeups >= m_options.spuriousWakeups) {
         // Waiting again where it woke up spuriously, having changed nothing since: a spurious
         // wake-up now reaches what one of that earlier wait, explored, reaches (the same thread
-        // state, and the same shared state, whenever it comes).
+        // state, and the same shared state, whenever it comes). pthread_cond_timedwait is runtime C
+        // that calls pthread_cond_wait once it chose to wait.
         const ThreadState::WakeAnchor &a = t.wakeAnchor;
         if (!a.quiet || a.frames != t.stack.frames || a.registers != t.stack.registers)
             ++m_waitsWithoutSpuriousWakeup;
     }
+    if (b == Builtin::Exit && runsExitHandlers(state))
+        return enterExitHandlers(state, t); // exit() runs again once they return
     if (b == Builtin::PthreadExit && runsThreadEnd(t)) {
         t.exitValue = m_args.empty() ? 0 : m_args[0];
         return enterThreadEnd(state, t); // no call to finish: the thread's frames are gone
     }
+    if (t.stack.tracksUndefined && b != Builtin::ThreadLocalAddress)
+        for (std::size_t i = 0; i < m_argShadows.size(); ++i)
+            m_uninit.argument(state, t, m_argShadows[i], i, program::builtinSymbol(b));
     BuiltinCall call{m_services, state, t, b, m_args};
     const Continuation next = m_libc.handler(b)(call);
-    if (next == Continuation::Continue)
+    if (next == Continuation::Continue) {
+        t.timedWait = false; // a call completed at once: a timed wait's own blocking is over
         finishCall(t, call.result);
+    }
     return next;
 }
 
@@ -200,7 +308,15 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                   const std::function<bool(const ThreadState &)> *pauseBefore) {
     m_services.naming = &naming;
     m_paused = false;
-    bool first = true;
+    if (t.stack.tracksUndefined && !t.stack.empty() && m_uninit.touchesUndefined(t.stack.top().function))
+        t.stack.holdsUndefined = true; // main or a start routine with undefined operands
+    return t.stack.holdsUndefined ? runInstructions<true>(state, t, pauseBefore, true)
+                                  : runInstructions<false>(state, t, pauseBefore, true);
+}
+
+template <bool Tracked>
+bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
+                              const std::function<bool(const ThreadState &)> *pauseBefore, bool first) {
     const std::uint64_t bound = m_options.stepBound;
     std::uint64_t out[2];
     std::string why;
@@ -211,6 +327,14 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
         const Instruction &in = fn.code[f.pc];
         std::uint64_t *regs = t.stack.registers.data() + f.base;
         auto value = [&](Operand o) { return program::isConstant(o) ? m_program.constant(o) : regs[o]; };
+        // --uninit report: the registers' shadows (nullptr: not tracked, or nothing undefined met yet).
+        // (Untracked, the shadow code below is compiled out: it costs nothing until the switch.)
+        RegisterShadow *const shadows = Tracked ? t.stack.shadows.data() + f.base : nullptr;
+        auto shadow = [&](Operand o) {
+            return o == program::kNoOperand ? RegisterShadow{}
+                   : program::isConstant(o) ? m_uninit.ofConstant(o)
+                                            : shadows[o];
+        };
         // A control transfer; arriving at a loop head ends an iteration (SpinLoops.cpp).
         auto jumpTo = [&](std::uint32_t target) {
             const std::uint32_t from = f.pc;
@@ -228,13 +352,22 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
             return false;
         }
         switch (in.op) {
-        case Opcode::PtrAdd: regs[in.dst] = value(in.a) + std::uint64_t(in.imm); ++f.pc; break;
+        case Opcode::PtrAdd:
+            regs[in.dst] = value(in.a) + std::uint64_t(in.imm);
+            if (shadows)
+                shadows[in.dst] = RegisterShadow::any(shadow(in.a), {}, {});
+            ++f.pc;
+            break;
         case Opcode::PtrIndex:
             regs[in.dst] = value(in.a) + std::uint64_t(signExtend(value(in.b), in.aux) * in.imm);
+            if (shadows)
+                shadows[in.dst] = RegisterShadow::any(shadow(in.a), shadow(in.b), {});
             ++f.pc;
             break;
         case Opcode::Load: {
             const std::uint64_t address = value(in.a) + std::uint64_t(in.imm);
+            if (shadows)
+                m_uninit.use(state, t, shadow(in.a), "the address of this load");
             const bool atomic = in.aux & program::kAtomicAccess;
             const std::uint8_t *bytes =
                 state.memory.read(address, in.size, std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
@@ -246,13 +379,24 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
             if (!m_races.check(state, t, address, in.size, false, atomic || t.sectionDepth > 0))
                 return false;
             regs[in.dst] = loadValue(bytes, in.size, in.width);
+            if (t.stack.tracksUndefined) {
+                const RegisterShadow loaded = state.memory.shadowOf(address, in.size);
+                if (Tracked || loaded.bits) {
+                    t.stack.holdsUndefined = true; // untracked: the rest of the run keeps shadows
+                    t.stack.shadows[f.base + in.dst] = loaded.withBits(loaded.bits & widthMask(in.width));
+                }
+            }
             if (t.spin.clean)
                 m_spins.noteRead(t, address, in.size, regs[in.dst], event);
             ++f.pc;
+            if (!Tracked && t.stack.holdsUndefined)
+                return runInstructions<true>(state, t, pauseBefore, false);
             break;
         }
         case Opcode::Store: {
             const std::uint64_t address = value(in.b) + std::uint64_t(in.imm);
+            if (shadows)
+                m_uninit.use(state, t, shadow(in.b), "the address of this store");
             const bool atomic = in.aux & program::kAtomicAccess;
             std::uint8_t *bytes =
                 state.memory.write(address, in.size, std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
@@ -266,6 +410,8 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
             if (in.size == 8)
                 m_shared.markEscaped(state, v);
             std::memcpy(bytes, &v, in.size);
+            if (shadows && shadow(in.a).bits) // the value stored was never defined: neither is its copy
+                state.memory.markUndefined(address, in.size, shadow(in.a));
             t.spin.clean = false;
             t.wakeAnchor.quiet = false;
             ++f.pc;
@@ -280,11 +426,14 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                 return false;
             }
             const std::uint64_t site = (std::uint64_t(f.function) << 32) | f.pc;
-            auto p = state.memory.allocate(program::threadOwner(t.id), ObjectKind::Stack, size, site, fault);
+            auto p = state.memory.allocate(program::threadOwner(t.id), ObjectKind::Stack, size, site, fault,
+                                           t.stack.tracksUndefined);
             if (!p)
                 return m_faults.memoryFault(t, fault), false;
             t.stack.locals.push_back(*p);
             t.stack.registers[f.base + in.dst] = *p; // push_back above does not move registers
+            if (shadows)
+                shadows[in.dst] = {};
             t.spin.clean = false;
             t.wakeAnchor.quiet = false;
             ++f.pc;
@@ -293,6 +442,8 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
         case Opcode::AtomicRmw:
         case Opcode::CmpXchg: {
             const std::uint64_t address = value(in.a);
+            if (shadows)
+                m_uninit.use(state, t, shadow(in.a), "the address of this atomic operation");
             std::uint8_t *bytes = state.memory.write(address, in.size, in.size, fault);
             if (!bytes)
                 return m_faults.memoryFault(t, fault), false;
@@ -319,6 +470,11 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                 m_shared.markEscaped(state, next);
             std::memcpy(bytes, &next, in.size);
             regs[in.dst] = old;
+            if (shadows) {
+                shadows[in.dst] = {};
+                if (in.op == Opcode::CmpXchg)
+                    shadows[in.dst + 1] = {};
+            }
             t.spin.clean = false;
             t.wakeAnchor.quiet = false;
             ++f.pc;
@@ -329,12 +485,16 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                 return n == Continuation::Stop;
             break;
         case Opcode::Branch:
+            if (shadows)
+                m_uninit.use(state, t, shadow(in.a).withBits(shadow(in.a).bits & 1), "the branch");
             if (const Continuation n = jumpTo((value(in.a) & 1) ? std::uint32_t(in.imm) : in.dst);
                 n != Continuation::Continue)
                 return n == Continuation::Stop;
             break;
         case Opcode::Switch: {
             const std::uint64_t v = value(in.a);
+            if (shadows)
+                m_uninit.use(state, t, shadow(in.a), "the switch");
             std::uint32_t target = std::uint32_t(in.imm);
             for (std::uint32_t i = in.b; i < in.b + in.c; ++i)
                 if (fn.cases[i].value == v) {
@@ -351,6 +511,13 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                 m_scratch.push_back(value(fn.moves[i].src));
             for (std::uint32_t i = 0; i < in.c; ++i)
                 regs[fn.moves[in.b + i].dst] = m_scratch[i];
+            if (shadows) {
+                m_shadowScratch.clear();
+                for (std::uint32_t i = in.b; i < in.b + in.c; ++i)
+                    m_shadowScratch.push_back(shadow(fn.moves[i].src));
+                for (std::uint32_t i = 0; i < in.c; ++i)
+                    shadows[fn.moves[in.b + i].dst] = m_shadowScratch[i];
+            }
             if (const Continuation n = jumpTo(std::uint32_t(in.imm)); n != Continuation::Continue)
                 return n == Continuation::Stop;
             break;
@@ -362,6 +529,8 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
             std::uint32_t callee = std::uint32_t(in.imm);
             Continuation next = Continuation::Continue;
             if (in.op == Opcode::CallIndirect) {
+                if (shadows)
+                    m_uninit.use(state, t, shadow(in.a), "the function pointer of this call");
                 const program::DecodedPointer d = program::decodePointer(value(in.a));
                 if (d.owner != program::kFunctionOwner || d.offset != 0 || d.object >= m_program.functions.size()) {
                     m_faults.raise(t, DefectKind::UndefinedBehaviour,
@@ -376,7 +545,7 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
             // A yield changes nothing: a spin loop may call it (SpinLoops.cpp); any other call may.
             if (!b || (*b != Builtin::SchedYield && *b != Builtin::PthreadYield))
                 t.spin.clean = false;
-            if (!b || (*b != Builtin::CondWait && *b != Builtin::CondTimedwait))
+            if (!b || *b != Builtin::CondWait)
                 t.wakeAnchor.quiet = false;
             if (b)
                 next = builtin(state, t, *b);
@@ -386,6 +555,8 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
                 return false;
             if (next == Continuation::Stop)
                 return true;
+            if (!Tracked && t.stack.holdsUndefined) // it entered a function with undefined operands
+                return runInstructions<true>(state, t, pauseBefore, false);
             break;
         }
         case Opcode::Ret: {
@@ -422,6 +593,11 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
             regs[in.dst] = out[0];
             if (in.op == Opcode::Overflow)
                 regs[in.dst + 1] = out[1];
+            if (shadows) {
+                shadows[in.dst] = resultShadow(in, a, b, shadow(in.a), shadow(in.b), shadow(in.c));
+                if (in.op == Opcode::Overflow)
+                    shadows[in.dst + 1] = shadows[in.dst];
+            }
             ++f.pc;
             break;
         }

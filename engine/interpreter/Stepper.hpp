@@ -11,6 +11,7 @@
 #include "engine/interpreter/LibcDispatcher.hpp"
 #include "engine/interpreter/SharedAccesses.hpp"
 #include "engine/interpreter/SpinDetector.hpp"
+#include "engine/interpreter/UninitialisedReads.hpp"
 #include "engine/interpreter/race/RaceChecker.hpp"
 
 #include <functional>
@@ -36,8 +37,9 @@ public:
 
     FaultReporter &faults() { return m_faults; }
     const FaultReporter &faults() const { return m_faults; }
-    /// Data races found by the last run() that did not end it (RaceMode::Report); taken by the caller.
-    std::vector<ProgramFault> takeRaceReports() { return m_races.takeReports(); }
+    /// Defects found by the last run() that did not end it (data races in RaceMode::Report,
+    /// uninitialised reads); taken by the caller.
+    std::vector<ProgramFault> takeReports() { return m_faults.takeReports(); }
 
     /// Argument `i` of the call `t` stands on.
     std::uint64_t callArgument(const ThreadState &t, unsigned i) const;
@@ -68,13 +70,24 @@ private:
             return m_sections.access(state, t, p, write);
         return m_options.model == MemoryModel::Sc ? m_shared.access(state, t, p, size, write) : Continuation::Continue;
     }
+    /// run()'s instruction loop; Tracked: keeps the registers' shadows (--uninit, once the thread met
+    /// an undefined value; an untracked loop switches to the tracked one when it does).
+    template <bool Tracked>
+    bool runInstructions(InterpreterState &state, ThreadState &t,
+                         const std::function<bool(const ThreadState &)> *pauseBefore, bool first);
     Continuation call(InterpreterState &state, ThreadState &t, std::uint32_t function);
+    /// A variadic function was just entered: its extra arguments to memory (Frame::varargs).
+    Continuation storeVarargs(InterpreterState &state, ThreadState &t);
     Continuation ret(InterpreterState &state, ThreadState &t, const program::Instruction &in);
     Continuation builtin(InterpreterState &state, ThreadState &t, program::Builtin b);
     /// Whether thread t still has to run the runtime's thread-end function (key destructors) before
     /// it exits; then enterThreadEnd ends its frames and calls it.
     bool runsThreadEnd(const ThreadState &t) const;
     Continuation enterThreadEnd(InterpreterState &state, ThreadState &t);
+    /// Whether the program's atexit handlers still have to run before it exits; then
+    /// enterExitHandlers calls them from t's current instruction, which runs again after.
+    bool runsExitHandlers(const InterpreterState &state) const;
+    Continuation enterExitHandlers(InterpreterState &state, ThreadState &t);
     void collectArguments(const ThreadState &t, const program::Instruction &in);
 
     const program::Program &m_program;
@@ -84,10 +97,13 @@ private:
     SharedAccesses m_shared;
     AtomicSections m_sections;
     SpinDetector m_spins;
+    UninitialisedReads m_uninit;
     BuiltinServices m_services;
     const LibcDispatcher &m_libc;
     std::vector<std::uint64_t> m_args;
     std::vector<std::uint64_t> m_scratch;
+    std::vector<RegisterShadow> m_argShadows;    ///< --uninit: the shadows of m_args
+    std::vector<RegisterShadow> m_shadowScratch; ///< --uninit: the shadows of m_scratch
     std::vector<std::uint64_t> m_dead;
     bool m_paused = false;
     std::uint64_t m_partialNondetCalls = 0;

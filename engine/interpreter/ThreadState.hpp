@@ -40,6 +40,16 @@ struct SpinWatch {
     std::vector<SpinRead> reads;
 };
 
+/// Where a setjmp of the thread was called: its frame (by depth, function and register base, so a
+/// frame that returned and was replaced is told apart) and the call instruction.
+struct JumpTarget {
+    std::uint32_t depth = 0;
+    std::uint32_t function = 0;
+    std::uint32_t base = 0;
+    std::uint32_t pc = 0;
+    friend bool operator==(const JumpTarget &, const JumpTarget &) = default;
+};
+
 struct ThreadState {
     ThreadId id = kNoThread;
     CallStack stack;
@@ -56,6 +66,8 @@ struct ThreadState {
     std::map<std::uint64_t, std::uint32_t> nestedReads;
     /// The thread's copies of thread-local variables, by global index (main uses the globals).
     std::map<std::uint32_t, std::uint64_t> threadLocals;
+    /// The thread's setjmp calls so far; a jmp_buf holds (thread << 32 | index + 1) (JumpCalls.cpp).
+    std::vector<JumpTarget> jumps;
     bool exited = false;
     bool detached = false; ///< created with PTHREAD_CREATE_DETACHED: joining it is a defect
     /// The pending exit ends the whole program (main returned, or exit(0)).
@@ -89,6 +101,10 @@ struct ThreadState {
         std::vector<std::uint64_t> registers;
         bool quiet = false;
     } wakeAnchor;
+    /// The timed wait in progress chose to wait (runtime pthread.c, __weft_timeout returned 0): until
+    /// the thread's next call completes, its blocking is not a deadlock (the timeout is explored).
+    bool timedWait = false;
+    bool choosesTimeout = false; ///< the pending nondet choice is a timed wait's (Builtin::WeftTimeout)
     SpinWatch spin;
     /// Pending AwaitBlocked: the loop head it spins at and the shared reads its iteration made
     /// (it would spin forever while they still hold these values).

@@ -15,13 +15,12 @@ constexpr std::array<std::string_view, std::size_t(Builtin::Count)> kSymbols = {
 
 /// Prefixes of known functions that a later step will implement, with what they belong to.
 constexpr std::pair<std::string_view, std::string_view> kLater[] = {
-    {"pthread_mutex_timedlock", "timed locking"},
     {"pthread_mutexattr_", "mutex attributes"},
     {"pthread_condattr_", "condition variable attributes"},
     {"pthread_barrierattr_", "barrier attributes"},
     {"pthread_cancel", "thread cancellation"},
     {"pthread_kill", "signals"},
-    {"sem_", "named semaphores, sem_getvalue and sem_timedwait"},
+    {"sem_", "named semaphores and sem_getvalue"},
 };
 
 } // namespace

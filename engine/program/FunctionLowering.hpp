@@ -82,6 +82,9 @@ private:
     SourceSpot m_spot;
     bool m_failed = false;
     bool m_usedUndefined = false; ///< an undef operand was lowered (Program::undefinedValueUses)
+    const llvm::Instruction *m_user = nullptr; ///< the instruction whose operands are being lowered
+    /// The variable an undef operand of m_user stands for, from the debug records ("" if unknown).
+    std::string undefinedVariable() const;
 };
 
 } // namespace weft::program

@@ -54,6 +54,13 @@ Operand LoweringContext::constant(std::uint64_t value) {
     return constantOperand(it->second);
 }
 
+Operand LoweringContext::undefinedConstant(const std::string &variable) {
+    const auto index = std::uint32_t(program.constants.size());
+    program.constants.push_back(0);
+    program.undefinedConstants.emplace(index, variable);
+    return constantOperand(index);
+}
+
 /// Deeper than any type or constant C code nests by hand; bounds Weft's recursion over them.
 constexpr unsigned kMaxNesting = 256;
 
@@ -434,6 +441,9 @@ Expected<Program> lowerModule(const llvm::Module &module) {
     if (const llvm::Function *end = module.getFunction("__weft_thread_end");
         end && !end->isDeclaration() && end->arg_empty())
         program.threadEndFunction = ctx.functionIndex.at(end);
+    if (const llvm::Function *handlers = module.getFunction("__weft_exit_handlers");
+        handlers && !handlers->isDeclaration() && handlers->arg_empty())
+        program.exitHandlersFunction = ctx.functionIndex.at(handlers);
 
     for (const llvm::Function &f : module)
         if (!f.isDeclaration() && !ctx.tooManyErrors())

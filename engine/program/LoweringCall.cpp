@@ -179,9 +179,9 @@ void FunctionLowering::lowerIntrinsic(const llvm::CallInst &call, unsigned id) {
     case In::usub_with_overflow: overflow(OverflowOp::USub); return;
     case In::smul_with_overflow: overflow(OverflowOp::SMul); return;
     case In::umul_with_overflow: overflow(OverflowOp::UMul); return;
-    case In::vastart:
-    case In::vaend:
-    case In::vacopy: m_ctx.error(call, "variadic functions defined in the program are not supported"); return;
+    case In::vastart: builtin(Builtin::VaStart, 1); return;
+    case In::vacopy: builtin(Builtin::VaCopy, 2); return;
+    case In::vaend: return; // nothing to release: the arguments live as long as the frame
     default:
         emitUnsupported(call, "intrinsic '" + call.getCalledFunction()->getName().str() + "'");
         return;

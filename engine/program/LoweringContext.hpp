@@ -48,6 +48,8 @@ public:
 
     /// The constant-pool operand holding `value`.
     Operand constant(std::uint64_t value);
+    /// A constant 0 of its own standing for an undefined value of `variable` ("" if unknown).
+    Operand undefinedConstant(const std::string &variable);
     /// Appends the leaves of `type` (at byte `offset`) or explains why it has none we support.
     bool flatten(llvm::Type *type, std::uint32_t offset, std::vector<Leaf> &leaves, std::string &why,
                  unsigned depth = 0) const;

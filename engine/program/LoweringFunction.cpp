@@ -7,12 +7,14 @@
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DataLayout.h>
+#include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/DebugProgramInstruction.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/GetElementPtrTypeIterator.h>
 #include <llvm/IR/InstrTypes.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Operator.h>
 
 #include <algorithm>
@@ -113,6 +115,8 @@ std::vector<Operand> FunctionLowering::operands(const llvm::Value *v) {
     if (auto *c = llvm::dyn_cast<llvm::Constant>(v)) {
         if (llvm::isa<llvm::UndefValue>(c) && !std::exchange(m_usedUndefined, true))
             m_ctx.program.undefinedValueUses.push_back(m_spot);
+        if (llvm::isa<llvm::UndefValue>(c) && !c->getType()->isAggregateType() && !c->getType()->isVoidTy())
+            return {m_ctx.undefinedConstant(undefinedVariable())};
         std::vector<std::uint64_t> values;
         std::string why;
         if (!m_ctx.evaluate(c, values, why)) {
@@ -158,8 +162,6 @@ void FunctionLowering::branchTo(std::uint32_t instruction, Fixup::Field field, s
 void FunctionLowering::run() {
     m_src.declared = m_ctx.declarationOf(m_f);
     m_spot = m_src.declared;
-    if (m_f.isVarArg())
-        m_ctx.error(m_spot, "variadic function '" + m_f.getName().str() + "' is not supported");
     for (const llvm::Argument &arg : m_f.args())
         assignRegisters(arg, arg.getType(), nullptr);
     m_out.paramRegisters = m_out.registerCount;
@@ -192,6 +194,7 @@ void FunctionLowering::run() {
             if (std::any_of(inst.op_begin(), inst.op_end(), [&](const llvm::Use &u) { return m_badTypes.contains(u.get()); }))
                 continue; // its operand was reported
             bindVariables(inst);
+            m_user = &inst;
             lower(inst);
             if (m_ctx.tooManyErrors())
                 return;
@@ -240,6 +243,30 @@ void FunctionLowering::bind(const llvm::DILocalVariable *var, const llvm::Value 
                               inMemory ? VariableBinding::Kind::Memory : VariableBinding::Kind::Value, op});
 }
 
+std::string FunctionLowering::undefinedVariable() const {
+    if (!m_user)
+        return {};
+    auto undefinedIn = [](const llvm::Instruction &inst) -> const llvm::DILocalVariable * {
+        const llvm::DILocalVariable *found = nullptr;
+        for (llvm::DbgVariableRecord &record : llvm::filterDbgVars(inst.getDbgRecordRange()))
+            if (record.isDbgValue() && llvm::isa<llvm::UndefValue>(record.getVariableLocationOp(0)))
+                found = record.getVariable();
+        return found;
+    };
+    // A phi: the variable its result is (a value of the variable left uninitialised on some path).
+    if (auto *phi = llvm::dyn_cast<llvm::PHINode>(m_user)) {
+        llvm::SmallVector<llvm::DbgValueInst *, 1> values;
+        llvm::SmallVector<llvm::DbgVariableRecord *, 1> records;
+        llvm::findDbgValues(values, const_cast<llvm::PHINode *>(phi), &records);
+        return records.empty() ? std::string() : records.front()->getVariable()->getName().str();
+    }
+    // Otherwise the last variable its block said undefined before it (where it was declared).
+    for (const llvm::Instruction *at = m_user; at; at = at->getPrevNode())
+        if (const llvm::DILocalVariable *v = undefinedIn(*at))
+            return v->getName().str();
+    return {};
+}
+
 void FunctionLowering::bindVariables(const llvm::Instruction &inst) {
     for (llvm::DbgVariableRecord &record : llvm::filterDbgVars(inst.getDbgRecordRange())) {
         if (record.getExpression()->getNumElements() != 0)
@@ -271,6 +298,7 @@ std::uint32_t FunctionLowering::edgeTarget(const llvm::BasicBlock *from, const l
     m_spot = spot;
     const std::uint32_t first = std::uint32_t(m_out.moves.size());
     for (const llvm::PHINode &phi : to->phis()) {
+        m_user = &phi;
         const std::vector<Operand> sources = operands(phi.getIncomingValueForBlock(from));
         const std::uint32_t dst = reg(&phi);
         for (std::uint32_t k = 0; k < sources.size(); ++k)

@@ -9,6 +9,7 @@
 #include "engine/program/SourceMap.hpp"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -58,6 +59,9 @@ struct Program {
     /// main before it exits, if the program uses it; kNoFunction otherwise.
     static constexpr std::uint32_t kNoFunction = ~std::uint32_t{0};
     std::uint32_t threadEndFunction = kNoFunction;
+    /// The runtime library's __weft_exit_handlers (atexit), run once by the thread that ends the
+    /// program (exit(), or main returning), if the program registers handlers.
+    std::uint32_t exitHandlersFunction = kNoFunction;
     /// The external functions called (builtins), by symbol, sorted.
     std::vector<std::string> externals;
     /// What each Unsupported instruction stands for ("fork()", "inline assembly"), by its imm.
@@ -68,6 +72,9 @@ struct Program {
     /// Where code uses a value that was never initialised (an uninitialised local): lowered as 0,
     /// so its other values are not explored. The first such use of each function.
     std::vector<SourceSpot> undefinedValueUses;
+    /// The constants that stand for such a value (one per use, read as 0; --uninit tracks them), by
+    /// constant index, with the variable it is when the debug info says ("" otherwise).
+    std::map<std::uint32_t, std::string> undefinedConstants;
     /// Where code uses the result of pthread_mutex_lock, which Weft's mutexes never fail (POSIX lets
     /// them, e.g. EAGAIN, EOWNERDEAD: SV-COMP's verdicts count with that).
     std::vector<SourceSpot> lockResultUses;

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 // pthread_once and spin locks on top of the interpreter's mutexes, so they are events like any lock;
-// thread-specific data (pthread keys) on a thread-local table, destructors run at thread exit.
+// thread-specific data (pthread keys) on a thread-local table, destructors run at thread exit; timed
+// waits as a timeout choice and the plain or try form.
 // Part of Weft's runtime library: interpreted like the user's code.
 #define _GNU_SOURCE
 #include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <semaphore.h>
+#include <time.h>
 
 // pthread_once: one recursive lock for every once-control (an init routine may itself call
 // pthread_once); a thread arriving while another runs the routine waits for it, as POSIX says.
@@ -114,4 +117,66 @@ void __weft_thread_end(void) {
         if (!called)
             return;
     }
+}
+
+// Timed waits: whether a wait that has to block times out is a choice the exploration covers
+// (__weft_timeout, a two-valued nondet event; the deadline's value plays no part). As with glibc, a
+// lock or semaphore available at once is taken (no choice, and the deadline is not looked at); a busy
+// one is waited for, or the call times out. A timed-out condition wait releases and retakes the
+// mutex, so other threads may run in between, without having waited on the condition (a signal is
+// never lost to it). A thread that chose to wait and stays blocked is a cut path, not a deadlock.
+int __weft_timeout(void);
+
+static int validDeadline(const struct timespec *deadline) {
+    return deadline->tv_nsec >= 0 && deadline->tv_nsec < 1000000000;
+}
+
+int pthread_mutex_timedlock(pthread_mutex_t *mutex, const struct timespec *deadline) {
+    const int tried = pthread_mutex_trylock(mutex);
+    if (tried != EBUSY)
+        return tried;
+    if (!validDeadline(deadline))
+        return EINVAL;
+    return __weft_timeout() ? ETIMEDOUT : pthread_mutex_lock(mutex);
+}
+
+int pthread_cond_timedwait(pthread_cond_t *cond, pthread_mutex_t *mutex, const struct timespec *deadline) {
+    if (!validDeadline(deadline))
+        return EINVAL;
+    if (!__weft_timeout())
+        return pthread_cond_wait(cond, mutex);
+    pthread_mutex_unlock(mutex);
+    pthread_mutex_lock(mutex);
+    return ETIMEDOUT;
+}
+
+int pthread_rwlock_timedrdlock(pthread_rwlock_t *lock, const struct timespec *deadline) {
+    const int tried = pthread_rwlock_tryrdlock(lock);
+    if (tried != EBUSY)
+        return tried;
+    if (!validDeadline(deadline))
+        return EINVAL;
+    return __weft_timeout() ? ETIMEDOUT : pthread_rwlock_rdlock(lock);
+}
+
+int pthread_rwlock_timedwrlock(pthread_rwlock_t *lock, const struct timespec *deadline) {
+    const int tried = pthread_rwlock_trywrlock(lock);
+    if (tried != EBUSY)
+        return tried;
+    if (!validDeadline(deadline))
+        return EINVAL;
+    return __weft_timeout() ? ETIMEDOUT : pthread_rwlock_wrlock(lock);
+}
+
+int sem_timedwait(sem_t *sem, const struct timespec *deadline) {
+    if (sem_trywait(sem) == 0)
+        return 0;
+    if (!validDeadline(deadline)) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (!__weft_timeout())
+        return sem_wait(sem);
+    errno = ETIMEDOUT;
+    return -1;
 }

@@ -2,7 +2,7 @@
 // <stdlib.h> beyond malloc/calloc/realloc/free and exit (native in the interpreter): number conversions, abs/div,
 // qsort/bsearch, rand (deterministic), getenv (an empty environment). Part of Weft's runtime
 // library: interpreted like the user's code. The "C" locale.
-// Also reallocarray and the aligned allocators.
+// Also reallocarray, the aligned allocators and atexit.
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -362,4 +362,36 @@ int posix_memalign(void **out, size_t alignment, size_t size) {
         return ENOMEM;
     *out = p;
     return 0;
+}
+
+// atexit handlers, run in reverse order of registration when the program exits: exit() from any
+// thread or main returning (the interpreter runs __weft_exit_handlers once, then exits); _Exit and
+// _exit skip them. Registration is atomic: threads may register while others exit.
+#define WEFT_ATEXIT 32
+static void (*weft_atexit_handlers[WEFT_ATEXIT])(void);
+static unsigned weft_atexit_count;
+void __weft_exit_handlers(void);
+static void (*weft_exit_handlers)(void); // makes the linker keep __weft_exit_handlers
+
+int atexit(void (*handler)(void)) {
+    __atomic_store_n(&weft_exit_handlers, __weft_exit_handlers, __ATOMIC_SEQ_CST);
+    unsigned n = __atomic_load_n(&weft_atexit_count, __ATOMIC_SEQ_CST);
+    do {
+        if (n >= WEFT_ATEXIT)
+            return -1;
+    } while (!__atomic_compare_exchange_n(&weft_atexit_count, &n, n + 1, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+    __atomic_store_n(&weft_atexit_handlers[n], handler, __ATOMIC_SEQ_CST);
+    return 0;
+}
+
+void __weft_exit_handlers(void) {
+    // A handler may register another: it runs next, as POSIX asks.
+    for (unsigned n = __atomic_load_n(&weft_atexit_count, __ATOMIC_SEQ_CST); n > 0;
+         n = __atomic_load_n(&weft_atexit_count, __ATOMIC_SEQ_CST)) {
+        if (!__atomic_compare_exchange_n(&weft_atexit_count, &n, n - 1, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+            continue;
+        void (*handler)(void) = __atomic_load_n(&weft_atexit_handlers[n - 1], __ATOMIC_SEQ_CST);
+        if (handler)
+            handler();
+    }
 }

@@ -112,7 +112,7 @@ int main(void) { _Bool b = __VERIFIER_nondet_bool(); char c = __VERIFIER_nondet_
 int main(void) { _Bool a = __VERIFIER_nondet_bool(), b = __VERIFIER_nondet_bool(); if (a && b && !a) reach_error(); return 0; })"
                                         << "unreach-call" << 0 << "true";
     QTest::addRow("uninitialised local") << R"(int main(void) { int v; if (v == 7) reach_error(); return 0; })"
-                                         << "unreach-call" << 4 << "unknown (the program reads uninitialised variables";
+                                         << "unreach-call" << 4 << "unknown (uninitialised read: ";
     // pthread_cond_wait may return without a signal: once per thread is explored.
     QTest::addRow("spurious wake-up found")
         << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER; int ready;

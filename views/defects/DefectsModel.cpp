@@ -39,6 +39,7 @@ QString DefectsModel::kindText(DefectKind kind) {
     case DefectKind::Nondeterminism: return tr("non-deterministic replay");
     case DefectKind::UnsupportedOperation: return tr("unsupported operation");
     case DefectKind::Livelock: return tr("livelock");
+    case DefectKind::UninitialisedRead: return tr("uninitialised read");
     }
     return QString::fromUtf8(defectKindName(kind).data(), qsizetype(defectKindName(kind).size()));
 }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Console output (printf, puts, putchar, and fprintf/fputs/fputc/putc/fflush on stdout and stderr,
-// both captured in the execution's output) and sprintf/snprintf into the program's buffer. Formatting
+// both captured in the execution's output) and sprintf/snprintf into the program's buffer, and their
+// v* forms on a va_list. Formatting
 // is formatPrintf's (Printf.cpp); the buffer is written through the checked Memory.
 #include "engine/interpreter/LibcDispatcher.hpp"
 #include "engine/interpreter/libc/Printf.hpp"
+#include "engine/interpreter/libc/VaList.hpp"
 
 #include <cstring>
 
@@ -23,14 +25,23 @@ void appendOutput(InterpreterState &state, const std::string &text, std::size_t 
         state.output += "\n[output truncated]\n";
 }
 
-/// Formats with the format string at argument `formatArg` and the arguments after it; false with the
-/// defect raised (`name` prefixes the message: "", "f", "s", "sn").
+/// The v* forms (vprintf, ...): the arguments are a va_list's.
+bool takesVaList(Builtin b) {
+    return b == Builtin::Vprintf || b == Builtin::Vfprintf || b == Builtin::Vsprintf || b == Builtin::Vsnprintf;
+}
+
+/// Formats with the format string at argument `formatArg` and the arguments after it (or in the
+/// va_list after it); false with the defect raised (`name` prefixes the message: "", "f", "s", ...).
 bool format(BuiltinCall &c, std::size_t formatArg, const char *name, std::string &text) {
     std::string format;
     if (!c.readString(c.arg(formatArg), format))
         return false;
+    std::vector<std::uint64_t> listed;
+    const bool fromList = takesVaList(c.builtin);
+    if (fromList && !vaListArguments(c, c.arg(formatArg + 1), listed))
+        return false;
     PrintfError error;
-    if (formatPrintf(c.state.memory, format, c.args, formatArg + 1, text, error))
+    if (formatPrintf(c.state.memory, format, fromList ? listed : c.args, fromList ? 0 : formatArg + 1, text, error))
         return true;
     if (error.memory)
         c.memoryFault(error.fault);
@@ -41,7 +52,7 @@ bool format(BuiltinCall &c, std::size_t formatArg, const char *name, std::string
 
 Continuation printfCall(BuiltinCall &c) {
     std::string text;
-    if (!format(c, 0, "", text))
+    if (!format(c, 0, c.builtin == Builtin::Vprintf ? "v" : "", text))
         return Continuation::Fault;
     appendOutput(c.state, text, c.options().maxOutput);
     return c.returns(asInt(text.size()));
@@ -57,8 +68,8 @@ Continuation streamCall(BuiltinCall &c) {
         return c.fail(DefectKind::UndefinedBehaviour,
                       std::string(program::builtinSymbol(b)) + ": only stdout and stderr are supported streams");
     std::string text;
-    if (b == Builtin::Fprintf) {
-        if (!format(c, 1, "f", text))
+    if (b == Builtin::Fprintf || b == Builtin::Vfprintf) {
+        if (!format(c, 1, b == Builtin::Vfprintf ? "vf" : "f", text))
             return Continuation::Fault;
         c.result = asInt(text.size());
     } else if (b == Builtin::Fputs) {
@@ -87,9 +98,10 @@ Continuation putcharCall(BuiltinCall &c) {
 }
 
 Continuation sprintfCall(BuiltinCall &c) {
-    const bool bounded = c.builtin == Builtin::Snprintf;
+    const bool bounded = c.builtin == Builtin::Snprintf || c.builtin == Builtin::Vsnprintf;
+    const bool listed = takesVaList(c.builtin);
     std::string text;
-    if (!format(c, bounded ? 2 : 1, bounded ? "sn" : "s", text))
+    if (!format(c, bounded ? 2 : 1, bounded ? (listed ? "vsn" : "sn") : (listed ? "vs" : "s"), text))
         return Continuation::Fault;
     // snprintf writes at most n - 1 characters and a NUL (nothing when n is 0).
     const std::uint64_t capacity = bounded ? c.arg(1) : std::uint64_t(text.size()) + 1;
@@ -111,12 +123,16 @@ Continuation sprintfCall(BuiltinCall &c) {
 
 void addOutputCalls(LibcDispatcher &table) {
     table.add(Builtin::Printf, &printfCall);
-    for (Builtin b : {Builtin::Fprintf, Builtin::Fputs, Builtin::Fputc, Builtin::Putc, Builtin::Fflush})
+    table.add(Builtin::Vprintf, &printfCall);
+    for (Builtin b :
+         {Builtin::Fprintf, Builtin::Vfprintf, Builtin::Fputs, Builtin::Fputc, Builtin::Putc, Builtin::Fflush})
         table.add(b, &streamCall);
     table.add(Builtin::Puts, &putsCall);
     table.add(Builtin::Putchar, &putcharCall);
     table.add(Builtin::Sprintf, &sprintfCall);
     table.add(Builtin::Snprintf, &sprintfCall);
+    table.add(Builtin::Vsprintf, &sprintfCall);
+    table.add(Builtin::Vsnprintf, &sprintfCall);
 }
 
 } // namespace weft::interpreter

@@ -20,7 +20,8 @@ Continuation mallocCall(BuiltinCall &c) {
 
 Continuation callocCall(BuiltinCall &c) {
     const unsigned __int128 total = (unsigned __int128)c.arg(0) * c.arg(1);
-    const auto p = c.allocateHeap(total >= program::kMaxObjectSize ? program::kMaxObjectSize : std::uint64_t(total));
+    const auto p =
+        c.allocateHeap(total >= program::kMaxObjectSize ? program::kMaxObjectSize : std::uint64_t(total), true);
     return p ? c.returns(*p) : Continuation::Fault;
 }
 

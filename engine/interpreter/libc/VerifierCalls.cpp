@@ -96,9 +96,18 @@ Continuation nondetCall(BuiltinCall &c) {
     return c.returns(v & nondetMask(b));
 }
 
+/// A timed wait's choice (engine/runtime/pthread.c): a nondet event of two values, 1 = the wait times
+/// out, explored whatever --nondet says (a timeout is a behaviour of the program, not an input).
+Continuation timeoutCall(BuiltinCall &c) {
+    c.thread.nondetMask = 1;
+    c.thread.choosesTimeout = true;
+    return c.stopAt(c.action(ActionKind::NondetChoice, nondetObject(c.thread.id, NondetKind::Bool, 0, 1), 0));
+}
+
 } // namespace
 
 void addVerifierCalls(LibcDispatcher &table) {
+    table.add(Builtin::WeftTimeout, &timeoutCall);
     table.add(Builtin::AssertFail, &assertFailCall);
     table.add(Builtin::Abort, &abortCall);
     table.add(Builtin::VerifierError, &errorCall);

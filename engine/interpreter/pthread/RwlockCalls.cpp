@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Read-write locks: rdlock, wrlock, their try and timed forms and unlock are events (engine/unfolding
+// Read-write locks: rdlock, wrlock, their try forms and unlock are events (the timed forms are runtime
+// C: a timeout choice, then the try or the blocking form) (engine/unfolding
 // README, "Read-write locks"), except a thread's own nested reads and the errors glibc answers at once.
 #include "engine/interpreter/LibcDispatcher.hpp"
 #include "engine/interpreter/pthread/MutexType.hpp"
@@ -12,9 +13,8 @@ using program::Builtin;
 
 namespace {
 
-/// Sizes on x86_64 glibc; both are 8-byte aligned.
+/// sizeof(pthread_rwlock_t) on x86_64 glibc, 8-byte aligned.
 constexpr std::uint64_t kRwlockSize = 56;
-constexpr std::uint64_t kTimespecSize = 16;
 constexpr std::uint64_t kAlignment = 8;
 
 /// pthread_rwlock_init and _destroy: no event.
@@ -34,9 +34,6 @@ Continuation lockCall(BuiltinCall &c) {
     const std::uint64_t lock = c.arg(0);
     if (!c.state.memory.read(lock, kRwlockSize, kAlignment, fault))
         return c.memoryFault(fault);
-    if ((b == Builtin::RwlockTimedrdlock || b == Builtin::RwlockTimedwrlock) &&
-        !c.state.memory.read(c.arg(1), kTimespecSize, kAlignment, fault))
-        return c.memoryFault(fault);
     const SyncObjectState &s = c.state.object(lock);
     const bool writing = s.owner == t.id;
     const bool reading = std::binary_search(s.readers.begin(), s.readers.end(), t.id);
@@ -55,7 +52,6 @@ Continuation lockCall(BuiltinCall &c) {
         return c.stopAt(c.action(ActionKind::RwRdunlock, lock));
     case Builtin::RwlockRdlock:
     case Builtin::RwlockTryrdlock:
-    case Builtin::RwlockTimedrdlock:
         // The writer's own read lock: glibc answers EDEADLK (EBUSY for the try). A reader may lock
         // again at once (no writer can hold the lock meanwhile): no event.
         if (writing)
@@ -82,9 +78,8 @@ Continuation noEffect(BuiltinCall &c) { return c.returns(0); }
 void addRwlockCalls(LibcDispatcher &table) {
     table.add(Builtin::RwlockInit, &initCall);
     table.add(Builtin::RwlockDestroy, &initCall);
-    for (Builtin b :
-         {Builtin::RwlockRdlock, Builtin::RwlockTryrdlock, Builtin::RwlockTimedrdlock, Builtin::RwlockWrlock,
-          Builtin::RwlockTrywrlock, Builtin::RwlockTimedwrlock, Builtin::RwlockUnlock})
+    for (Builtin b : {Builtin::RwlockRdlock, Builtin::RwlockTryrdlock, Builtin::RwlockWrlock, Builtin::RwlockTrywrlock,
+                      Builtin::RwlockUnlock})
         table.add(b, &lockCall);
     table.add(Builtin::RwlockAttrOther, &noEffect);
 }

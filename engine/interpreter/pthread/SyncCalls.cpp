@@ -48,7 +48,7 @@ Continuation semCall(BuiltinCall &c) {
     return c.stopAt(c.action(kind, c.arg(0)));
 }
 
-/// pthread_cond_wait and _timedwait (which never times out: a timeout is a wake-up no signal sent).
+/// pthread_cond_wait (pthread_cond_timedwait is runtime C: a timeout choice, then this or no wait).
 Continuation condWaitCall(BuiltinCall &c) {
     MemoryFault fault;
     if (!readable(c, c.arg(0), kCondSize, fault) || !readable(c, c.arg(1), kMutexSize, fault))
@@ -122,7 +122,6 @@ void addSyncCalls(LibcDispatcher &table) {
     for (Builtin b : {Builtin::SemWait, Builtin::SemTrywait, Builtin::SemPost})
         table.add(b, &semCall);
     table.add(Builtin::CondWait, &condWaitCall);
-    table.add(Builtin::CondTimedwait, &condWaitCall);
     table.add(Builtin::CondSignal, &condSignalCall);
     table.add(Builtin::CondBroadcast, &condSignalCall);
     table.add(Builtin::BarrierInit, &barrierInitCall);

@@ -92,6 +92,8 @@ void addThreadCalls(LibcDispatcher &table) {
     table.add(Builtin::PthreadJoin, &joinCall);
     table.add(Builtin::PthreadExit, &pthreadExitCall);
     table.add(Builtin::Exit, &exitCall);
+    table.add(Builtin::QuickExit, &exitCall);
+    table.add(Builtin::PosixQuickExit, &exitCall);
     table.add(Builtin::PthreadSelf, &selfCall);
     table.add(Builtin::PthreadEqual, &equalCall);
     table.add(Builtin::AttrInit, &attrSetCall);

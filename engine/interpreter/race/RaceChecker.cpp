@@ -60,7 +60,7 @@ bool RaceChecker::check(InterpreterState &state, const ThreadState &t, std::uint
         m_faults.set(std::move(defect), spot);
         return false;
     }
-    m_reports.push_back(std::move(defect));
+    m_faults.report(std::move(defect));
     return true;
 }
 

@@ -5,9 +5,6 @@
 
 #include "engine/interpreter/FaultReporter.hpp"
 
-#include <utility>
-#include <vector>
-
 namespace weft::interpreter {
 
 class RaceChecker {
@@ -16,18 +13,15 @@ public:
         : m_program(program), m_options(options), m_faults(faults) {}
 
     /// Checks an access of `t` that Memory has just allowed; false when a race (RaceMode::Fatal) or
-    /// the shadow's memory limit ended the execution (the fault is raised). RaceMode::Report keeps
-    /// the race in reports() and goes on.
+    /// the shadow's memory limit ended the execution (the fault is raised). RaceMode::Report
+    /// reports the race (FaultReporter::report) and goes on.
     bool check(InterpreterState &state, const ThreadState &t, std::uint64_t p, std::uint64_t size, bool write,
                bool atomic = false);
-    /// Data races found since the last call that did not end the run; taken by the caller.
-    std::vector<ProgramFault> takeReports() { return std::exchange(m_reports, {}); }
 
 private:
     const program::Program &m_program;
     const InterpreterOptions &m_options;
     FaultReporter &m_faults;
-    std::vector<ProgramFault> m_reports;
 };
 
 } // namespace weft::interpreter

@@ -29,6 +29,7 @@ private Q_SLOTS:
     void inspectsThreadsAndVariables();
     void endsOnTheDefect();
     void inspectsStructsAndArrays();
+    void inspectsThreadLocalsPerThread();
     void boundsLargeValues();
     void stepsBackToTheSameStatesAcrossCheckpoints();
     void memoryStaysBoundedWithALargeGlobal();
@@ -167,6 +168,28 @@ static QStringList partsOf(const debugger::VariableValue *v) {
         for (const debugger::VariableValue &c : v->children)
             out << QString::fromStdString(c.name + " : " + c.type + " = " + c.value);
     return out;
+}
+
+void tst_Replay::inspectsThreadLocalsPerThread() {
+    auto loaded = debugger::loadProgram(testProgram("runtime_tls"), {}, {});
+    QVERIFY(loaded.has_value());
+    Replay r(loaded->program, Schedule{});
+    // The first step at which T1 (worker 0: counter stays 5) has run its code and not exited yet.
+    bool seen = false;
+    for (std::size_t step = 0; step <= r.trace().steps.size() && !seen; ++step) {
+        r.runTo(step);
+        const debugger::ProgramState s = inspectState(r);
+        const debugger::ThreadState *t1 = s.thread(1);
+        if (!t1 || t1->status == debugger::ThreadStatus::Finished || !find(t1->threadLocals, "cursor"))
+            continue;
+        seen = true;
+        QCOMPARE(find(t1->threadLocals, "counter")->value, std::string("5"));
+        QCOMPARE(find(t1->threadLocals, "counter")->type, std::string("int"));
+        QVERIFY(find(t1->threadLocals, "stats"));
+        QCOMPARE(find(s.globals, "counter")->value, std::string("100")); // main's copy
+        QVERIFY(s.thread(0)->threadLocals.empty());                      // main uses the globals
+    }
+    QVERIFY(seen);
 }
 
 void tst_Replay::inspectsStructsAndArrays() {
