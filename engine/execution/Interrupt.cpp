@@ -7,12 +7,15 @@
 #include <fstream>
 #include <string>
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace weft {
 
 Interrupt::Interrupt(std::stop_token stop, double timeoutSeconds, std::uint64_t memoryBytes)
     : m_stop(std::move(stop)), m_hasDeadline(timeoutSeconds > 0), m_memoryBound(memoryBytes),
-      m_baseline(memoryBytes ? residentBytes() : 0), m_nextMemoryCheck(Clock::now()) {
+      m_baseline(memoryBytes ? baselineBytes() : 0), m_nextMemoryCheck(Clock::now()) {
     if (m_hasDeadline)
         m_deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                         std::chrono::duration<double>(timeoutSeconds));
@@ -37,15 +40,28 @@ Interrupt::Reason Interrupt::poll() {
     return Reason::None;
 }
 
+std::uint64_t Interrupt::baselineBytes() {
+    // Memory an earlier job of this process freed (a compile, a previous exploration in the desktop
+    // app or a test) stays resident in the heap, and the new exploration would grow into it unseen:
+    // hand it back first, so the bound counts what this exploration adds.
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+    return residentBytes();
+}
+
 std::uint64_t Interrupt::residentBytes() {
-    // statm's second field: resident pages. One small read, cheap enough every 50 ms.
+    // statm: size, resident pages, resident pages backed by files. One small read, cheap enough
+    // every 50 ms.
     std::FILE *f = std::fopen("/proc/self/statm", "r");
     if (!f)
         return 0;
-    unsigned long long size = 0, resident = 0;
-    const int n = std::fscanf(f, "%llu %llu", &size, &resident);
+    unsigned long long size = 0, resident = 0, fileBacked = 0;
+    const int n = std::fscanf(f, "%llu %llu %llu", &size, &resident, &fileBacked);
     std::fclose(f);
-    return n == 2 ? resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) : 0;
+    if (n != 3 || fileBacked > resident)
+        return 0;
+    return (resident - fileBacked) * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
 }
 
 std::uint64_t Interrupt::defaultMemoryBound() {
