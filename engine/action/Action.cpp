@@ -5,7 +5,7 @@ namespace weft {
 
 std::string_view actionKindName(ActionKind kind) {
     switch (kind) {
-#define WEFT_ACTION(name, text, other, lockTree) case ActionKind::name: return text;
+#define WEFT_ACTION(name, text, other, objTree) case ActionKind::name: return text;
 #include "engine/action/Actions.def"
     }
     return "?";
@@ -13,15 +13,15 @@ std::string_view actionKindName(ActionKind kind) {
 
 bool hasOtherPredecessor(ActionKind kind) {
     switch (kind) {
-#define WEFT_ACTION(name, text, other, lockTree) case ActionKind::name: return other;
+#define WEFT_ACTION(name, text, other, objTree) case ActionKind::name: return other;
 #include "engine/action/Actions.def"
     }
     return false;
 }
 
-bool isLockTreeKind(ActionKind kind) {
+bool isObjectTreeKind(ActionKind kind) {
     switch (kind) {
-#define WEFT_ACTION(name, text, other, lockTree) case ActionKind::name: return lockTree;
+#define WEFT_ACTION(name, text, other, objTree) case ActionKind::name: return objTree;
 #include "engine/action/Actions.def"
     }
     return false;

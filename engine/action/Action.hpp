@@ -12,7 +12,7 @@
 namespace weft {
 
 enum class ActionKind : std::uint8_t {
-#define WEFT_ACTION(name, text, other, lockTree) name,
+#define WEFT_ACTION(name, text, other, objTree) name,
 #include "engine/action/Actions.def"
 };
 
@@ -21,7 +21,7 @@ std::string_view actionKindName(ActionKind kind);
 /// Whether events of this kind have a second, cross-thread predecessor.
 bool hasOtherPredecessor(ActionKind kind);
 /// Whether events of this kind live in a per-object tree (and so can be in immediate conflict).
-bool isLockTreeKind(ActionKind kind);
+bool isObjectTreeKind(ActionKind kind);
 /// Whether the action is a shared-memory access (the sc model): its object is a memory location.
 inline bool isMemoryAccess(ActionKind kind) { return kind == ActionKind::MemRead || kind == ActionKind::MemWrite; }
 /// Whether the action is an operation on a read-write lock.
@@ -40,7 +40,7 @@ inline bool isWriteAccess(ActionKind kind) {
 inline bool isLocationAccess(ActionKind kind) { return isReadAccess(kind) || isWriteAccess(kind); }
 /// Whether the action's object is a synchronisation object (traces name it "m3" or by variable).
 inline bool targetsSyncObject(ActionKind kind) {
-    return (isLockTreeKind(kind) && kind != ActionKind::NondetChoice) || kind == ActionKind::BarrierPass ||
+    return (isObjectTreeKind(kind) && kind != ActionKind::NondetChoice) || kind == ActionKind::BarrierPass ||
            isRwlockKind(kind);
 }
 /// Whether the action's object is a place in the program's memory that traces name ("'m'", "'x'+4"):

@@ -9,7 +9,7 @@ bool dependent(const Action &a, const Action &b) {
     if (isLocationAccess(a.kind) && isLocationAccess(b.kind))
         return a.object == b.object && isRwlockKind(a.kind) == isRwlockKind(b.kind) &&
                (isWriteAccess(a.kind) || isWriteAccess(b.kind));
-    if (isLockTreeKind(a.kind) && isLockTreeKind(b.kind) && a.object == b.object)
+    if (isObjectTreeKind(a.kind) && isObjectTreeKind(b.kind) && a.object == b.object)
         return true;
     auto creates = [](const Action &x, const Action &y) {
         return x.kind == ActionKind::ThreadCreate && x.object == y.thread;

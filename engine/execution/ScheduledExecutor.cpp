@@ -198,7 +198,7 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
         // them. A later object operation or memory access by another thread dependent with theirs
         // (a lock on their object; a write to their location, any access if theirs is a write)
         // puts their event in conflict.
-        if ((isLockTreeKind(action.kind) || isLocationAccess(action.kind)) && step >= schedule.replay.size())
+        if ((isObjectTreeKind(action.kind) || isLocationAccess(action.kind)) && step >= schedule.replay.size())
             for (Sleeper &s : sleepers)
                 if (s.thread != chosen && dependent(action, s.action))
                     s.awake = true;

@@ -42,7 +42,7 @@ EventId Explorer::eventFor(const Action &action) {
             const std::vector<EventId> extras = m_unfolding.canonicalReads(threadPred, m_config.readsOfLastWrite(l));
             return m_unfolding.obtain(action, threadPred, otherPred, extras);
         }
-    } else if (isLockTreeKind(action.kind)) {
+    } else if (isObjectTreeKind(action.kind)) {
         otherPred = m_config.objectMax(m_unfolding.objects().internObject(action.object));
     } else {
         switch (action.kind) {
@@ -324,7 +324,7 @@ void Explorer::explore(ExplorationResult &result) {
         std::vector<BlockedAcquisition> blocked;
         if (!conversion.sleepBlocked)
             for (const BlockedThread &b : execution.blocked)
-                if (isLockTreeKind(b.pending.kind) || isRwlockKind(b.pending.kind))
+                if (isObjectTreeKind(b.pending.kind) || isRwlockKind(b.pending.kind))
                     blocked.push_back({b.pending});
         // The trail below branchDepth is the previous execution's, whose cex covered its events.
         addConflictingExtensions(m_unfolding, m_config, blocked,

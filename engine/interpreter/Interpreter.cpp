@@ -95,7 +95,7 @@ std::optional<PendingAction> Interpreter::pending(ThreadId t) {
     case ActionKind::AssumeBlocked:
     case ActionKind::AwaitBlocked: enabled = false; break;
     default:
-        if (isLockTreeKind(a.kind) || isRwlockKind(a.kind))
+        if (isObjectTreeKind(a.kind) || isRwlockKind(a.kind))
             enabled = m_state.object(a.object).isEnabled(a);
         break;
     }
@@ -355,7 +355,7 @@ bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
         orderBySynchronisation(thread, action, true);
         return true; // enabled once the round of the thread's arrival completed; changes nothing
     }
-    assert((isLockTreeKind(action.kind) || isRwlockKind(action.kind)) &&
+    assert((isObjectTreeKind(action.kind) || isRwlockKind(action.kind)) &&
            "the interpreter does not produce this action");
     const ThreadId t = thread.id;
     const SyncObjectState &before = m_state.object(action.object);

@@ -187,7 +187,7 @@ std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
     for (const BlockedAcquisition &b : blocked) {
         const ObjectIndex m = u.objects().findObject(b.pending.object);
         const EventId ep = c.threadMax(b.pending.thread);
-        if (m == kNoObject || ep == kNoEvent || !isLockTreeKind(b.pending.kind))
+        if (m == kNoObject || ep == kNoEvent || !isObjectTreeKind(b.pending.kind))
             continue;
         created += addEarlierPositions(u, b.pending, ep, c.objectMax(m));
     }

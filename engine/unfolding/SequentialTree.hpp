@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// A forest whose root paths are totally ordered chains: thread trees and lock trees (docs/algorithms.md,
+// A forest whose root paths are totally ordered chains: thread trees and object trees (docs/algorithms.md,
 // "Causality and conflict"), with DPU's skip-list ancestry (docs/algorithms.md, "Causality and conflict") so
 // the ancestor at any depth costs O(log depth) jumps. Append-only; one writer, any number of readers between
 // writes.

@@ -139,7 +139,7 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
             m_threadRoots.resize(action.thread + 1);
         m_threadRoots[action.thread].push_back(id);
     }
-    if (isLockTreeKind(action.kind)) {
+    if (isObjectTreeKind(action.kind)) {
         ev.object = m_objects.internObject(action.object);
         if (m_objectRoots.size() <= ev.object)
             m_objectRoots.resize(ev.object + 1);

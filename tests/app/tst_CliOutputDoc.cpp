@@ -150,7 +150,7 @@ void tst_CliOutputDoc::exampleIsDocumented() {
     std::vector<std::string> names;
 #define WEFT_DEFECT(name, text) names.push_back(text);
 #include "engine/base/DefectKinds.def"
-#define WEFT_ACTION(name, text, other, lockTree) names.push_back(text);
+#define WEFT_ACTION(name, text, other, objTree) names.push_back(text);
 #include "engine/action/Actions.def"
     for (const std::string &name : names)
         QVERIFY2(page.find("`\"" + name + "\"`") != std::string::npos, ("not documented: \"" + name + "\"").c_str());

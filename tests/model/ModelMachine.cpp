@@ -198,7 +198,7 @@ std::optional<PendingAction> ModelMachine::pending(ThreadId t) {
         enabled = false;
     } else if (a.kind == ActionKind::BarrierPass) {
         enabled = m_objects[a.object].round > r->barrierRound;
-    } else if (isLockTreeKind(a.kind) || isRwlockKind(a.kind)) {
+    } else if (isObjectTreeKind(a.kind) || isRwlockKind(a.kind)) {
         enabled = m_objects[a.object].isEnabled(a);
     }
     return PendingAction{a, enabled};

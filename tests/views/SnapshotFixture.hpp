@@ -29,7 +29,7 @@ public:
                 depth = std::max(depth, m_events[p].depth);
         r.depth = depth + 1;
         r.action = Action{kind, thread, object, 0};
-        if (isLockTreeKind(kind)) {
+        if (isObjectTreeKind(kind)) {
             r.objectName = 0;
             m_names = {"'m'"};
         }

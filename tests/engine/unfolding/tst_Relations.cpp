@@ -123,7 +123,7 @@ private:
                 continue;
             const Event &ev = m_u.event(x);
             chains[threadKey(ev.thread())].push_back(x);
-            if (isLockTreeKind(ev.kind()))
+            if (isObjectTreeKind(ev.kind()))
                 chains[mutexKey(ev.action.object)].push_back(x);
         }
         for (auto &[key, chain] : chains) {
@@ -179,7 +179,7 @@ private:
     void checkCones(const Unfolding &u, const ExplicitOrder &order, const QString &context);
     void checkPair(const Unfolding &u, const ExplicitOrder &order, EventId a, EventId b,
                    const QString &context);
-    void checkLockSiblings(const Unfolding &u, const ExplicitOrder &order, const QString &context);
+    void checkObjectTreeSiblings(const Unfolding &u, const ExplicitOrder &order, const QString &context);
 
     std::uint64_t m_pairs = 0;
     std::uint64_t m_immediateConflicts = 0;
@@ -252,8 +252,7 @@ void tst_Relations::checkPair(const Unfolding &u, const ExplicitOrder &order, Ev
         WEFT_VERIFY(!concurrent, where());
 }
 
-void tst_Relations::checkLockSiblings(const Unfolding &u, const ExplicitOrder &order,
-                                      const QString &context) {
+void tst_Relations::checkObjectTreeSiblings(const Unfolding &u, const ExplicitOrder &order, const QString &context) {
     std::map<ObjectId, std::vector<EventId>> rootLocks;
     for (EventId e = 0; e < u.size(); ++e)
         if (u.event(e).isLock() && u.event(e).otherPred == kNoEvent)
@@ -370,7 +369,7 @@ void tst_Relations::check(const Unfolding &u, const QString &context, std::uint6
     }
     if (QTest::currentTestFailed())
         return;
-    checkLockSiblings(u, order, context);
+    checkObjectTreeSiblings(u, order, context);
 }
 
 void tst_Relations::fixedPrograms_data() {
