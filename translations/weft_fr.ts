@@ -1257,5 +1257,9 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
         <source>%1 more not shown</source>
         <translation>%1 de plus, non affichés</translation>
     </message>
+    <message>
+        <source>Thread-locals of T%1</source>
+        <translation>Variables locales au thread de T%1</translation>
+    </message>
 </context>
 </TS>

@@ -85,14 +85,26 @@ const std::vector<VariableValue> *VariablesModel::previousList(bool global) cons
 
 void VariablesModel::rebuild() {
     syncGroup(0, tr("Globals"), m_state.globals, previousList(true));
-    if (const FrameState *f = frameOf(m_state, m_thread, m_frame))
-        syncGroup(1,
-                  tr("Locals of %1 (T%2)").arg(QString::fromStdString(f->function)).arg(m_thread),
-                  f->locals, previousList(false));
-    else if (rowCount() > 1)
-        removeRows(1, rowCount() - 1);
+    int row = 1;
+    const FrameState *f = frameOf(m_state, m_thread, m_frame);
+    if (f)
+        syncGroup(row++, tr("Locals of %1 (T%2)").arg(QString::fromStdString(f->function)).arg(m_thread), f->locals,
+                  previousList(false));
+    m_hasLocals = f != nullptr;
+    // Each thread's own copies of the thread-local variables (main's are the globals), every
+    // thread at once so they compare side by side.
+    for (const ThreadState &t : m_state.threads) {
+        if (t.threadLocals.empty())
+            continue;
+        const ThreadState *before = m_previous.thread(t.id);
+        syncGroup(row++, threadLocalsTitle(t.id), t.threadLocals, before ? &before->threadLocals : nullptr);
+    }
+    if (rowCount() > row)
+        removeRows(row, rowCount() - row);
     Q_EMIT refreshed();
 }
+
+QString VariablesModel::threadLocalsTitle(ThreadId thread) const { return tr("Thread-locals of T%1").arg(thread); }
 
 void VariablesModel::syncGroup(int row, const QString &title,
                                const std::vector<VariableValue> &values,
@@ -165,10 +177,20 @@ void VariablesModel::syncRows(QStandardItem *parent, const std::vector<VariableV
 }
 
 QModelIndex VariablesModel::find(const QString &name, bool global) const {
+    if (!global && !m_hasLocals)
+        return {};
     const int groupRow = global ? 0 : 1;
     if (groupRow >= rowCount())
         return {};
     return part(item(groupRow)->index(), name);
+}
+
+QModelIndex VariablesModel::findThreadLocal(ThreadId thread, const QString &name) const {
+    const QString title = threadLocalsTitle(thread);
+    for (int r = 1; r < rowCount(); ++r)
+        if (item(r)->text() == title)
+            return part(item(r)->index(), name);
+    return {};
 }
 
 QModelIndex VariablesModel::part(const QModelIndex &parent, const QString &name) const {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The variables pane's model: the globals and the selected frame's locals (name, value, C type) as
-// a tree, structs and arrays with their fields and elements as child rows; a value that differs
-// from the previous step is highlighted, part by part. Fed a ProgramState per step and the frame
-// the threads pane selects; rows whose variable is still there are updated in place, so a view
-// keeps them expanded. GUI thread only.
+// The variables pane's model: the globals, the selected frame's locals and each thread's own copies
+// of the thread-local variables (name, value, C type) as a tree, structs and arrays with their fields and elements as
+// child rows; a value that differs from the previous step is highlighted, part by part. Fed a ProgramState per step and
+// the frame the threads pane selects; rows whose variable is still there are updated in place, so a view keeps them
+// expanded. GUI thread only.
 #pragma once
 
 #include "engine/debugger/ProgramState.hpp"
@@ -40,6 +40,9 @@ public:
     /// The row of global or local `name` under the Globals (true) or Locals group, invalid if
     /// absent.
     QModelIndex find(const QString &name, bool global) const;
+    /// The row of `thread`'s own copy of thread-local variable `name` (under "Thread-locals of
+    /// Tn"), invalid if it has none.
+    QModelIndex findThreadLocal(ThreadId thread, const QString &name) const;
     /// The row of field or element `name` ("count", "[2]") of the variable (or part) at `parent`.
     QModelIndex part(const QModelIndex &parent, const QString &name) const;
     /// The names from the group title down to `index` (column Name), e.g. {"Globals", "s",
@@ -58,11 +61,13 @@ private:
                   std::uint64_t omitted, const std::vector<VariableValue> *before);
     /// The variables of the previous step that the globals (true) or the shown locals compare with.
     const std::vector<VariableValue> *previousList(bool global) const;
+    QString threadLocalsTitle(ThreadId thread) const;
 
     ProgramState m_state;
     ProgramState m_previous;
     ThreadId m_thread = kNoThread;
     int m_frame = 0;
+    bool m_hasLocals = false; ///< row 1 is the selected frame's locals
 };
 
 } // namespace weft::views

@@ -2,7 +2,8 @@
 // The variables pane driven like a user, on variables_shapes.c: struct and array rows start
 // collapsed under open groups, expand with the keyboard (Right, Plus) to show their fields and
 // elements, stay expanded while F10 steps (also when another thread's locals were shown in
-// between), and a field a step writes is highlighted.
+// between), and a field a step writes is highlighted. On runtime_tls.c, each thread's own copies of
+// the thread-local variables are a group of their own.
 #include "engine/debugger/ProgramLoader.hpp"
 #include "app/gui/MainWindow.hpp"
 #include "tests/app/gui/GuiTestWindow.hpp"
@@ -27,6 +28,7 @@ private Q_SLOTS:
     void structsStartCollapsed();
     void keysExpandStructsAndArrays();
     void expansionSurvivesSteps();
+    void threadLocalsPerThread();
 
 private:
     /// Makes `index` the view's current row, as a click on it would.
@@ -182,6 +184,34 @@ void tst_VariablesPane::expansionSurvivesSteps() {
                  .data(VariablesModel::ChangedRole)
                  .toBool());
     QVERIFY(m_view->isExpanded(m_model->find(QStringLiteral("counter"), true)));
+}
+
+void tst_VariablesPane::threadLocalsPerThread() {
+    auto loaded = debugger::loadProgram(testProgram("runtime_tls").toStdString(), {}, {});
+    QVERIFY(loaded.has_value());
+    ReplayController *replay = m_window->replay();
+    QVERIFY(replay->load(std::make_shared<const debugger::LoadedProgram>(std::move(*loaded)), Schedule{}));
+    // Main's copies are the globals; before any worker runs, there is no thread-local group.
+    QCOMPARE(m_model->rowCount(), 2); // Globals, main's locals
+    QVERIFY(!m_model->findThreadLocal(0, QStringLiteral("counter")).isValid());
+    // Step until T1 (worker 0: its counter stays 5) has made its copy of `cursor`.
+    QModelIndex cursor;
+    while (!cursor.isValid() && replay->traceModel()->position() < std::size_t(replay->traceModel()->rowCount())) {
+        QTest::keyClick(m_window, Qt::Key_F10);
+        cursor = m_model->findThreadLocal(1, QStringLiteral("cursor"));
+    }
+    QVERIFY(cursor.isValid());
+    QCOMPARE(cursor.parent().data().toString(), QStringLiteral("Thread-locals of T1"));
+    QVERIFY(m_view->isExpanded(cursor.parent()));
+    const QModelIndex counter = m_model->findThreadLocal(1, QStringLiteral("counter"));
+    QCOMPARE(valueOf(counter), QStringLiteral("5"));
+    QCOMPARE(counter.siblingAtColumn(VariablesModel::Type).data().toString(), QStringLiteral("int"));
+    QVERIFY(valueOf(cursor).contains(QStringLiteral("table[1]")));
+    QCOMPARE(valueOf(m_model->find(QStringLiteral("counter"), true)), QStringLiteral("100")); // main's
+    QVERIFY(!m_model->findThreadLocal(0, QStringLiteral("counter")).isValid());
+    // The worker's struct copy opens like any variable.
+    const QModelIndex stats = m_model->findThreadLocal(1, QStringLiteral("stats"));
+    QVERIFY(m_model->part(stats, QStringLiteral("sum")).isValid());
 }
 
 QTEST_MAIN(tst_VariablesPane)
