@@ -5,7 +5,8 @@ namespace weft {
 
 std::string_view actionKindName(ActionKind kind) {
     switch (kind) {
-#define WEFT_ACTION(name, text, other, objTree) case ActionKind::name: return text;
+#define WEFT_ACTION(name, text, other, objTree)                                                                        \
+    case ActionKind::name: return text;
 #include "engine/action/Actions.def"
     }
     return "?";
@@ -13,7 +14,8 @@ std::string_view actionKindName(ActionKind kind) {
 
 bool hasOtherPredecessor(ActionKind kind) {
     switch (kind) {
-#define WEFT_ACTION(name, text, other, objTree) case ActionKind::name: return other;
+#define WEFT_ACTION(name, text, other, objTree)                                                                        \
+    case ActionKind::name: return other;
 #include "engine/action/Actions.def"
     }
     return false;
@@ -21,7 +23,8 @@ bool hasOtherPredecessor(ActionKind kind) {
 
 bool isObjectTreeKind(ActionKind kind) {
     switch (kind) {
-#define WEFT_ACTION(name, text, other, objTree) case ActionKind::name: return objTree;
+#define WEFT_ACTION(name, text, other, objTree)                                                                        \
+    case ActionKind::name: return objTree;
 #include "engine/action/Actions.def"
     }
     return false;
