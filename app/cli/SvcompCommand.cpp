@@ -138,7 +138,7 @@ int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err) {
         return finish({Verdict::Unknown, "tasks of several input files are not supported"}, out);
     const std::string &file = task.inputFiles.front();
 
-    auto loaded = debugger::loadProgram(file, cl.defines, cl.includeDirs, cl.standard);
+    auto loaded = debugger::loadProgram(file, cl.defines, cl.includeDirs, cl.standard, /*arbitraryLocals=*/true);
     if (!loaded) {
         printDiagnostics(loaded.error(), err);
         if (frontend::isCompilerFailure(loaded.error()))

@@ -21,12 +21,14 @@ std::size_t compilerStackSize() {
 } // namespace
 
 Expected<LoadedProgram> loadProgram(const std::string &file, const std::vector<std::string> &defines,
-                                    const std::vector<std::string> &includeDirs, const std::string &standard) {
+                                    const std::vector<std::string> &includeDirs, const std::string &standard,
+                                    bool arbitraryLocals) {
     frontend::CompileOptions options;
     options.file = file;
     options.defines = defines;
     options.includeDirs = includeDirs;
     options.standard = standard;
+    options.arbitraryLocals = arbitraryLocals;
     options.stackSize = compilerStackSize();
     auto unit = frontend::compileC(options);
     if (!unit)

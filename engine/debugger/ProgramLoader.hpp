@@ -16,8 +16,9 @@ struct LoadedProgram {
     std::vector<Diagnostic> warnings;
 };
 
+/// arbitraryLocals: integer locals read before written are nondet values (SV-COMP; CompileOptions).
 Expected<LoadedProgram> loadProgram(const std::string &file, const std::vector<std::string> &defines = {},
                                     const std::vector<std::string> &includeDirs = {},
-                                    const std::string &standard = "gnu17");
+                                    const std::string &standard = "gnu17", bool arbitraryLocals = false);
 
 } // namespace weft::debugger

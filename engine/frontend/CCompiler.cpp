@@ -79,7 +79,7 @@ void build(const CompileOptions &options, InputKind kind, CompiledUnit &unit, Di
     if (!unit.module || diagnostics.hasErrors())
         return;
     if (kind == InputKind::C && options.promoteLocals) {
-        runCleanupPipeline(*unit.module);
+        runCleanupPipeline(*unit.module, options.arbitraryLocals);
         assert(!llvm::verifyModule(*unit.module, &llvm::errs()) && "cleanup pipeline broke the module");
     }
 }

@@ -30,6 +30,9 @@ struct CompileOptions {
     std::string standard = "gnu17";
     /// Promote non-escaping scalar locals to SSA values (mem2reg); debug records follow them.
     bool promoteLocals = true;
+    /// SV-COMP: an integer local read before it is written holds an arbitrary value, a
+    /// __VERIFIER_nondet_* call of its width at its declaration (ArbitraryLocals.hpp); with promoteLocals.
+    bool arbitraryLocals = false;
     /// The compiler thread's stack; deeper input than it holds gives a compiler-failure error.
     std::size_t stackSize = kCompilerStackSize;
     /// Link the runtime library's definitions of the libc functions the program uses (RuntimeLibrary.hpp).

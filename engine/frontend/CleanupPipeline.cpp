@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/frontend/CleanupPipeline.hpp"
 
+#include "engine/frontend/ArbitraryLocals.hpp"
+
 #include <llvm/IR/Module.h>
 #include <llvm/IR/PassManager.h>
 #include <llvm/Passes/PassBuilder.h>
@@ -8,7 +10,9 @@
 
 namespace weft::frontend {
 
-void runCleanupPipeline(llvm::Module &module) {
+void runCleanupPipeline(llvm::Module &module, bool arbitraryLocals) {
+    std::vector<llvm::CallInst *> arbitrary =
+        arbitraryLocals ? startLocalsArbitrary(module) : std::vector<llvm::CallInst *>{};
     llvm::LoopAnalysisManager loops;
     llvm::FunctionAnalysisManager functions;
     llvm::CGSCCAnalysisManager sccs;
@@ -25,6 +29,7 @@ void runCleanupPipeline(llvm::Module &module) {
     llvm::ModulePassManager pipeline;
     pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(perFunction)));
     pipeline.run(module, modules);
+    dropUnreadArbitraryLocals(arbitrary);
 }
 
 } // namespace weft::frontend

@@ -23,6 +23,7 @@ private Q_SLOTS:
     void verdicts();
     void debuggerSemanticsUnchanged_data();
     void debuggerSemanticsUnchanged();
+    void exploreReportsUninitialisedReads();
     void witnessIsValidGraphMl();
 
 private:
@@ -111,7 +112,24 @@ int main(void) { _Bool b = __VERIFIER_nondet_bool(); char c = __VERIFIER_nondet_
     QTest::addRow("nondet bools, safe") << R"(_Bool __VERIFIER_nondet_bool(void);
 int main(void) { _Bool a = __VERIFIER_nondet_bool(), b = __VERIFIER_nondet_bool(); if (a && b && !a) reach_error(); return 0; })"
                                         << "unreach-call" << 0 << "true";
+    // An uninitialised integer local is an arbitrary value of its type, the same at every read,
+    // explored like the nondet call of its width; uninitialised memory stays an unknown.
     QTest::addRow("uninitialised local") << R"(int main(void) { int v; if (v == 7) reach_error(); return 0; })"
+                                         << "unreach-call" << 1 << "false (assertion failure at src.c:9:37)";
+    QTest::addRow("uninitialised local, safe in range")
+        << R"(int main(void) { int v; if (v == 99) reach_error(); return 0; })" << "unreach-call" << 4
+        << "unknown (the program reads __VERIFIER_nondet_* values of types wider than char, explored over -1..16 only)";
+    QTest::addRow("uninitialised local, one value at every read")
+        << R"(int main(void) { int v; _Bool a = v > 3; _Bool b = v > 3; if (a != b) reach_error(); return 0; })"
+        << "unreach-call" << 4
+        << "unknown (the program reads __VERIFIER_nondet_* values of types wider than char, explored over -1..16 only)";
+    QTest::addRow("uninitialised local in a thread")
+        << R"(int x; void *w(void *p) { int c; if (c == 5) x = 1; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); x = 2; pthread_join(t, 0); return 0; })"
+        << "no-data-race" << 1 << "false (data race at src.c:";
+    QTest::addRow("written before read") << R"(int main(void) { int v; v = 3; if (v == 7) reach_error(); return 0; })"
+                                         << "unreach-call" << 0 << "true";
+    QTest::addRow("uninitialised array") << R"(int main(void) { int a[2]; if (a[1] == 7) reach_error(); return 0; })"
                                          << "unreach-call" << 4 << "unknown (uninitialised read: ";
     // pthread_cond_wait may return without a signal: once per thread is explored.
     QTest::addRow("spurious wake-up found")
@@ -193,6 +211,18 @@ void tst_SvcompCommand::debuggerSemanticsUnchanged() {
     const WeftRun svcomp = runWeft({"svcomp", file});
     QCOMPARE(svcomp.code, 0);
     QVERIFY2(contains(svcomp.out, "weft: verdict true\n"), svcomp.out.c_str());
+}
+
+void tst_SvcompCommand::exploreReportsUninitialisedReads() {
+    // svcomp reads an uninitialised local as any value (verdicts above); explore reports the read.
+    const std::string file =
+        write("uninit.c", std::string(kHeader) + "int main(void) { int v; if (v == 7) return 1; return 0; }\n");
+    const WeftRun explore = runWeft({"explore", file});
+    QCOMPARE(explore.code, 1);
+    QVERIFY2(contains(explore.out, "weft: defect 1: uninitialised read: "), explore.out.c_str());
+    const WeftRun svcomp = runWeft({"svcomp", file});
+    QCOMPARE(svcomp.code, 4);
+    QVERIFY2(!contains(svcomp.out, "uninitialised"), svcomp.out.c_str());
 }
 
 void tst_SvcompCommand::witnessIsValidGraphMl() {
