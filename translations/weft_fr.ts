@@ -97,7 +97,31 @@
     </message>
     <message>
         <source>nondet</source>
-        <translation>choix non déterministe</translation>
+        <translation>choix</translation>
+    </message>
+    <message>
+        <source>rdlock</source>
+        <translation>rdlock</translation>
+    </message>
+    <message>
+        <source>tryrdlock</source>
+        <translation>tryrdlock</translation>
+    </message>
+    <message>
+        <source>rdunlock</source>
+        <translation>rdunlock</translation>
+    </message>
+    <message>
+        <source>wrlock</source>
+        <translation>wrlock</translation>
+    </message>
+    <message>
+        <source>trywrlock</source>
+        <translation>trywrlock</translation>
+    </message>
+    <message>
+        <source>wrunlock</source>
+        <translation>wrunlock</translation>
     </message>
 </context>
 <context>
@@ -704,14 +728,6 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
         <translation>Chargement de l’exécution annulé.</translation>
     </message>
     <message>
-        <source>blocked: %1</source>
-        <translation>bloqué : %1</translation>
-    </message>
-    <message>
-        <source>failed: %1</source>
-        <translation>échec : %1</translation>
-    </message>
-    <message>
         <source>Stopped at step %1 of %2.</source>
         <translation>Arrêté à l’étape %1 sur %2.</translation>
     </message>
@@ -1166,6 +1182,22 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
         <source>T%1</source>
         <translation>T%1</translation>
     </message>
+    <message>
+        <source>wake up on %1 (then lock its mutex)</source>
+        <translation>se réveille sur %1 (puis reprend son mutex)</translation>
+    </message>
+    <message>
+        <source>wait for a signal on %1</source>
+        <translation>attend un signal sur %1</translation>
+    </message>
+    <message>
+        <source>leave barrier %1</source>
+        <translation>quitte la barrière %1</translation>
+    </message>
+    <message>
+        <source>wait at barrier %1 for the others</source>
+        <translation>attend les autres à la barrière %1</translation>
+    </message>
 </context>
 <context>
     <name>weft::views::TraceModel</name>
@@ -1198,6 +1230,14 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
     <message>
         <source>How the execution ends: the failing step, or a request a deadlocked thread waits on</source>
         <translation>Comment l’exécution se termine : l’étape en échec, ou une requête qu’attend un thread en interblocage</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>échec : %1</translation>
+    </message>
+    <message>
+        <source>blocked: %1</source>
+        <translation>bloqué : %1</translation>
     </message>
 </context>
 <context>

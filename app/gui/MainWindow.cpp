@@ -10,6 +10,7 @@
 #include "engine/base/Version.hpp"
 #include "engine/debugger/Replay.hpp"
 #include "views/defects/DefectsModel.hpp"
+#include "views/eventstructure/EventAppearance.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
 #include "views/eventstructure/EventStructureView.hpp"
 #include "views/explorationtree/ExplorationTreeScene.hpp"
@@ -514,7 +515,7 @@ std::vector<views::BlockedRequest> MainWindow::blockedRequests() const {
     for (const debugger::TraceStep &b : r->trace().blocked) {
         views::BlockedRequest request;
         request.thread = b.action.thread;
-        request.label = QString::fromStdString(debugger::describeStep(b));
+        request.label = views::EventAppearance::stepText(b.action.kind, b.object, b.action.value);
         if (b.action.kind == ActionKind::ThreadJoin)
             request.waitsFor = ThreadId(b.action.object);
         // A lock wanted: the last event on it took it (else it would be free), and that thread must

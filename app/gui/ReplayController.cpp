@@ -3,6 +3,7 @@
 
 #include "engine/debugger/Replay.hpp"
 #include "engine/debugger/StateInspector.hpp"
+#include "views/eventstructure/EventAppearance.hpp"
 #include "views/source/SourceEditor.hpp"
 #include "views/threads/ThreadsModel.hpp"
 #include "views/trace/ThreadPalette.hpp"
@@ -300,16 +301,25 @@ std::vector<views::TraceRow> ReplayController::outcomeRows(const debugger::Repla
     if (trace.execution.end == ExecutionEnd::Deadlock) {
         for (const debugger::TraceStep &b : trace.blocked)
             rows.push_back({b.action.thread,
-                            tr("blocked: %1").arg(QString::fromStdString(debugger::describeStep(b))).toStdString(),
-                            files.fileName(b.spot.file), b.spot.line, true});
+                            b.action.kind,
+                            b.object,
+                            b.action.value,
+                            files.fileName(b.spot.file),
+                            b.spot.line,
+                            views::TraceRow::Outcome::Blocked,
+                            {}});
     } else if (replay.endsInDefect() && trace.execution.fault && trace.execution.fault->thread != kNoThread) {
         std::string message = trace.execution.fault->message;
         const std::string where = files.format(trace.faultSpot) + ": "; // the row shows the spot
         if (message.starts_with(where))
             message.erase(0, where.size());
-        rows.push_back({trace.execution.fault->thread,
-                        tr("failed: %1").arg(QString::fromStdString(message)).toStdString(),
-                        files.fileName(trace.faultSpot.file), trace.faultSpot.line, true});
+        views::TraceRow row;
+        row.thread = trace.execution.fault->thread;
+        row.file = files.fileName(trace.faultSpot.file);
+        row.line = trace.faultSpot.line;
+        row.outcome = views::TraceRow::Outcome::Failed;
+        row.failure = QString::fromStdString(message);
+        rows.push_back(std::move(row));
     }
     return rows;
 }
@@ -331,8 +341,9 @@ void ReplayController::install(Prepared &prepared) {
             if (i >= replay->eventCount())
                 return (*outcome)[i - replay->eventCount()];
             const debugger::TraceStep &step = replay->trace().steps[i];
-            return views::TraceRow{step.action.thread, debugger::describeStep(step), files->fileName(step.spot.file),
-                                   step.spot.line};
+            return views::TraceRow{
+                step.action.thread, step.action.kind, step.object, step.action.value, files->fileName(step.spot.file),
+                step.spot.line};
         },
         std::move(threads));
     m_variables->clear();
@@ -505,13 +516,16 @@ void ReplayController::refresh() {
     } else {
         m_editor->setCurrentLine(0);
         const debugger::TraceStep &next = r.trace().steps[r.position()];
-        Q_EMIT message(r.isInsideLocalCode()
-                           ? tr("Step %1 of %2: T%3 runs its local code.").arg(r.position() + 1).arg(r.eventCount()).arg(next.action.thread)
-                           : tr("Step %1 of %2: next T%3 %4.")
-                                 .arg(r.position() + 1)
-                                 .arg(r.eventCount())
-                                 .arg(next.action.thread)
-                                 .arg(QString::fromStdString(debugger::describeStep(next))));
+        Q_EMIT message(r.isInsideLocalCode() ? tr("Step %1 of %2: T%3 runs its local code.")
+                                                   .arg(r.position() + 1)
+                                                   .arg(r.eventCount())
+                                                   .arg(next.action.thread)
+                                             : tr("Step %1 of %2: next T%3 %4.")
+                                                   .arg(r.position() + 1)
+                                                   .arg(r.eventCount())
+                                                   .arg(next.action.thread)
+                                                   .arg(views::EventAppearance::stepText(next.action.kind, next.object,
+                                                                                         next.action.value)));
     }
     Q_EMIT positionChanged();
 }

@@ -4,9 +4,11 @@
 // locals, the globals and the output. A value built by inspectState (StateInspector.hpp).
 #pragma once
 
+#include "engine/action/Action.hpp"
 #include "engine/base/Ids.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,10 +40,20 @@ enum class ThreadStatus : std::uint8_t {
     Stopped,  ///< raised the defect that ended the execution (`pending`: the defect's message)
 };
 
+/// A thread's next action as data, for clients that word it in their own language.
+struct NextAction {
+    ActionKind kind = ActionKind::ThreadStart;
+    std::string object; ///< as the trace names it ("'m'", "T2")
+    std::int64_t value = 0;
+    bool enabled = false;
+};
+
 struct ThreadState {
     ThreadId id = kNoThread;
     ThreadStatus status = ThreadStatus::Ready;
     std::string pending;             ///< its next action in words ("lock 'm'"), "" once finished or inside its code
+    /// The same as data when `pending` is an action (not inside its code, not a Stopped thread's message).
+    std::optional<NextAction> next;
     std::vector<FrameState> frames;  ///< innermost first
     /// Its own copies of _Thread_local / __thread variables, made when it first used each (main
     /// uses the variables themselves: they are in ProgramState::globals).

@@ -81,8 +81,11 @@ debugger::ProgramState inspectState(const Replay &replay) {
             t.status = debugger::ThreadStatus::Finished;
         } else {
             // Inside its local code (after F11) its pending action is the one just performed.
-            if (!thread.inside)
+            if (!thread.inside) {
                 t.pending = pendingText(replay, pending->action, pending->enabled);
+                t.next = NextAction{pending->action.kind, objectOf(pending->action, replay.machine()),
+                                    pending->action.value, pending->enabled};
+            }
             t.status = thread.id == running ? debugger::ThreadStatus::Running
                        : pending->enabled   ? debugger::ThreadStatus::Ready
                                             : debugger::ThreadStatus::Blocked;

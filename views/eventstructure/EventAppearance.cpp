@@ -26,6 +26,12 @@ QColor EventAppearance::fill(ActionKind kind) {
     case ActionKind::MemRead: return QColor(176, 224, 230);       // powder blue
     case ActionKind::MemWrite: return QColor(255, 160, 122);      // light salmon
     case ActionKind::NondetChoice: return QColor(216, 191, 216);  // thistle: a data branch
+    case ActionKind::RwRdlock:
+    case ActionKind::RwTryrdlock:
+    case ActionKind::RwWrlock:
+    case ActionKind::RwTrywrlock: return QColor(250, 128, 114);   // as a lock
+    case ActionKind::RwRdunlock:
+    case ActionKind::RwWrunlock: return QColor(173, 216, 230);    // as an unlock
     default: break;
     }
     return Qt::white;
@@ -54,18 +60,34 @@ QString EventAppearance::actionText(ActionKind kind) {
     case ActionKind::MemRead: return tr("read");
     case ActionKind::MemWrite: return tr("write");
     case ActionKind::NondetChoice: return tr("nondet");
+    case ActionKind::RwRdlock: return tr("rdlock");
+    case ActionKind::RwTryrdlock: return tr("tryrdlock");
+    case ActionKind::RwRdunlock: return tr("rdunlock");
+    case ActionKind::RwWrlock: return tr("wrlock");
+    case ActionKind::RwTrywrlock: return tr("trywrlock");
+    case ActionKind::RwWrunlock: return tr("wrunlock");
     default: break;
     }
     return QStringLiteral("?");
 }
 
-QString EventAppearance::label(const ExplorationSnapshot &snapshot, const EventRecord &event) {
-    QString text = actionText(event.action.kind);
-    const std::string object = snapshot.objectText(event);
+QString EventAppearance::stepText(ActionKind kind, const std::string &object, std::int64_t value) {
+    QString text = actionText(kind);
     if (!object.empty())
         text += QLatin1Char(' ') + QString::fromStdString(object);
+    if (showsValue(kind))
+        text += QLatin1Char(' ') + QString::number(value);
+    return text;
+}
+
+QString EventAppearance::label(const ExplorationSnapshot &snapshot, const EventRecord &event) {
+    return stepText(event.action.kind, snapshot.objectText(event), event.action.value);
+}
+
+QString EventAppearance::labelObject(const ExplorationSnapshot &snapshot, const EventRecord &event) {
+    QString text = QString::fromStdString(snapshot.objectText(event));
     if (showsValue(event.action.kind))
-        text += QLatin1Char(' ') + QString::number(event.action.value);
+        text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + QString::number(event.action.value);
     return text;
 }
 

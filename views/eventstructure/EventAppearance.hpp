@@ -19,6 +19,11 @@ public:
     static QString actionText(ActionKind kind);
     /// "lock 'm'", "create T2", "sem_init 'ready' 2".
     static QString label(const ExplorationSnapshot &snapshot, const EventRecord &event);
+    /// What follows the action in a label: "'m'", "T2", "'ready' 2" ("" for start and exit).
+    static QString labelObject(const ExplorationSnapshot &snapshot, const EventRecord &event);
+    /// An action with its object (as the engine names it) and value, in the UI language: the trace's
+    /// cells and the thread states say it as the event structure does.
+    static QString stepText(ActionKind kind, const std::string &object, std::int64_t value);
     /// Several lines: the label, thread, event number and depth, source location.
     static QString toolTip(const ExplorationSnapshot &snapshot, const EventRecord &event);
 };

@@ -120,10 +120,7 @@ void EventNodesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
     }
     const QPen normalPen(QColor(60, 60, 60), 1.0), fadedPen(QColor(200, 200, 200), 1.0);
     const QPen highlightPen(QColor(20, 60, 200), 2.5);
-    QFont font = painter->font();
-    font.setPointSizeF(8);
-    painter->setFont(font);
-    const QFontMetrics metrics(font);
+    QFont font = m_labelFont;
     for (EventId id = 0; id < m_kinds.size(); ++id) {
         const QPointF c = m_layout.position(id);
         if (!visible.contains(c) || isHidden(id))
@@ -138,15 +135,26 @@ void EventNodesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
         if (lod < 0.45 || !m_snapshot || id >= m_snapshot->events.size())
             continue;
         painter->setPen(e == Emphasis::Faded ? QColor(150, 150, 150) : QColor(Qt::black));
-        // Labels are made and elided once per event: the font is in scene units, so the elided text
-        // does not depend on the zoom, and formatting it on every paint costs more than drawing it.
-        if (m_labels.size() <= id)
-            m_labels.resize(std::size_t{id} + 1);
-        if (m_labels[id].isNull())
-            m_labels[id] = metrics.elidedText(EventAppearance::label(*m_snapshot, m_snapshot->events[id]),
-                                              Qt::ElideRight, int(box.width() - 6));
-        painter->drawText(box.adjusted(3, 0, -3, 0), Qt::AlignCenter | Qt::TextSingleLine, m_labels[id]);
+        // Labels are fitted once per event: the font is in scene units, so the fit does not depend on
+        // the zoom, and fitting it on every paint costs more than drawing it.
+        const EventLabel &label = labelOf(id);
+        font.setPointSizeF(label.pointSize);
+        painter->setFont(font);
+        painter->drawText(box.adjusted(3, 0, -3, 0), Qt::AlignCenter, label.lines.join(QLatin1Char('\n')));
     }
+}
+
+const EventLabel &EventNodesItem::labelOf(EventId id) const {
+    if (m_labels.size() <= id)
+        m_labels.resize(std::size_t{id} + 1);
+    EventLabel &label = m_labels[id];
+    if (label.lines.isEmpty() && m_snapshot && id < m_snapshot->events.size()) {
+        const EventRecord &e = m_snapshot->events[id];
+        label =
+            EventLabel::fit(EventAppearance::actionText(e.action.kind), EventAppearance::labelObject(*m_snapshot, e),
+                            m_labelFont, QSizeF(kWidth - 6, kHeight - 2));
+    }
+    return label;
 }
 
 } // namespace weft::views

@@ -6,8 +6,9 @@
 // events cost one item, not thousands. GUI thread only.
 #pragma once
 
-#include "views/eventstructure/LaneLayout.hpp"
 #include "engine/results/ExplorationSnapshot.hpp"
+#include "views/eventstructure/EventLabel.hpp"
+#include "views/eventstructure/LaneLayout.hpp"
 
 #include <QGraphicsItem>
 #include <QString>
@@ -39,6 +40,8 @@ public:
     void layoutChanged();
 
     QRectF boundingRect() const override { return m_bounds; }
+    /// Event `id`'s label as drawn at the default zoom: its lines and text size (made on first use).
+    const EventLabel &labelOf(EventId id) const;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
 private:
@@ -51,8 +54,9 @@ private:
     std::vector<bool> m_highlighted;
     const std::vector<bool> *m_hidden = nullptr;
     QRectF m_bounds;
+    QFont m_labelFont;                       ///< the application's font when made (its size set per label)
     std::vector<std::uint8_t> m_pixelColour; ///< paintDots' scratch: the colour drawn at each pixel
-    std::vector<QString> m_labels;           ///< elided labels, made when first drawn (null: not yet)
+    mutable std::vector<EventLabel> m_labels;        ///< fitted labels, made when first drawn (no lines: not yet)
 };
 
 } // namespace weft::views

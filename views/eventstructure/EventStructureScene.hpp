@@ -62,6 +62,8 @@ public:
     std::size_t lineCount(EdgeKind kind) const { return m_edges[std::size_t(kind)]->count(); }
     const EventEdgesItem &edges(EdgeKind kind) const { return *m_edges[std::size_t(kind)]; }
     EventNodesItem::Emphasis emphasis(EventId id) const { return m_nodes->emphasis(id); }
+    /// Event `id`'s label as drawn when zoomed in.
+    const EventLabel &label(EventId id) const { return m_nodes->labelOf(id); }
     /// Filter by thread: the events of `hidden` threads (and their edges) are not drawn nor clickable.
     void setHiddenThreads(std::vector<ThreadId> hidden);
     const std::vector<ThreadId> &hiddenThreads() const { return m_hiddenThreads; }

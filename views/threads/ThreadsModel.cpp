@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "views/threads/ThreadsModel.hpp"
 
+#include "views/eventstructure/EventAppearance.hpp"
 #include "views/trace/ThreadPalette.hpp"
 
 #include <QFileInfo>
@@ -11,8 +12,20 @@ ThreadsModel::ThreadsModel(QObject *parent) : QStandardItemModel(0, ColumnCount,
     setHorizontalHeaderLabels({tr("Thread"), tr("State / location")});
 }
 
+QString ThreadsModel::pendingText(const debugger::NextAction &next) {
+    const QString object = QString::fromStdString(next.object);
+    switch (next.kind) { // the second halves of cond_wait and barrier_wait: what the thread does in its call
+    case ActionKind::CondWake:
+        return next.enabled ? tr("wake up on %1 (then lock its mutex)").arg(object)
+                            : tr("wait for a signal on %1").arg(object);
+    case ActionKind::BarrierPass:
+        return next.enabled ? tr("leave barrier %1").arg(object) : tr("wait at barrier %1 for the others").arg(object);
+    default: return EventAppearance::stepText(next.kind, next.object, next.value);
+    }
+}
+
 QString ThreadsModel::statusText(const ThreadState &thread) {
-    const QString pending = QString::fromStdString(thread.pending);
+    const QString pending = thread.next ? pendingText(*thread.next) : QString::fromStdString(thread.pending);
     switch (thread.status) {
     case ThreadStatus::Running:
         // Inside its local code the thread's next action is not known yet (its last one is done).

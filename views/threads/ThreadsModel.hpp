@@ -30,6 +30,8 @@ public:
     void setState(const ProgramState &state);
     /// "running: lock 'm'", "blocked: join T2", "finished", ... in the UI language.
     static QString statusText(const ThreadState &thread);
+    /// A pending action in the UI language ("lock 'm'", "wait for a signal on 'c'").
+    static QString pendingText(const debugger::NextAction &next);
     /// The index of `thread`'s frame `frame` (-1: the thread's row), invalid if absent.
     QModelIndex indexOf(ThreadId thread, int frame) const;
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "views/trace/TraceModel.hpp"
 
+#include "views/eventstructure/EventAppearance.hpp"
 #include "views/trace/ThreadPalette.hpp"
 
 #include <QBrush>
@@ -11,6 +12,15 @@
 #include <memory>
 
 namespace weft::views {
+
+QString TraceRow::text() const {
+    switch (outcome) {
+    case Outcome::None: break;
+    case Outcome::Failed: return TraceModel::tr("failed: %1").arg(failure);
+    case Outcome::Blocked: return TraceModel::tr("blocked: %1").arg(EventAppearance::stepText(kind, object, value));
+    }
+    return EventAppearance::stepText(kind, object, value);
+}
 
 TraceModel::TraceModel(QObject *parent) : QAbstractTableModel(parent) {}
 
@@ -68,25 +78,24 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const {
     const TraceRow r = m_rowAt(std::size_t(index.row()));
     const bool mine = columnOf(r.thread) == index.column();
     const std::size_t row = std::size_t(index.row());
+    const QString action = r.text();
     switch (role) {
     case Qt::DisplayRole:
         if (!mine)
             return {};
         if (r.line)
-            return tr("%1 · %2:%3")
-                .arg(QString::fromStdString(r.action), QFileInfo(QString::fromStdString(r.file)).fileName())
-                .arg(r.line);
-        return QString::fromStdString(r.action);
+            return tr("%1 · %2:%3").arg(action, QFileInfo(QString::fromStdString(r.file)).fileName()).arg(r.line);
+        return action;
     case Qt::ToolTipRole:
         if (!mine)
             return {};
         return tr("Step %1: T%2 %3\n%4:%5")
             .arg(row + 1)
             .arg(r.thread)
-            .arg(QString::fromStdString(r.action), QString::fromStdString(r.file))
+            .arg(action, QString::fromStdString(r.file))
             .arg(r.line);
     case Qt::BackgroundRole:
-        if (r.outcome)
+        if (r.outcome != TraceRow::Outcome::None)
             return mine ? QBrush(QColor(255, 215, 215)) : QVariant();
         if (row == m_position)
             return QBrush(m_inside ? QColor(255, 225, 160) : QColor(255, 245, 190));
@@ -97,11 +106,11 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const {
         }
         return {};
     case Qt::ForegroundRole:
-        if (r.outcome)
+        if (r.outcome != TraceRow::Outcome::None)
             return QBrush(QColor(170, 0, 0));
         return row > m_position ? QBrush(QColor(130, 130, 130)) : QVariant();
     case Qt::FontRole:
-        if (row == m_position || r.outcome) {
+        if (row == m_position || r.outcome != TraceRow::Outcome::None) {
             QFont bold;
             bold.setBold(true);
             return bold;
@@ -123,7 +132,7 @@ QVariant TraceModel::headerData(int section, Qt::Orientation orientation, int ro
     }
     if (section < 0 || std::size_t(section) >= m_count)
         return {};
-    const bool outcome = m_rowAt(std::size_t(section)).outcome;
+    const bool outcome = m_rowAt(std::size_t(section)).outcome != TraceRow::Outcome::None;
     if (role == Qt::DisplayRole) {
         if (outcome)
             return QStringLiteral("✗");

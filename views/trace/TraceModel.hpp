@@ -5,9 +5,10 @@
 // moving the position repaints only the rows between the old and the new one. GUI thread only.
 #pragma once
 
-#include "engine/base/Ids.hpp"
+#include "engine/results/ExplorationSnapshot.hpp" // ActionKind
 
 #include <QAbstractTableModel>
+#include <QString>
 
 #include <functional>
 #include <string>
@@ -18,12 +19,17 @@ namespace weft::views {
 /// One step of a trace as the table shows it.
 struct TraceRow {
     ThreadId thread = kNoThread;
-    std::string action;   ///< "lock 'm'"
+    ActionKind kind = ActionKind::ThreadStart;
+    std::string object;   ///< as the engine names it: "'m'", "T2", "'forks[1]'"
+    std::int64_t value = 0;
     std::string file;     ///< source file of the thread's spot ("" if unknown)
     std::uint32_t line = 0;
-    /// Not an event but how the execution ends there: the failing step, a request a deadlocked thread
-    /// waits on (after the events; drawn in red, never "next").
-    bool outcome = false;
+    /// Not an event but how the execution ends there (after the events; drawn in red, never "next"):
+    /// the failing step, or a request a deadlocked thread waits on (the action above).
+    enum class Outcome : std::uint8_t { None, Failed, Blocked } outcome = Outcome::None;
+    QString failure; ///< Failed: the defect's message in the UI language
+    /// The cell's text: "lock 'm'", "blocked: lock 'b'", "failed: assertion …", in the UI language.
+    QString text() const;
 };
 
 class TraceModel final : public QAbstractTableModel {
