@@ -1110,6 +1110,17 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
         <source>The event structure: one lane per thread, events ordered by causality. Black arrows follow a thread, blue arrows cross threads, dashed red lines join events in conflict. Ctrl+wheel or +/- zooms, 0 fits, drag to pan.</source>
         <translation>La structure d’événements : une colonne par thread, les événements rangés par causalité. Les flèches noires suivent un thread, les flèches bleues passent d’un thread à l’autre, les tirets rouges relient les événements en conflit. Ctrl+molette ou +/- zoome, 0 ajuste, glisser pour déplacer.</translation>
     </message>
+    <message>
+        <source>T%1</source>
+        <translation>T%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Overview of %n event(s): shade = events per thread and causality depth (down). Zoom in (+) to see them.</source>
+        <translation>
+            <numerusform>Vue d’ensemble de %n événement : teinte = événements par thread et profondeur causale (vers le bas). Zoomez (+) pour le voir.</numerusform>
+            <numerusform>Vue d’ensemble de %n événements : teinte = événements par thread et profondeur causale (vers le bas). Zoomez (+) pour les voir.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>weft::views::ExplorationTreeScene</name>
@@ -1133,8 +1144,8 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
 <context>
     <name>weft::views::ExplorationTreeView</name>
     <message>
-        <source>The exploration tree: each column is one execution. Going down takes the next event; an orange elbow is an alternative explored later. Click a leaf to select its execution. Ctrl+wheel or +/- zooms, 0 fits.</source>
-        <translation>L’arbre d’exploration : chaque colonne est une exécution. Descendre prend l’événement suivant ; un coude orange est une alternative explorée ensuite. Cliquez sur une feuille pour sélectionner son exécution. Ctrl+molette ou +/- zoome, 0 ajuste.</translation>
+        <source>The exploration tree: each column is one execution. Going down takes the next event; a light-blue elbow is an alternative explored later. Click a leaf to select its execution. Ctrl+wheel or +/- zooms, 0 fits.</source>
+        <translation>L’arbre d’exploration : chaque colonne est une exécution. Descendre prend l’événement suivant ; un coude bleu clair est une alternative explorée ensuite. Cliquez sur une feuille pour sélectionner son exécution. Ctrl+molette ou +/- zoome, 0 ajuste.</translation>
     </message>
 </context>
 <context>

@@ -39,6 +39,7 @@ QLineF EventEdgesItem::line(std::size_t index) const {
 
 void EventEdgesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) {
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    m_lastDrawn = 0;
     if (lod < kMinimumDetail)
         return; // nodes a few pixels wide: the edges would only be a grey haze, at a high price
     QPen pen = m_pen;
@@ -49,9 +50,10 @@ void EventEdgesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
             pen.setStyle(Qt::SolidLine);
     }
     const QRectF exposed = option->exposedRect;
-    std::vector<QLineF> visible;
+    std::vector<QLineF> visible, current;
     visible.reserve(m_edges.size());
     auto hidden = [&](EventId e) { return m_hidden && e < m_hidden->size() && (*m_hidden)[e]; };
+    auto member = [&](EventId e) { return m_members && e < m_members->size() && (*m_members)[e]; };
     for (std::size_t i = 0; i < m_edges.size(); ++i) {
         if (m_hidden && (hidden(m_edges[i].first) || hidden(m_edges[i].second)))
             continue;
@@ -59,9 +61,18 @@ void EventEdgesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
         const qreal left = std::min(l.x1(), l.x2()), right = std::max(l.x1(), l.x2());
         const qreal top = std::min(l.y1(), l.y2()), bottom = std::max(l.y1(), l.y2());
         if (right >= exposed.left() - 2 && left <= exposed.right() + 2 && bottom >= exposed.top() - 2 &&
-            top <= exposed.bottom() + 2)
+            top <= exposed.bottom() + 2) {
             visible.push_back(l);
+            if (member(m_edges[i].first) && member(m_edges[i].second))
+                current.push_back(l);
+        }
     }
+    // Dense (more edges than one per kDensePixels of the view) with an execution shown: its edges only;
+    // the others are a wall of arrows that hides the structure.
+    const QRectF device = painter->worldTransform().mapRect(exposed);
+    if (m_members && !m_members->empty() && qreal(visible.size()) * kDensePixels > device.width() * device.height())
+        visible.swap(current);
+    m_lastDrawn = visible.size();
     painter->setPen(pen);
     painter->drawLines(visible.data(), int(visible.size()));
     if (m_kind != Kind::Conflict && lod >= 0.35)

@@ -31,6 +31,16 @@ public:
     void layoutChanged();
     /// Edges with an end in `hidden` (owned by the scene; null: none) are not drawn.
     void setHidden(const std::vector<bool> *hidden) { m_hidden = hidden; update(); }
+    /// `members[e]`: e is in the highlighted (current) execution; owned by the scene; null or empty: none.
+    /// Where edges are dense, only the current execution's are drawn.
+    void setMembers(const std::vector<bool> *members) {
+        m_members = members;
+        update();
+    }
+    /// Edges in view per square pixel above which the view is "dense" (one per 24 x 24 pixels).
+    static constexpr qreal kDensePixels = 24 * 24;
+    /// Edges drawn by the last paint (for tests and benchmarks).
+    std::size_t lastDrawn() const { return m_lastDrawn; }
 
     QRectF boundingRect() const override { return m_bounds; }
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
@@ -41,6 +51,8 @@ private:
     QPen m_pen;
     std::vector<std::pair<EventId, EventId>> m_edges;
     const std::vector<bool> *m_hidden = nullptr;
+    const std::vector<bool> *m_members = nullptr;
+    std::size_t m_lastDrawn = 0;
     QRectF m_bounds;
 };
 

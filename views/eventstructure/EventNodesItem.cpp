@@ -80,16 +80,18 @@ bool EventNodesItem::paintDots(QPainter *painter, const QStyleOptionGraphicsItem
     return true;
 }
 
-void EventNodesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) {
+void EventNodesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) {
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    if (widget && lod * kWidth < kDotsBelowPixels)
+        return; // on screen the view's overview covers them (a 4M-event structure's dots took 150 ms)
     const QRectF visible = option->exposedRect.adjusted(-kWidth / 2, -kHeight / 2, kWidth / 2, kHeight / 2);
     if (lod < 0.2) {
-        if (lod * kWidth < 3 && paintDots(painter, option))
+        if (lod * kWidth < kDotsBelowPixels && paintDots(painter, option))
             return;
         // Far away: plain blocks, or single pixels when blocks would be dots; one call per colour.
         constexpr std::size_t kKinds =
             std::size_t(ActionKind::AwaitBlocked) + 1; // every kind (reads, writes, rwlocks too)
-        const bool dots = lod * kWidth < 3;
+        const bool dots = lod * kWidth < kDotsBelowPixels;
         std::vector<QRectF> blocks[kKinds][2];
         std::vector<QPointF> points[kKinds][2];
         for (EventId id = 0; id < m_kinds.size(); ++id) {

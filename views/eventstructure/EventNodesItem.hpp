@@ -21,6 +21,9 @@ class EventNodesItem final : public QGraphicsItem {
 public:
     static constexpr qreal kWidth = 76;
     static constexpr qreal kHeight = 22;
+    /// Nodes narrower than this many pixels are dots; in a view, its overview replaces them
+    /// (EventStructureView), so they are not painted there at all.
+    static constexpr qreal kDotsBelowPixels = 3;
     enum class Emphasis : std::uint8_t { Normal, Highlighted, Faded };
 
     explicit EventNodesItem(const LaneLayout &layout);

@@ -47,6 +47,7 @@ EventStructureScene::EventStructureScene(QObject *parent)
     for (EventEdgesItem *edges : m_edges) {
         addItem(edges);
         edges->setHidden(&m_hidden);
+        edges->setMembers(&m_members);
     }
 }
 
@@ -64,6 +65,7 @@ void EventStructureScene::clearStructure() {
         edges = new EventEdgesItem(m_layout, kind);
         addItem(edges);
         edges->setHidden(&m_hidden);
+        edges->setMembers(&m_members);
     }
     m_scheduler->reset();
     m_currentEvent = kNoEvent;
@@ -144,6 +146,9 @@ void EventStructureScene::setHighlighted(const std::vector<EventId> &events) {
         members[e] = true;
     }
     const bool active = !members.empty();
+    m_members = members;
+    for (EventEdgesItem *edges : m_edges)
+        edges->setMembers(&m_members);
     m_nodes->setHighlighted(std::move(members));
     for (EventEdgesItem *edges : m_edges)
         edges->setOpacity(active ? 0.35 : 1.0);

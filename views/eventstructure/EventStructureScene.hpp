@@ -59,6 +59,8 @@ public:
     /// Every event and conflict of the latest snapshot is drawn.
     bool isUpToDate() const;
     const LaneLayout &layout() const { return m_layout; }
+    /// The snapshot drawn (null before the first).
+    const std::shared_ptr<const ExplorationSnapshot> &snapshot() const { return m_snapshot; }
     std::size_t lineCount(EdgeKind kind) const { return m_edges[std::size_t(kind)]->count(); }
     const EventEdgesItem &edges(EdgeKind kind) const { return *m_edges[std::size_t(kind)]; }
     EventNodesItem::Emphasis emphasis(EventId id) const { return m_nodes->emphasis(id); }
@@ -97,6 +99,7 @@ private:
     LaneLayout m_layout;
     LaneBackgroundItem *m_lanes;
     EventNodesItem *m_nodes;
+    std::vector<bool> m_members; ///< the highlighted execution's events (the edges read it)
     EventEdgesItem *m_edges[3];
     CurrentEventItem *m_current;
     DeadlockItem *m_deadlock;

@@ -4,7 +4,11 @@
 #pragma once
 
 #include "engine/base/Ids.hpp"
+#include "views/eventstructure/EventNodesItem.hpp"
 #include "views/graphics/ZoomableView.hpp"
+
+#include <cstdint>
+#include <vector>
 
 namespace weft::views {
 
@@ -19,7 +23,28 @@ public:
     /// fully visible; a view that fits the whole structure stays as it is.
     void ensureEventVisible(EventId id);
 
+    /// Below this many pixels per node, the view shows the overview: events per thread (columns) and
+    /// causality depth (rows, binned to the view's height), shaded by how many there are, instead of
+    /// dots along a line the structure's shape reduces it to.
+    static constexpr qreal kOverviewBelowPixels = EventNodesItem::kDotsBelowPixels;
+    /// Whether the last paint drew the overview, and its grid (events per lane and depth bin).
+    bool showsOverview() const { return m_overview; }
+    struct Density {
+        std::vector<ThreadId> lanes;
+        std::uint32_t depthBins = 0;
+        std::uint32_t depthsPerBin = 1;
+        std::vector<std::uint32_t> counts; ///< lanes.size() x depthBins, lane-major
+        std::uint32_t max = 0;
+        std::uint32_t at(std::size_t lane, std::uint32_t bin) const { return counts[lane * depthBins + bin]; }
+    };
+    /// The drawn events per lane and depth bin, at most `bins` bins.
+    Density density(std::uint32_t bins) const;
+
+protected:
+    void drawForeground(QPainter *painter, const QRectF &rect) override;
+
 private:
+    bool m_overview = false;
     EventStructureScene *m_scene;
 };
 

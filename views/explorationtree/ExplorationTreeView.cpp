@@ -13,7 +13,7 @@ ExplorationTreeView::ExplorationTreeView(QWidget *parent)
     setAlignment(Qt::AlignHCenter | Qt::AlignTop);
     setViewportMargins(0, m_legend->sizeHint().height(), 0, 0);
     setWhatsThis(tr("The exploration tree: each column is one execution. Going down takes the next event; "
-                    "an orange elbow is an alternative explored later. Click a leaf to select its "
+                    "a light-blue elbow is an alternative explored later. Click a leaf to select its "
                     "execution. Ctrl+wheel or +/- zooms, 0 fits."));
 }
 

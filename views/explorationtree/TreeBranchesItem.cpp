@@ -9,9 +9,9 @@
 
 namespace weft::views {
 
-static const QColor kChainColour(110, 110, 110);
-static const QColor kElbowColour(230, 140, 30);
-static const QColor kDotColour(80, 80, 80);
+static const QColor kChainColour = TreeBranchesItem::chainColour();
+static const QColor kElbowColour = TreeBranchesItem::elbowColour();
+static const QColor kDotColour = TreeBranchesItem::chainColour().darker(130);
 static constexpr int kShift = 1 << 24; ///< added before truncating to int, so truncation is floor
 
 TreeBranchesItem::TreeBranchesItem(qreal columnWidth, qreal rowHeight)

@@ -41,6 +41,11 @@ public:
     void append(TreeCell cell, TreeCell parent, bool isLeaf, bool dataBranch = false);
     /// The colour of data-branch elbows (also the legend's).
     static QColor dataBranchColour() { return {140, 80, 200}; }
+    /// The chains of steps and the elbows of a branch. Blues, unlike every leaf kind (green, grey, red,
+    /// gold): merged far out into bands, the branches never look like leaves (grey bands once read as
+    /// "sleep-set blocked").
+    static QColor chainColour() { return {40, 90, 170}; }
+    static QColor elbowColour() { return {40, 160, 220}; }
     const std::vector<Column> &columns() const { return m_columns; }
     void setBounds(const QRectF &bounds);
 

@@ -72,7 +72,7 @@ void TreeLegend::paintEvent(QPaintEvent *) {
         if (i < kLeafKinds) {
             TreeLeavesItem::paintSymbol(&p, kinds[i], symbol);
         } else {
-            p.setPen(QPen(i == kLeafKinds ? QColor(230, 140, 30) : TreeBranchesItem::dataBranchColour(), 2));
+            p.setPen(QPen(i == kLeafKinds ? TreeBranchesItem::elbowColour() : TreeBranchesItem::dataBranchColour(), 2));
             p.drawLine(symbol.topLeft(), symbol.topRight());
             p.drawLine(symbol.topRight(), symbol.bottomRight());
         }

@@ -31,6 +31,8 @@ private Q_SLOTS:
     void zoomAndFit();
     void currentEventIsRingedAndScrolledTo();
     void farOutEventsArePixels();
+    void denseEdgesOnlyOfTheCurrentExecution();
+    void overviewWhenEventsArePixels();
 };
 
 // T0: start, create T1, create T2; T1 and T2 lock m in either order (two conflicting first locks).
@@ -256,7 +258,14 @@ void tst_EventStructureScene::farOutEventsArePixels() {
     QTRY_VERIFY(view.structure()->isUpToDate());
     view.fitAll();
     QVERIFY(view.zoom() * EventNodesItem::kWidth < 3); // nodes would be under 3 pixels wide
-    const QImage image = view.viewport()->grab().toImage();
+    // The scene as drawn under the view's overview (and as exports draw it): a pixel per event.
+    QImage image(view.viewport()->size(), QImage::Format_RGB32);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        view.scene()->render(&painter, QRectF(image.rect()), view.mapToScene(view.viewport()->rect()).boundingRect(),
+                             Qt::IgnoreAspectRatio);
+    }
     const QRgb lock = EventAppearance::fill(ActionKind::MutexLock).darker(130).rgb();
     for (EventId e : {EventId{0}, EventId{5001}, EventId{4 * 2500 - 1}}) { // the first, a middle and the last event
         const QPoint at = view.mapFromScene(view.structure()->layout().position(e));
@@ -266,6 +275,71 @@ void tst_EventStructureScene::farOutEventsArePixels() {
                 found = found || image.pixel(at + QPoint(dx, dy)) == lock;
         QVERIFY2(found, qPrintable(QStringLiteral("event %1").arg(e)));
     }
+}
+
+void tst_EventStructureScene::denseEdgesOnlyOfTheCurrentExecution() {
+    // 4 threads x 400 rows: 1,596 thread-order edges and 1,200 causality edges.
+    test::SnapshotFixture f;
+    f.lockGrid(4, 400);
+    EventStructureScene scene;
+    scene.setSnapshot(f.snapshot());
+    QTRY_VERIFY(scene.isUpToDate());
+    const EventEdgesItem &order = scene.edges(Kind::ThreadOrder);
+    auto paintAt = [&](qreal scale) { // the whole structure at `scale` pixels per scene unit
+        const QRectF all = scene.itemsBoundingRect();
+        QImage image((all.size() * scale).toSize() + QSize(2, 2), QImage::Format_RGB32);
+        QPainter painter(&image);
+        scene.render(&painter, QRectF(QPointF(0, 0), all.size() * scale), all);
+    };
+    // Thread 0's first 10 events: an execution's worth of them.
+    std::vector<EventId> current;
+    for (EventId e = 0; e < 40; e += 4)
+        current.push_back(e);
+    paintAt(0.1); // 7.6-pixel nodes: dense
+    QCOMPARE(order.lastDrawn(), std::size_t(4 * 399));
+    scene.setHighlighted(current);
+    paintAt(0.1);
+    QCOMPARE(order.lastDrawn(), std::size_t(9)); // the 9 edges between its 10 events
+    paintAt(0.5); // closer: not dense, every edge
+    QCOMPARE(order.lastDrawn(), std::size_t(4 * 399));
+    scene.setHighlighted({});
+    paintAt(0.1);
+    QCOMPARE(order.lastDrawn(), std::size_t(4 * 399));
+}
+
+void tst_EventStructureScene::overviewWhenEventsArePixels() {
+    // 4 threads x 2500 events fitted into 300 x 200 pixels: a thin strip; the overview shows the
+    // events per thread and depth over the whole view instead.
+    test::SnapshotFixture f;
+    f.lockGrid(4, 2500);
+    EventStructureView view;
+    view.resize(300, 200);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.structure()->setSnapshot(f.snapshot());
+    QTRY_VERIFY(view.structure()->isUpToDate());
+    view.fitAll();
+    const QImage image = view.viewport()->grab().toImage();
+    QVERIFY(view.showsOverview());
+    const EventStructureView::Density d = view.density(50);
+    QCOMPARE(d.lanes, (std::vector<ThreadId>{0, 1, 2, 3}));
+    QCOMPARE(d.depthBins, 50u);
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+        std::uint64_t sum = 0;
+        for (std::uint32_t bin = 0; bin < d.depthBins; ++bin)
+            sum += d.at(lane, bin);
+        QCOMPARE(sum, std::uint64_t(2500)); // every event of the lane, in its depth bins
+    }
+    // Each lane's column is tinted with its thread's colour, down the whole height.
+    for (int lane = 0; lane < 4; ++lane) {
+        const QColor c = image.pixelColor(8 + (284 * lane + 142) / 4, 100);
+        QVERIFY2(c != QColor(Qt::white), qPrintable(QStringLiteral("lane %1").arg(lane)));
+    }
+    // Zoomed in until nodes are readable: the events themselves.
+    while (view.zoom() * EventNodesItem::kWidth < EventStructureView::kOverviewBelowPixels)
+        view.zoomIn();
+    view.viewport()->grab();
+    QVERIFY(!view.showsOverview());
 }
 
 QTEST_MAIN(tst_EventStructureScene)

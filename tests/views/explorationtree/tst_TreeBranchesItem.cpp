@@ -5,6 +5,7 @@
 #include "views/explorationtree/ExplorationTreeLayout.hpp"
 #include "views/explorationtree/ExplorationTreeScene.hpp"
 #include "views/explorationtree/TreeBranchesItem.hpp"
+#include "views/explorationtree/TreeLeavesItem.hpp"
 
 #include <QImage>
 #include <QPainter>
@@ -24,10 +25,11 @@ private Q_SLOTS:
     void columnsOfThreeExecutions();
     void closeUpDrawsChainsAndElbows();
     void farOutLeavesNoGap();
+    void branchColoursAreNoLeafColours();
 };
 
 static constexpr qreal kColumn = ExplorationTreeScene::kColumnWidth, kRow = ExplorationTreeScene::kRowHeight;
-static const QRgb kGrey = qRgb(110, 110, 110), kOrange = qRgb(230, 140, 30);
+static const QRgb kGrey = TreeBranchesItem::chainColour().rgb(), kOrange = TreeBranchesItem::elbowColour().rgb();
 
 /// The branches of `tree`, as ExplorationTreeScene fills them.
 static std::unique_ptr<TreeBranchesItem> branchesOf(const ExplorationTree &tree) {
@@ -117,6 +119,32 @@ void tst_TreeBranchesItem::farOutLeavesNoGap() {
     for (int x = 0; x < 256; ++x)
         orange += image.pixel(x, 0) == kOrange;
     QVERIFY(orange >= 120);
+}
+
+void tst_TreeBranchesItem::branchColoursAreNoLeafColours() {
+    // Far out the branches merge into bands of their colours: none may pass for a leaf kind's colour
+    // (a grey band read as "sleep-set blocked", an orange one as "assume-blocked").
+    auto distance = [](const QColor &a, const QColor &b) {
+        const int dr = a.red() - b.red(), dg = a.green() - b.green(), db = a.blue() - b.blue();
+        return std::sqrt(double(dr * dr + dg * dg + db * db));
+    };
+    for (const QColor &branch : {TreeBranchesItem::chainColour(), TreeBranchesItem::elbowColour(),
+                                 TreeBranchesItem::chainColour().darker(130), TreeBranchesItem::dataBranchColour()})
+        for (LeafKind kind : {LeafKind::Maximal, LeafKind::SleepBlocked, LeafKind::Defect, LeafKind::AssumeBlocked}) {
+            QVERIFY2(distance(branch, TreeLeavesItem::colour(kind)) > 80, qPrintable(branch.name()));
+            QVERIFY2(distance(branch, TreeLeavesItem::colour(kind).darker(140)) > 60, qPrintable(branch.name()));
+        }
+    // And no branch pixel of a far-out picture of 4,096 executions is grey.
+    test::SnapshotFixture f;
+    f.fullBinaryTree(12, [](std::uint32_t) { return LeafKind::Maximal; });
+    const auto item = branchesOf(f.tree());
+    const QImage image = render(*item, QTransform::fromScale(256.0 / (4096 * kColumn), 8.0 / kRow), QSize(256, 14 * 8));
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            QVERIFY2(c == Qt::white || c.hsvSaturation() > 60,
+                     qPrintable(QStringLiteral("%1 at %2,%3").arg(c.name()).arg(x).arg(y)));
+        }
 }
 
 QTEST_MAIN(tst_TreeBranchesItem)
