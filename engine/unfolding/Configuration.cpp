@@ -125,9 +125,8 @@ bool Configuration::isCompatible(const Unfolding &u, EventId e) const {
 }
 
 void Configuration::unionWith(const Unfolding &u, EventId e) {
-    std::span<const EventId> cut = u.threadCut(e);
-    for (std::size_t t = 0; t < cut.size(); ++t) {
-        const EventId x = cut[t];
+    for (std::size_t t = 0, width = u.threadCutWidth(e); t < width; ++t) {
+        const EventId x = u.threadMax(e, static_cast<ThreadId>(t));
         if (x == kNoEvent)
             continue;
         const EventId y = threadMax(static_cast<ThreadId>(t));

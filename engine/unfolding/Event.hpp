@@ -96,25 +96,13 @@ private:
     std::uint32_t m_baseId = kNoBase;
 };
 
-struct Event {
-    Action action;
-    EventId threadPred = kNoEvent; ///< pre_proc: previous event of the same thread
-    /// pre_other: creator, joined exit, previous event on the object, the write a read reads, the write before a write
-    EventId otherPred = kNoEvent;
-    ObjectIndex object = kNoObject; ///< for operations on a synchronisation object (index of action.object)
-    LocationIndex location = kNoLocation; ///< for memory reads and writes, read-write lock operations
-    SequentialTree::NodeId threadNode = SequentialTree::kNone;
-    SequentialTree::NodeId objectNode = SequentialTree::kNone;
+/// The fields only some events need (memory accesses, read-write lock operations, object operations
+/// with a state, events whose cone holds memory accesses): kept beside the events, so that an event
+/// of a program without shared-memory accesses is one cache line (Event::detail indexes them).
+struct EventDetail {
     SequentialTree::NodeId writeNode = SequentialTree::kNone; ///< for writes: node in the write tree
-    std::uint32_t depth = 0; ///< 1 + the larger depth of the predecessors (for display)
-    std::uint32_t threadDepth = 0; ///< depth of threadNode (kept here: hot in conflict filters)
     std::uint32_t state = 0; ///< for object-tree events other than lock/unlock and writer-side read-write
                              ///< lock operations: index of the state after it
-    // Cone storage in the Unfolding's pools.
-    std::uint32_t tmaxBegin = 0;
-    std::uint32_t tmaxCount = 0;
-    std::uint32_t lmaxBegin = 0;
-    std::uint32_t lmaxCount = 0;
     std::uint32_t memBase = MemoryCutView::kNoBase; ///< memory cut: index of its base, and its delta
     std::uint32_t memBegin = 0;
     std::uint32_t memCount = 0;
@@ -124,6 +112,25 @@ struct Event {
     /// For memory accesses: bit m is set iff the thread holds mutex m (< 64) here, i.e. the last
     /// event on m in loc(e) is its own lock (README.md, "Accesses under a common lock").
     std::uint64_t heldMutexes = 0;
+};
+
+/// The event record proper: 64 bytes. Its thread-tree node is its id (every event has one, created
+/// with it); the counts of its cone ranges lead those ranges in the Unfolding's pools.
+struct Event {
+    Action action;
+    EventId threadPred = kNoEvent; ///< pre_proc: previous event of the same thread
+    /// pre_other: creator, joined exit, previous event on the object, the write a read reads, the write before a write
+    EventId otherPred = kNoEvent;
+    ObjectIndex object = kNoObject; ///< for operations on a synchronisation object (index of action.object)
+    LocationIndex location = kNoLocation; ///< for memory reads and writes, read-write lock operations
+    SequentialTree::NodeId objectNode = SequentialTree::kNone;
+    std::uint32_t depth = 0; ///< 1 + the larger depth of the predecessors (for display)
+    std::uint32_t threadDepth = 0; ///< depth in the thread tree (kept here: hot in conflict filters)
+    // Cone storage in the Unfolding's pools: where the range (count first) of tmax and lmax starts.
+    std::uint32_t tmaxAt = 0;
+    std::uint32_t lmaxAt = 0;
+    static constexpr std::uint32_t kNoDetail = std::numeric_limits<std::uint32_t>::max();
+    std::uint32_t detail = kNoDetail; ///< index of its EventDetail, if it has one
 
     ThreadId thread() const { return action.thread; }
     ActionKind kind() const { return action.kind; }
@@ -134,5 +141,6 @@ struct Event {
     bool isMemoryAccess() const { return location != kNoLocation; }
     bool isWrite() const { return isWriteAccess(action.kind); }
 };
+static_assert(sizeof(Event) <= 64);
 
 } // namespace weft

@@ -8,7 +8,7 @@
 
 namespace weft {
 
-void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId> preds) {
+void Unfolding::buildMemoryCut(const Event &ev, EventDetail &detail, EventId self, std::span<const EventId> preds) {
     // The predecessors' cuts; a non-memory event that brings at most one distinct cut shares it. A
     // predecessor below another one adds nothing (its cut is included).
     std::vector<MemoryCutView> &cuts = m_scratch.cuts;
@@ -30,9 +30,9 @@ void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId>
     if (cuts.size() <= 1 && !ev.isMemoryAccess()) {
         if (!cuts.empty()) {
             const MemoryCutView &c = cuts[0];
-            ev.memBase = c.baseId();
-            ev.memBegin = static_cast<std::uint32_t>(c.delta().data() - m_memCutPool.data());
-            ev.memCount = static_cast<std::uint32_t>(c.delta().size());
+            detail.memBase = c.baseId();
+            detail.memBegin = static_cast<std::uint32_t>(c.delta().data() - m_memCutPool.data());
+            detail.memCount = static_cast<std::uint32_t>(c.delta().size());
         }
         return;
     }
@@ -143,9 +143,9 @@ void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId>
         const std::size_t baseSize = base == MemoryCutView::kNoBase ? 0 : m_memBases[base].second;
         if (locations.size() <= 8 + baseSize / 4) {
             const auto [begin, count] = store(std::span(pool.data(), locations.size()));
-            ev.memBase = base;
-            ev.memBegin = begin;
-            ev.memCount = count;
+            detail.memBase = base;
+            detail.memBegin = begin;
+            detail.memCount = count;
             return;
         }
         // The delta grew too large: fold it into a new base (amortised over the deltas before).
@@ -165,10 +165,10 @@ void Unfolding::buildMemoryCut(Event &ev, EventId self, std::span<const EventId>
     if (ev.isMemoryAccess())
         addSelf(viewOf(ev.location));
     const auto [begin, count] = store(views);
-    ev.memBase = static_cast<std::uint32_t>(m_memBases.size());
+    detail.memBase = static_cast<std::uint32_t>(m_memBases.size());
     m_memBases.emplace_back(begin, count);
-    ev.memBegin = static_cast<std::uint32_t>(m_memCutPool.size());
-    ev.memCount = 0;
+    detail.memBegin = static_cast<std::uint32_t>(m_memCutPool.size());
+    detail.memCount = 0;
 }
 
 bool Unfolding::memoryCutsConflict(EventId a, EventId b) const {

@@ -83,9 +83,7 @@ int ObjectSiblingIndex::threadCompare(const Unfolding &u, EventId a, EventId b) 
         return -1;
     if (b == kNoEvent)
         return 1;
-    return u.threadTree().preorderCompare(u.event(a).threadNode, u.event(b).threadNode, [&](auto x, auto y) {
-        return threadSiblingLess(u, u.threadNodeEvent(x), u.threadNodeEvent(y));
-    });
+    return u.threadTree().preorderCompare(a, b, [&](auto x, auto y) { return threadSiblingLess(u, x, y); });
 }
 
 bool ObjectSiblingIndex::elementLess(const Unfolding &u, EventId a, EventId b) {

@@ -13,7 +13,7 @@ bool RaceCandidates::mayRace(const Unfolding &u, EventId d, EventId x) const {
     const Event &ed = u.event(d), &ex = u.event(x);
     if (ex.thread() == ed.thread())
         return x != d && ex.threadPred == ed.threadPred;
-    if ((ex.heldMutexes & ed.heldMutexes & ~m_foreignUnlocks) != 0)
+    if ((u.detail(x).heldMutexes & u.detail(d).heldMutexes & ~m_foreignUnlocks) != 0)
         return false; // under a common lock
     auto lastOf = [&](const Event &e, EventId self, ThreadId t) {
         return t == e.thread() ? e.threadPred : u.threadMax(self, t); // in loc(e) \ {e}
@@ -38,7 +38,7 @@ RaceCandidates::SiblingLists &RaceCandidates::listsOf(const Unfolding &u, const 
             m_initialSiblingLists.resize(access.location + 1);
         return m_initialSiblingLists[access.location];
     }
-    const auto node = u.event(access.otherPred).writeNode;
+    const auto node = u.detail(access.otherPred).writeNode;
     if (m_siblingLists.size() <= node)
         m_siblingLists.resize(std::max<std::size_t>(node + 1, m_siblingLists.size() * 3 / 2));
     return m_siblingLists[node];
@@ -48,18 +48,19 @@ void RaceCandidates::add(const Unfolding &u, EventId e) {
     // Whether two accesses may race is fixed by their cones, so testing each new access against its
     // siblings once keeps the flags exact for good (a later foreign unlock cannot enter these cones).
     const Event &ev = u.event(e);
+    const std::uint64_t held = u.detail(e).heldMutexes;
     if (m_previous.size() <= e)
         m_previous.resize(std::max<std::size_t>(e + 1, m_previous.size() * 3 / 2), kNoEvent);
     SiblingLists &lists = listsOf(u, ev);
     SiblingList &own = ev.isWrite() ? lists.writes : lists.reads;
     auto chain = std::ranges::find(own.chains, ev.thread(), &SiblingList::ThreadChain::thread);
     if (chain == own.chains.end()) {
-        own.chains.push_back({ev.thread(), e, ev.threadDepth, ev.heldMutexes});
+        own.chains.push_back({ev.thread(), e, ev.threadDepth, held});
     } else {
         m_previous[e] = chain->latest;
         chain->latest = e;
         chain->maxDepth = std::max(chain->maxDepth, ev.threadDepth);
-        chain->held &= ev.heldMutexes;
+        chain->held &= held;
     }
     // The siblings: the writes after e's write and, for a write, the reads of it.
     const bool write = ev.isWrite();
@@ -67,7 +68,7 @@ void RaceCandidates::add(const Unfolding &u, EventId e) {
         for (const SiblingList::ThreadChain &c : list.chains) {
             if (c.thread == ev.thread())
                 continue; // below
-            if ((c.held & ev.heldMutexes & ~m_foreignUnlocks) != 0)
+            if ((c.held & held & ~m_foreignUnlocks) != 0)
                 continue; // every member shares a lock with e (mayRace's lock rule)
             const EventId q = u.threadMax(e, c.thread);
             if (q != kNoEvent && (u.threadDepth(q) >= c.maxDepth || u.event(q).kind() == ActionKind::ThreadExit))
@@ -93,9 +94,8 @@ void RaceCandidates::add(const Unfolding &u, EventId e) {
             sameThread(y);
     } else {
         const SequentialTree &tree = u.threadTree();
-        for (auto n = tree.firstChild(u.event(ev.threadPred).threadNode); n != SequentialTree::kNone;
-             n = tree.nextSibling(n))
-            sameThread(u.threadNodeEvent(n));
+        for (auto n = tree.firstChild(ev.threadPred); n != SequentialTree::kNone; n = tree.nextSibling(n))
+            sameThread(n);
     }
 }
 

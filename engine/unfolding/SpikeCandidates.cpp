@@ -51,13 +51,13 @@ bool atOrBelow(const Unfolding &u, EventId base, EventId z) {
     if (base == kNoEvent)
         return true;
     return z != kNoEvent && u.threadDepth(z) >= u.threadDepth(base) &&
-           u.threadTree().ancestorAt(u.event(z).threadNode, u.threadDepth(base)) == u.event(base).threadNode;
+           u.threadTree().ancestorAt(z, u.threadDepth(base)) == base;
 }
 
 /// The thread-tree child of `base` (kNoEvent: the virtual root) on the way down to `z`, strictly below it.
 EventId stepBelow(const Unfolding &u, EventId base, EventId z) {
     const std::uint32_t depth = base == kNoEvent ? 0 : u.threadDepth(base) + 1;
-    return u.threadNodeEvent(u.threadTree().ancestorAt(u.event(z).threadNode, depth));
+    return u.threadTree().ancestorAt(z, depth);
 }
 
 /// An object operation outside C can only follow C's last operation on its object or an operation
@@ -88,8 +88,8 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
         path.clear();
         const std::uint32_t topDepth = top == kNoEvent ? 0 : u.threadDepth(top) + 1;
         if (z != kNoEvent && z != top)
-            for (auto n = u.event(z).threadNode;; n = u.threadTree().parent(n)) {
-                path.push_back(u.threadNodeEvent(n));
+            for (auto n = z;; n = u.threadTree().parent(n)) {
+                path.push_back(n);
                 if (u.threadTree().depth(n) == topDepth)
                     break;
             }

@@ -6,7 +6,9 @@
 
 namespace weft {
 
-Unfolding::Unfolding(unsigned skipStep) : m_threadTree(skipStep), m_objectTree(skipStep), m_writeTree(skipStep) {}
+Unfolding::Unfolding(unsigned skipStep) : m_threadTree(skipStep), m_objectTree(skipStep), m_writeTree(skipStep) {
+    m_lmaxPool.push_back({0, kNoEvent}); // the empty lock cut, shared by every event without one
+}
 
 EventId Unfolding::obtain(const Action &action, EventId threadPred, EventId otherPred,
                           std::span<const EventId> extras, bool *created) {
@@ -95,7 +97,7 @@ EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherP
         return hit;
     auto matches = [&](EventId c) {
         const Event &ev = m_events[c];
-        return ev.otherPred == otherPred && ev.action == action && ev.extraCount == 0;
+        return ev.otherPred == otherPred && ev.action == action && detail(c).extraCount == 0;
     };
     if (threadPred == kNoEvent) {
         if (action.thread < m_threadRoots.size())
@@ -104,10 +106,9 @@ EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherP
                     return c;
         return kNoEvent;
     }
-    for (auto n = m_threadTree.firstChild(m_events[threadPred].threadNode); n != SequentialTree::kNone;
-         n = m_threadTree.nextSibling(n))
-        if (matches(m_threadNodeEvent[n]))
-            return m_threadNodeEvent[n];
+    for (auto n = m_threadTree.firstChild(threadPred); n != SequentialTree::kNone; n = m_threadTree.nextSibling(n))
+        if (matches(n))
+            return n;
     return kNoEvent;
 }
 
@@ -115,11 +116,12 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
                           std::span<const EventId> extras) {
     const EventId id = static_cast<EventId>(m_events.size());
     Event ev;
+    EventDetail d;
     ev.action = action;
     ev.threadPred = threadPred;
     ev.otherPred = otherPred;
-    ev.extraBegin = static_cast<std::uint32_t>(m_extraPool.size());
-    ev.extraCount = static_cast<std::uint32_t>(extras.size());
+    d.extraBegin = static_cast<std::uint32_t>(m_extraPool.size());
+    d.extraCount = static_cast<std::uint32_t>(extras.size());
     m_extraPool.insert(m_extraPool.end(), extras.begin(), extras.end());
     std::uint32_t depth = 0;
     if (threadPred != kNoEvent)
@@ -130,10 +132,10 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
         depth = std::max(depth, m_events[x].depth);
     ev.depth = depth + 1;
 
-    ev.threadNode = m_threadTree.add(threadPred == kNoEvent ? SequentialTree::kNone
-                                                            : m_events[threadPred].threadNode);
-    ev.threadDepth = m_threadTree.depth(ev.threadNode);
-    m_threadNodeEvent.push_back(id);
+    [[maybe_unused]] const auto threadNode =
+        m_threadTree.add(threadPred == kNoEvent ? SequentialTree::kNone : threadPred);
+    assert(threadNode == id);
+    ev.threadDepth = m_threadTree.depth(id);
     if (threadPred == kNoEvent) {
         if (m_threadRoots.size() <= action.thread)
             m_threadRoots.resize(action.thread + 1);
@@ -152,7 +154,7 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
         if (action.kind == ActionKind::MutexUnlock && stateAfter(otherPred).owner != action.thread)
             m_races.noteForeignUnlock(ev.object);
         if (action.kind != ActionKind::MutexLock && action.kind != ActionKind::MutexUnlock) {
-            ev.state = static_cast<std::uint32_t>(m_states.size());
+            d.state = static_cast<std::uint32_t>(m_states.size());
             m_states.push_back(stateAfter(otherPred).after(action));
         }
     }
@@ -164,22 +166,25 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
         }
         assert(otherPred == kNoEvent || m_events[otherPred].location == ev.location);
         if (isRwlockKind(action.kind) && isWriteAccess(action.kind)) {
-            ev.state = static_cast<std::uint32_t>(m_states.size());
+            d.state = static_cast<std::uint32_t>(m_states.size());
             m_states.push_back(rwlockState(ev.location, threadPred, otherPred, extras).after(action));
         }
         if (isWriteAccess(action.kind)) {
-            ev.writeNode = m_writeTree.add(otherPred == kNoEvent ? SequentialTree::kNone
-                                                                 : m_events[otherPred].writeNode);
+            d.writeNode = m_writeTree.add(otherPred == kNoEvent ? SequentialTree::kNone : detail(otherPred).writeNode);
             m_writeNodeEvent.push_back(id);
             m_readers.emplace_back();
             if (otherPred == kNoEvent)
                 m_writeRoots[ev.location].push_back(id);
         } else {
-            (otherPred == kNoEvent ? m_initialReaders[ev.location] : m_readers[m_events[otherPred].writeNode])
+            (otherPred == kNoEvent ? m_initialReaders[ev.location] : m_readers[detail(otherPred).writeNode])
                 .push_back(id);
         }
     }
-    buildCone(ev, id);
+    buildCone(ev, d, id);
+    const bool hasState =
+        ev.isObjectOperation() && action.kind != ActionKind::MutexLock && action.kind != ActionKind::MutexUnlock;
+    if (ev.isMemoryAccess() || hasState || d.memBase != MemoryCutView::kNoBase || d.memCount != 0)
+        ev.detail = m_details.push(d);
     m_events.push(ev);
     if (ev.isMemoryAccess())
         m_races.add(*this, id);
@@ -194,20 +199,24 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
     return id;
 }
 
-void Unfolding::buildCone(Event &ev, EventId self) {
+void Unfolding::buildCone(Event &ev, EventDetail &detail, EventId self) {
     std::vector<EventId> &preds = m_scratch.preds;
     preds.assign({ev.threadPred, ev.otherPred});
-    for (std::uint32_t i = 0; i < ev.extraCount; ++i)
-        preds.push_back(m_extraPool[ev.extraBegin + i]);
+    for (std::uint32_t i = 0; i < detail.extraCount; ++i)
+        preds.push_back(m_extraPool[detail.extraBegin + i]);
 
-    // tmax: slot-wise deeper entry of the two predecessors' cuts, then the event itself.
+    // tmax: slot-wise deeper entry of the predecessors' cuts; the event's own slot is implicit. Most
+    // events (all but those whose other predecessors bring news) share their thread predecessor's range.
     std::size_t width = ev.action.thread + 1;
     for (EventId p : preds)
         if (p != kNoEvent)
-            width = std::max<std::size_t>(width, m_events[p].tmaxCount);
-    const std::uint32_t tmaxBegin = static_cast<std::uint32_t>(m_tmaxPool.size());
+            width = std::max(width, threadCutWidth(p));
+    std::vector<EventId> &cut = m_scratch.threadCut;
+    cut.assign(width, kNoEvent);
     for (std::size_t t = 0; t < width; ++t) {
-        EventId best = kNoEvent;
+        if (t == ev.action.thread)
+            continue;
+        EventId &best = cut[t];
         for (EventId p : preds) {
             if (p == kNoEvent)
                 continue;
@@ -215,10 +224,17 @@ void Unfolding::buildCone(Event &ev, EventId self) {
             if (x != kNoEvent && (best == kNoEvent || threadDepth(x) > threadDepth(best)))
                 best = x;
         }
-        m_tmaxPool.push_back(t == ev.action.thread ? self : best);
     }
-    ev.tmaxBegin = tmaxBegin;
-    ev.tmaxCount = static_cast<std::uint32_t>(width);
+    bool share = ev.threadPred != kNoEvent && threadCutWidth(ev.threadPred) == width;
+    for (std::size_t t = 0; share && t < width; ++t)
+        share = t == ev.action.thread || threadMax(ev.threadPred, static_cast<ThreadId>(t)) == cut[t];
+    if (share) {
+        ev.tmaxAt = m_events[ev.threadPred].tmaxAt;
+    } else {
+        ev.tmaxAt = static_cast<std::uint32_t>(m_tmaxPool.size());
+        m_tmaxPool.push_back(static_cast<EventId>(width));
+        m_tmaxPool.insert(m_tmaxPool.end(), cut.begin(), cut.end());
+    }
 
     // lmax: merge of the predecessors' sorted cuts (deeper object-tree node wins), plus the event itself.
     std::vector<ObjectCut> &merged = m_scratch.objectCut, &a = m_scratch.objectCutSide;
@@ -254,21 +270,20 @@ void Unfolding::buildCone(Event &ev, EventId self) {
     if (ev.isMemoryAccess())
         for (const ObjectCut &c : merged)
             if (c.object < 64 && m_events[c.event].isLock() && m_events[c.event].thread() == ev.thread())
-                ev.heldMutexes |= std::uint64_t{1} << c.object;
+                detail.heldMutexes |= std::uint64_t{1} << c.object;
     // Most events (every memory access and most unlocks) have their thread predecessor's lock cut:
     // they share its range of the pool instead of copying it.
     if (ev.threadPred != kNoEvent &&
         std::ranges::equal(merged, objectCut(ev.threadPred), [](const ObjectCut &x, const ObjectCut &y) {
             return x.object == y.object && x.event == y.event;
         })) {
-        ev.lmaxBegin = m_events[ev.threadPred].lmaxBegin;
-        ev.lmaxCount = m_events[ev.threadPred].lmaxCount;
-    } else {
-        ev.lmaxBegin = static_cast<std::uint32_t>(m_lmaxPool.size());
-        ev.lmaxCount = static_cast<std::uint32_t>(merged.size());
+        ev.lmaxAt = m_events[ev.threadPred].lmaxAt;
+    } else if (!merged.empty()) {
+        ev.lmaxAt = static_cast<std::uint32_t>(m_lmaxPool.size());
+        m_lmaxPool.push_back({static_cast<ObjectIndex>(merged.size()), kNoEvent});
         m_lmaxPool.insert(m_lmaxPool.end(), merged.begin(), merged.end());
     }
-    buildMemoryCut(ev, self, preds);
+    buildMemoryCut(ev, detail, self, preds);
 }
 
 SyncObjectState Unfolding::stateAfter(EventId e) const {
@@ -279,13 +294,13 @@ SyncObjectState Unfolding::stateAfter(EventId e) const {
     switch (ev.kind()) {
     case ActionKind::MutexLock: s.owner = ev.thread(); return s; // mutex state is just its owner
     case ActionKind::MutexUnlock: return s;
-    default: return m_states[ev.state];
+    default: return m_states[detail(e).state];
     }
 }
 
 SyncObjectState Unfolding::rwlockState(LocationIndex l, EventId threadPred, EventId write,
                                        std::span<const EventId> reads) const {
-    SyncObjectState s = write == kNoEvent ? SyncObjectState{} : m_states[m_events[write].state];
+    SyncObjectState s = write == kNoEvent ? SyncObjectState{} : m_states[detail(write).state];
     // Each thread's last read of `write` in the history decides whether it holds the lock for
     // reading; a thread without one keeps what it had after `write` (readers stay through a failed
     // trywrlock).
@@ -316,9 +331,8 @@ std::vector<EventId> Unfolding::threadSuccessors(EventId e, ThreadId t) const {
     if (e == kNoEvent)
         return t < m_threadRoots.size() ? m_threadRoots[t] : std::vector<EventId>{};
     std::vector<EventId> out;
-    for (auto n = m_threadTree.firstChild(m_events[e].threadNode); n != SequentialTree::kNone;
-         n = m_threadTree.nextSibling(n))
-        out.push_back(m_threadNodeEvent[n]);
+    for (auto n = m_threadTree.firstChild(e); n != SequentialTree::kNone; n = m_threadTree.nextSibling(n))
+        out.push_back(n);
     return out;
 }
 
@@ -326,7 +340,7 @@ std::vector<EventId> Unfolding::writeSuccessors(EventId w, LocationIndex l) cons
     if (w == kNoEvent)
         return l < m_writeRoots.size() ? m_writeRoots[l] : std::vector<EventId>{};
     std::vector<EventId> out;
-    for (auto n = m_writeTree.firstChild(m_events[w].writeNode); n != SequentialTree::kNone;
+    for (auto n = m_writeTree.firstChild(detail(w).writeNode); n != SequentialTree::kNone;
          n = m_writeTree.nextSibling(n))
         out.push_back(m_writeNodeEvent[n]);
     return out;
@@ -349,11 +363,10 @@ bool Unfolding::precedesOrEqual(EventId a, EventId b) const {
         return false;
     if (x == a)
         return true;
-    const std::uint32_t da = m_threadTree.depth(ea.threadNode);
-    const SequentialTree::NodeId nx = m_events[x].threadNode;
-    if (da >= m_threadTree.depth(nx))
+    const std::uint32_t da = ea.threadDepth;
+    if (da >= m_events[x].threadDepth)
         return false;
-    return m_threadTree.ancestorAt(nx, da) == ea.threadNode;
+    return m_threadTree.ancestorAt(x, da) == a;
 }
 
 bool Unfolding::inConflict(EventId a, EventId b) const {
@@ -376,9 +389,8 @@ bool Unfolding::inConflict(EventId a, EventId b) const {
 }
 
 std::size_t Unfolding::memoryBytes() const {
-    return m_events.bytesReserved() + m_tmaxPool.capacity() * sizeof(EventId) +
-           m_lmaxPool.capacity() * sizeof(ObjectCut) +
-           (m_threadNodeEvent.capacity() + m_objectNodeEvent.capacity()) * sizeof(EventId) +
+    return m_events.bytesReserved() + m_details.bytesReserved() + m_tmaxPool.capacity() * sizeof(EventId) +
+           m_lmaxPool.capacity() * sizeof(ObjectCut) + m_objectNodeEvent.capacity() * sizeof(EventId) +
            (m_threadTree.size() + m_objectTree.size() + m_writeTree.size()) * 32 +
            m_memCutPool.capacity() * sizeof(MemoryCut) + m_memBases.capacity() * 8 + m_races.memoryBytes() +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId) +

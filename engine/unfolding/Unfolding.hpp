@@ -51,8 +51,14 @@ public:
     std::vector<EventId> canonicalReads(EventId threadPred, std::span<const EventId> reads) const;
     /// A write's extra predecessors (reads of the previous write); empty for other events.
     std::span<const EventId> extraPredecessors(EventId e) const {
-        const Event &ev = m_events[e];
-        return {m_extraPool.data() + ev.extraBegin, ev.extraCount};
+        const EventDetail &d = detail(e);
+        return {m_extraPool.data() + d.extraBegin, d.extraCount};
+    }
+    /// The fields of e that only some events need (defaults when it has none).
+    const EventDetail &detail(EventId e) const {
+        static const EventDetail kNone;
+        const std::uint32_t i = m_events[e].detail;
+        return i == Event::kNoDetail ? kNone : m_details[i];
     }
     /// All immediate predecessors (thread, other, extras) of e.
     std::vector<EventId> predecessors(EventId e) const;
@@ -66,27 +72,29 @@ public:
 
     // --- cones
     /// tmax(e, t): the causally last event of thread t in loc(e), or kNoEvent.
+    /// The pool stores the count first, then the entries; an event's own slot is not stored (it is
+    /// the event), so an event shares its thread predecessor's range when the rest is the same.
     EventId threadMax(EventId e, ThreadId t) const {
         const Event &ev = m_events[e];
-        return t < ev.tmaxCount ? m_tmaxPool[ev.tmaxBegin + t] : kNoEvent;
+        if (t == ev.action.thread)
+            return e;
+        return t < m_tmaxPool[ev.tmaxAt] ? m_tmaxPool[ev.tmaxAt + 1 + t] : kNoEvent;
     }
-    std::span<const EventId> threadCut(EventId e) const {
-        const Event &ev = m_events[e];
-        return {m_tmaxPool.data() + ev.tmaxBegin, ev.tmaxCount};
-    }
+    /// How many threads tmax(e, ·) covers (threadMax is kNoEvent past it).
+    std::size_t threadCutWidth(EventId e) const { return m_tmaxPool[m_events[e].tmaxAt]; }
     /// lmax(e, ·) sorted by object index.
     std::span<const ObjectCut> objectCut(EventId e) const {
         const Event &ev = m_events[e];
-        return {m_lmaxPool.data() + ev.lmaxBegin, ev.lmaxCount};
+        return {m_lmaxPool.data() + ev.lmaxAt + 1, m_lmaxPool[ev.lmaxAt].object};
     }
 
     /// The memory cut of e (README.md), sorted by location.
     MemoryCutView memoryCut(EventId e) const {
-        const Event &ev = m_events[e];
+        const EventDetail &d = detail(e);
         std::span<const MemoryCut> base;
-        if (ev.memBase != MemoryCutView::kNoBase)
-            base = {m_memCutPool.data() + m_memBases[ev.memBase].first, m_memBases[ev.memBase].second};
-        return {base, {m_memCutPool.data() + ev.memBegin, ev.memCount}, ev.memBase};
+        if (d.memBase != MemoryCutView::kNoBase)
+            base = {m_memCutPool.data() + m_memBases[d.memBase].first, m_memBases[d.memBase].second};
+        return {base, {m_memCutPool.data() + d.memBegin, d.memCount}, d.memBase};
     }
     std::span<const EventId> cutReads(const MemoryCut &c) const { return {m_cutReadsPool.data() + c.readsBegin, c.readsCount}; }
     /// The last write to `l` in loc(e) (kNoEvent: none, the initial value).
@@ -103,8 +111,7 @@ public:
     // --- trees
     const SequentialTree &threadTree() const { return m_threadTree; }
     const SequentialTree &objectTree() const { return m_objectTree; }
-    /// The event at a thread-tree node.
-    EventId threadNodeEvent(SequentialTree::NodeId n) const { return m_threadNodeEvent[n]; }
+    /// Thread-tree node ids are event ids (each event adds its node when created).
     /// The event at an object-tree node.
     EventId objectNodeEvent(SequentialTree::NodeId n) const { return m_objectNodeEvent[n]; }
     /// The children of busy object-tree nodes in the order that lets spike candidates be found by
@@ -124,13 +131,14 @@ public:
         static const std::vector<EventId> kNone;
         if (w == kNoEvent)
             return l < m_initialReaders.size() ? m_initialReaders[l] : kNone;
-        return m_readers[m_events[w].writeNode];
+        return m_readers[detail(w).writeNode];
     }
     /// Which memory accesses have a sibling they may race with (their spike candidates).
     const RaceCandidates &raceCandidates() const { return m_races; }
     /// Write `a` (kNoEvent: the initial value) is `b` or before it in the write tree of their location.
     bool writeAtOrBefore(EventId a, EventId b) const {
-        return a == kNoEvent || (b != kNoEvent && m_writeTree.isAncestorOrSelf(m_events[a].writeNode, m_events[b].writeNode));
+        return a == kNoEvent ||
+               (b != kNoEvent && m_writeTree.isAncestorOrSelf(detail(a).writeNode, detail(b).writeNode));
     }
     /// Whether two views of one location conflict (README.md): last writes wa, wb with the reads of
     /// them, and membership tests of the other side. Used for events and configurations alike.
@@ -171,8 +179,8 @@ public:
 private:
     EventId find(const Action &action, EventId threadPred, EventId otherPred, std::span<const EventId> extras) const;
     EventId create(const Action &action, EventId threadPred, EventId otherPred, std::span<const EventId> extras);
-    void buildCone(Event &ev, EventId self);
-    void buildMemoryCut(Event &ev, EventId self, std::span<const EventId> preds);
+    void buildCone(Event &ev, EventDetail &detail, EventId self);
+    void buildMemoryCut(const Event &ev, EventDetail &detail, EventId self, std::span<const EventId> preds);
     bool memoryCutsConflict(EventId a, EventId b) const;
     /// m_byPredecessors' view of an event: its (thread, other) predecessors.
     auto predecessorPair() const {
@@ -189,6 +197,7 @@ private:
             std::vector<EventId> reads;
         };
         std::vector<EventId> preds;                // buildCone: the predecessors
+        std::vector<EventId> threadCut;            // buildCone: the thread cut being built
         std::vector<ObjectCut> objectCut, objectCutSide; // buildCone: the lock cut being merged
         std::vector<MemoryCutView> cuts;
         std::vector<LocationIndex> locations;
@@ -197,13 +206,13 @@ private:
     CutScratch m_scratch;
 
     Arena<Event> m_events;
-    SequentialTree m_threadTree;
+    Arena<EventDetail> m_details;
+    SequentialTree m_threadTree; // node n is event n
     SequentialTree m_objectTree;
-    std::vector<EventId> m_threadNodeEvent; // thread-tree node -> event
     std::vector<EventId> m_objectNodeEvent; // object-tree node -> event
     ObjectSiblingIndex m_siblingIndex;
-    std::vector<EventId> m_tmaxPool;
-    std::vector<ObjectCut> m_lmaxPool;
+    std::vector<EventId> m_tmaxPool;   // ranges: count, then tmax(e, t) per thread t
+    std::vector<ObjectCut> m_lmaxPool; // ranges: {count, -}, then lmax(e, ·); range 0 is empty
     std::vector<SyncObjectState> m_states; // see Event::state
     // Memory locations
     SequentialTree m_writeTree;

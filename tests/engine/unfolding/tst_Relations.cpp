@@ -191,7 +191,7 @@ void tst_Relations::checkCones(const Unfolding &u, const ExplicitOrder &order,
     // chains.
     for (EventId e = 0; e < u.size(); ++e) {
         std::vector<std::pair<std::uint64_t, EventId>> cones;
-        for (ThreadId t = 0; t < u.threadCut(e).size(); ++t)
+        for (ThreadId t = 0; t < u.threadCutWidth(e); ++t)
             if (u.threadMax(e, t) != kNoEvent)
                 cones.emplace_back(ExplicitOrder::threadKey(t), u.threadMax(e, t));
         for (const ObjectCut &c : u.objectCut(e))
@@ -468,7 +468,7 @@ void tst_Relations::memoryUnderForeignUnlock() {
     const EventId lock2 = u.obtain(Action{ActionKind::MutexLock, 2, m}, kNoEvent, unlock1);
     const EventId write2 = u.obtain(Action{ActionKind::MemWrite, 2, x, 4}, lock2, kNoEvent);
     const EventId write0 = u.obtain(Action{ActionKind::MemWrite, 0, x, 4}, lock0, kNoEvent);
-    QVERIFY(u.event(write0).heldMutexes != 0 && u.event(write2).heldMutexes == u.event(write0).heldMutexes);
+    QVERIFY(u.detail(write0).heldMutexes != 0 && u.detail(write2).heldMutexes == u.detail(write0).heldMutexes);
     QCOMPARE(immediateConflicts(u, write0), std::vector<EventId>{write2});
     QCOMPARE(immediateConflicts(u, write2), std::vector<EventId>{write0});
     check(u, "foreign unlock", 1);
