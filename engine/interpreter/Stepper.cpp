@@ -450,6 +450,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             // A compare-exchange is a write event even when it fails: whether it fails depends on
             // which write it reads, but an event's action must follow from its thread's history.
             // Treating the failed ones as writes only adds dependence (never loses a trace).
+            const bool event = t.accessGranted;
             if (const Continuation n = visibleAccess(state, t, address, in.size, true); n != Continuation::Continue)
                 return n == Continuation::Stop;
             const std::uint64_t old = loadValue(bytes, in.size, in.width);
@@ -475,7 +476,14 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
                 if (in.op == Opcode::CmpXchg)
                     shadows[in.dst + 1] = {};
             }
-            t.spin.clean = false;
+            // One that left the memory as it was (a failed compare-exchange, an exchange of the value
+            // already there: a spin lock's busy test) is a read for the spin rule: deleting it from an
+            // execution changes no thread's state, since whoever read it sees the same value
+            // (engine/unfolding/README.md "Spin loops and awaits").
+            if (next == old && t.spin.clean)
+                m_spins.noteRead(t, address, in.size, old, event);
+            else
+                t.spin.clean = false;
             t.wakeAnchor.quiet = false;
             ++f.pc;
             break;

@@ -53,6 +53,17 @@ ModelThread::Awaiter ModelThread::write(int var, std::int64_t value) {
     a.value = value;
     return a;
 }
+ModelThread::Awaiter ModelThread::compareExchange(int var, std::int64_t expected, std::int64_t desired) {
+    Awaiter a{this, ModelMachine::CompareExchange, std::uint64_t(var)};
+    a.other = std::uint64_t(expected);
+    a.value = desired;
+    return a;
+}
+ModelThread::Awaiter ModelThread::exchange(int var, std::int64_t value) {
+    Awaiter a{this, ModelMachine::Exchange, std::uint64_t(var)};
+    a.value = value;
+    return a;
+}
 ModelThread::Awaiter ModelThread::spinUntil(int var, std::int64_t value) {
     Awaiter a{this, ModelMachine::SpinUntil, std::uint64_t(var)};
     a.value = value;
@@ -142,8 +153,14 @@ void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
         r.spinTarget = awaiter.value;
         break;
     case Write:
+    case CompareExchange:
+    case Exchange:
         op(ActionKind::MemWrite, o, kVariableSize);
         r.toWrite = awaiter.value;
+        r.exchange = awaiter.kind == Write      ? ThreadRecord::Exchange::None
+                     : awaiter.kind == Exchange ? ThreadRecord::Exchange::Always
+                                                : ThreadRecord::Exchange::IfExpected;
+        r.expected = std::int64_t(awaiter.other);
         break;
     case Rdlock: op(ActionKind::RwRdlock, o); break;
     case Tryrdlock: op(ActionKind::RwTryrdlock, o); break;
@@ -252,7 +269,17 @@ void ModelMachine::execute(ThreadId t) {
             return;
         }
         break;
-    case ActionKind::MemWrite: m_memory[a.object] = r.toWrite; break;
+    case ActionKind::MemWrite: {
+        std::int64_t &cell = m_memory[a.object];
+        const std::int64_t old = cell;
+        if (r.exchange != ThreadRecord::Exchange::IfExpected || old == r.expected)
+            cell = r.toWrite;
+        r.result = static_cast<std::uint64_t>(old);
+        // One that leaves the variable as it was is a read for the spin rule (as in the interpreter).
+        if (r.exchange != ThreadRecord::Exchange::None && r.inSpin && cell == old)
+            r.spinReads.emplace_back(a.object, old);
+        break;
+    }
     default: {
         SyncObjectState &state = m_objects[a.object];
         const bool reads = std::ranges::binary_search(state.readers, t);

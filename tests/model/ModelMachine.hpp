@@ -49,6 +49,8 @@ public:
         BarrierWait,
         Read,
         Write,
+        CompareExchange,
+        Exchange,
         Assume,
         SpinUntil,
         EndSpin,
@@ -80,6 +82,8 @@ private:
         ThreadBody childBody{}; // body of the thread a pending create will start
         std::uint64_t result = 0;
         std::int64_t toWrite = 0; // value of a pending write
+        enum class Exchange : std::uint8_t { None, Always, IfExpected } exchange = Exchange::None;
+        std::int64_t expected = 0; // a pending compare-exchange's expected value
         std::optional<std::int64_t> spinTarget{}; // a pending spinUntil's read: the value that ends it
         bool inSpin = false;                      // between beginSpin and endSpin
         std::vector<std::pair<std::uint64_t, std::int64_t>> spinReads{}; // the iteration's reads

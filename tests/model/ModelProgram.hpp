@@ -93,6 +93,11 @@ public:
     Awaiter read(int var);
     /// A shared-memory write of `value` to variable `var`.
     Awaiter write(int var, std::int64_t value);
+    /// atomic_compare_exchange_strong on `var`: a write event even when it fails (as Weft runs one in
+    /// C); co_await yields the value it found; it stores `desired` iff that was `expected`.
+    Awaiter compareExchange(int var, std::int64_t expected, std::int64_t desired);
+    /// atomic_exchange: a write event storing `value`; co_await yields the value it replaced.
+    Awaiter exchange(int var, std::int64_t value);
     /// A spin loop `while (x[var] != value) {}` as Weft runs one (README "Spin loops"): one read of
     /// `var`; if it is not `value`, the thread awaits for good (AwaitBlocked: the run is a cut path if
     /// another thread later changes `var`, a livelock if nothing can move and `var` is unchanged).
@@ -125,7 +130,7 @@ struct ModelThread::Awaiter {
     ModelThread *thread;
     int kind; // see ModelMachine::Request
     std::uint64_t object;
-    std::uint64_t other = 0; // cond_wait's mutex
+    std::uint64_t other = 0; // cond_wait's mutex; a compare-exchange's expected value
     std::int64_t value = 0;  // sem_init's count, barrier_init's parties, the value written
     ThreadBody body;
     bool ready;

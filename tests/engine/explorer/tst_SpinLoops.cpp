@@ -35,8 +35,8 @@ std::vector<SpinCase> spinCases() {
     for (int p = 0; p < 5; ++p)
         out.push_back({protocols[p], [p] { return makeSpinMutex(SpinProtocol(p)); },
                        kPrograms + "/sc_spin_mutex/sc_spin_mutex.c", "PROTOCOL=" + std::to_string(p)});
-    const char *variants[] = {"handshake", "forever", "", "nested"};
-    for (int v : {0, 1, 3})
+    const char *variants[] = {"handshake", "forever", "", "nested", "cas-lock", "exchange-lock"};
+    for (int v : {0, 1, 3, 4, 5})
         out.push_back({variants[v], [v] { return makeSpinLoops(v); }, kPrograms + "/spin_loops/spin_loops.c",
                        "VARIANT=" + std::to_string(v)});
     return out;
@@ -152,7 +152,7 @@ void tst_SpinLoops::livelockReports() {
     QVERIFY(hasDefect(r, DefectKind::Livelock));
     const auto livelock = std::find_if(r.defects.begin(), r.defects.end(),
                                        [](const Defect &d) { return d.kind == DefectKind::Livelock; });
-    QVERIFY2(livelock->message.find("spin_loops.c:32") != std::string::npos, livelock->message.c_str());
+    QVERIFY2(livelock->message.find("spin_loops.c:52") != std::string::npos, livelock->message.c_str());
     QVERIFY2(livelock->message.find("loops forever") != std::string::npos, livelock->message.c_str());
     // A spin nobody ends: the location of the loop and the value it waits on.
     const auto unended = testing::loadC(file, {"VARIANT=1"});
@@ -160,8 +160,10 @@ void tst_SpinLoops::livelockReports() {
     r = testing::explore(*unended, {}, sc);
     QVERIFY(hasDefect(r, DefectKind::Livelock));
     const std::string &message = r.defects.front().message;
-    QVERIFY2(message.find("T1 spins forever at") != std::string::npos && message.find("spin_loops.c:25") != std::string::npos &&
-                 message.find("'flag' = 0") != std::string::npos && message.find("T0 waits to join T1") != std::string::npos,
+    QVERIFY2(message.find("T1 spins forever at") != std::string::npos &&
+                 message.find("spin_loops.c:45") != std::string::npos &&
+                 message.find("'flag' = 0") != std::string::npos &&
+                 message.find("T0 waits to join T1") != std::string::npos,
              message.c_str());
     // Under sync a spin on shared memory cannot be explored: a livelock that says so, not a hang.
     const auto handshake = testing::loadC(file, {"VARIANT=0"});

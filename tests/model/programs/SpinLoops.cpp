@@ -126,7 +126,7 @@ private:
     }
 };
 
-/// spin_loops.c, the variants written with shared memory only (0, 1 and 3).
+/// spin_loops.c, the variants written with shared memory only (0, 1, 3, 4 and 5).
 class SpinLoops final : public ModelProgram {
 public:
     explicit SpinLoops(int variant) : m_variant(variant) {}
@@ -150,6 +150,16 @@ public:
                 co_await w.endSpin(waits);
             }));
             co_await self.join(t);
+        } else if (m_variant >= 4) {
+            const bool compare = m_variant == 4;
+            const auto a =
+                ThreadId(co_await self.create([compare](ModelThread &w) { return lockedIncrement(w, compare); }));
+            const auto b =
+                ThreadId(co_await self.create([compare](ModelThread &w) { return lockedIncrement(w, compare); }));
+            co_await self.join(b);
+            co_await self.join(a);
+            const std::int64_t counter = asValue(co_await self.read(kCounter));
+            co_await self.check(counter == 2, "counter == 2");
         } else {
             const auto t = ThreadId(co_await self.create([](ModelThread &s) -> ModelTask {
                 co_await s.write(kReady + 1, 1);
@@ -163,8 +173,26 @@ public:
     }
 
 private:
-    enum { kFlag = 20, kData = 21, kReady = 22 };
+    enum { kFlag = 20, kData = 21, kReady = 22, kLock = 24, kCounter = 25 };
     int m_variant;
+
+    /// casWorker / exchangeWorker: a failing attempt leaves the lock as it was, so its iteration spins.
+    static ModelTask lockedIncrement(ModelThread &self, bool compare) {
+        for (;;) {
+            self.beginSpin();
+            std::int64_t old = 0; // (not one co_await of a conditional: GCC 12 miscompiles that)
+            if (compare)
+                old = asValue(co_await self.compareExchange(kLock, 0, 1));
+            else
+                old = asValue(co_await self.exchange(kLock, 1));
+            co_await self.endSpin(old != 0);
+            if (old == 0)
+                break;
+        }
+        const std::int64_t counter = asValue(co_await self.read(kCounter));
+        co_await self.write(kCounter, counter + 1);
+        co_await self.write(kLock, 0);
+    }
 };
 
 } // namespace
