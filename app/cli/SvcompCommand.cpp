@@ -27,6 +27,8 @@ namespace {
 /// The range wider nondet types are explored over unless --nondet says otherwise.
 constexpr std::int64_t kSvcompNondetLo = -1;
 constexpr std::int64_t kSvcompNondetHi = 16;
+/// Instructions a thread may run between two visible actions unless --max-steps says otherwise.
+constexpr std::uint64_t kSvcompStepBound = 1'000'000'000;
 
 struct Verdict {
     enum Kind { True, False, Unknown } kind = Unknown;
@@ -161,6 +163,9 @@ int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err) {
         options.nondetLo = kSvcompNondetLo;
         options.nondetHi = kSvcompNondetHi;
     }
+    // Tasks run long local loops (10^7 iterations); the timeout, polled inside them, still holds.
+    if (options.stepBound == interpreter::InterpreterOptions{}.stepBound)
+        options.stepBound = kSvcompStepBound;
     // POSIX lets pthread_cond_wait return without a signal: once per thread is explored.
     options.spuriousWakeups = 1;
     ExplorationOptions exploration = cl.exploration;

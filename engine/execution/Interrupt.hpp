@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Why a long exploration must stop early: a cancel request, its deadline, or its memory bound.
-// Polled between executions, inside one execution (every few hundred actions) and while
-// backtracking, so a single huge execution cannot outlive --timeout or --max-memory. One per run.
+// Polled between executions, inside one execution (every few hundred actions, and every 2^20
+// instructions of a thread's local code, Machine::setInterrupt) and while backtracking, so a single
+// huge execution cannot outlive --timeout or --max-memory. One per run.
 #pragma once
 
 #include <chrono>

@@ -15,6 +15,8 @@
 
 namespace weft {
 
+class Interrupt;
+
 /// A thread's next visible action and whether the program state allows it now.
 struct PendingAction {
     Action action;
@@ -93,6 +95,11 @@ public:
     /// with the other threads' later steps); threads still blocked when nothing can move are then
     /// abandoned, as C's exit abandons them, instead of being reported as a deadlock.
     virtual bool hasExitRequested() const { return false; }
+
+    /// Optional: the run's interrupt (nullptr: none), polled inside long local code too, so that a
+    /// loop without visible actions cannot outlive --timeout. When it fires there, execute() returns
+    /// in the middle of the thread's local code with no fault: the execution must end (Interrupted).
+    virtual void setInterrupt(Interrupt *) {}
 
     /// A thread whose pending action is AwaitBlocked (a spin loop, README "Spin loops"): whether the
     /// memory its last iteration read still holds what it read, so it would spin forever; false once

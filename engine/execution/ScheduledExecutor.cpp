@@ -194,6 +194,9 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
             out.actions.push_back(action);
         for (ProgramFault &report : m_machine.takeReports())
             out.reports.emplace_back(out.actions.size(), std::move(report));
+        // The machine saw the interrupt inside the thread's local code and stopped there.
+        if (!fault && m_interrupt && m_interrupt->reason() != Interrupt::Reason::None)
+            return finish(ExecutionEnd::Interrupted);
         // Sleepers start sleeping when free mode starts; an operation in the replay does not wake
         // them. A later object operation or memory access by another thread dependent with theirs
         // (a lock on their object; a write to their location, any access if theirs is a write)

@@ -22,7 +22,10 @@ public:
     /// can copy its state (Machine::snapshot); the result is the same as a run from the start.
     Execution run(const Schedule &schedule) override;
     ThreadNaming &naming() override { return m_naming; }
-    void setInterrupt(Interrupt *interrupt) override { m_interrupt = interrupt; }
+    void setInterrupt(Interrupt *interrupt) override {
+        m_interrupt = interrupt;
+        m_machine.setInterrupt(interrupt);
+    }
 
     /// Called just before each action is performed, while the machine still stands before it (so a
     /// debugger or a trace printer can ask the machine where the thread is). Empty: no call.

@@ -49,6 +49,7 @@ public:
     std::optional<ProgramFault> fault() const override { return m_fault; }
     std::vector<ProgramFault> takeReports() override { return std::exchange(m_reports, {}); }
     bool hasExitRequested() const override { return m_state.exitRequested; }
+    void setInterrupt(Interrupt *interrupt) override { m_stepper.setInterrupt(interrupt); }
     std::string describeObject(ObjectId object) const override;
     void choose(ThreadId t, std::int64_t value) override;
     bool spinsForever(ThreadId t) const override;

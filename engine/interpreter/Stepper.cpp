@@ -351,6 +351,11 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
                                " instructions without a visible action (infinite loop?)");
             return false;
         }
+        // A clock read every 2^20 instructions (milliseconds): a long local loop honours --timeout.
+        if ((t.steps & 0xFFFFF) == 0 && m_interrupt && m_interrupt->poll() != Interrupt::Reason::None) [[unlikely]] {
+            m_paused = true;
+            return false;
+        }
         switch (in.op) {
         case Opcode::PtrAdd:
             regs[in.dst] = value(in.a) + std::uint64_t(in.imm);

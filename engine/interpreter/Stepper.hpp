@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/action/ThreadNaming.hpp"
+#include "engine/execution/Interrupt.hpp"
 #include "engine/interpreter/AtomicSections.hpp"
 #include "engine/interpreter/BuiltinCall.hpp"
 #include "engine/interpreter/FaultReporter.hpp"
@@ -34,6 +35,9 @@ public:
     bool run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
              const std::function<bool(const ThreadState &)> *pauseBefore = nullptr);
     bool paused() const { return m_paused; }
+    /// Polled every 2^20 instructions of local code (Machine::setInterrupt); when it fires, run()
+    /// stops as if paused.
+    void setInterrupt(Interrupt *interrupt) { m_interrupt = interrupt; }
 
     FaultReporter &faults() { return m_faults; }
     const FaultReporter &faults() const { return m_faults; }
@@ -106,6 +110,7 @@ private:
     std::vector<RegisterShadow> m_shadowScratch; ///< --uninit: the shadows of m_scratch
     std::vector<std::uint64_t> m_dead;
     bool m_paused = false;
+    Interrupt *m_interrupt = nullptr;
     std::uint64_t m_partialNondetCalls = 0;
     std::uint64_t m_waitsWithoutSpuriousWakeup = 0;
     std::uint32_t m_reachError = ~std::uint32_t{0}; ///< the program's reach_error(), if it has one

@@ -169,6 +169,13 @@ int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); if (pthread_mutex_loc
     QTest::addRow("lock inside a section") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 int main(void) { __VERIFIER_atomic_begin(); pthread_mutex_lock(&m); __VERIFIER_atomic_end(); return 0; })"
                                            << "unreach-call" << 4 << "unknown (unsupported operation: ";
+    // Long local loops: svcomp's step bound is 10^9 instructions, and the timeout is polled inside them.
+    QTest::addRow("local loop past 10^7 instructions")
+        << R"(int main(void) { long s = 0; for (long i = 0; i < 4000000; ++i) s += i & 3; if (s == 6000000) reach_error(); return 0; })"
+        << "unreach-call" << 1 << "false (assertion failure at src.c:9:95)";
+    QTest::addRow("timeout inside local code")
+        << R"(int main(void) { long s = 0; for (long i = 0; i < 4000000000L; ++i) s += i & 3; if (s == 1) reach_error(); return 0; })"
+        << "unreach-call" << 4 << "unknown (exploration incomplete: timeout)";
     QTest::addRow("timeout") << R"(int x;
 void *w(void *a) { for (int i = 0; i < 12; ++i) x = x + 1; return 0; }
 int main(void) { pthread_t t[4]; for (int i = 0; i < 4; ++i) pthread_create(&t[i], 0, w, 0);
