@@ -14,6 +14,7 @@
 #include "engine/frontend/Sha256.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -29,6 +30,8 @@ constexpr std::int64_t kSvcompNondetLo = -1;
 constexpr std::int64_t kSvcompNondetHi = 16;
 /// Instructions a thread may run between two visible actions unless --max-steps says otherwise.
 constexpr std::uint64_t kSvcompStepBound = 1'000'000'000;
+/// Condition waits per thread that may wake up spuriously.
+constexpr std::uint32_t kSvcompSpuriousWakeups = 3;
 
 struct Verdict {
     enum Kind { True, False, Unknown } kind = Unknown;
@@ -63,6 +66,34 @@ bool isViolation(SvcompProperty p, const Defect &d) {
     case SvcompProperty::ValidMemsafety: return d.kind == DefectKind::UndefinedBehaviour && isMemorySafetyFault(d.message);
     default: return false;
     }
+}
+
+/// Per step of `trace`, the __VERIFIER_nondet_* function a choice step's source line calls ("" when
+/// the step is no choice, or its line calls none or several: the witness then states no value).
+std::vector<std::string> resultFunctionsOf(const debugger::TracedExecution &trace, const program::Program &program,
+                                           debugger::SourceText &source) {
+    std::vector<std::string> names(trace.steps.size());
+    static const std::string kPrefix = "__VERIFIER_nondet_";
+    for (std::size_t i = 0; i < trace.steps.size(); ++i) {
+        const debugger::TraceStep &s = trace.steps[i];
+        if (s.action.kind != ActionKind::NondetChoice || !s.spot.line)
+            continue;
+        const std::string &line = source.line(program.sourceMap.fileName(s.spot.file), s.spot.line);
+        std::string found;
+        for (std::size_t at = line.find(kPrefix); at != std::string::npos; at = line.find(kPrefix, at + 1)) {
+            std::size_t end = at + kPrefix.size();
+            while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_'))
+                ++end;
+            const std::string name = line.substr(at, end - at);
+            if (!found.empty()) { // two calls on the line: which one chose is not said
+                found.clear();
+                break;
+            }
+            found = name;
+        }
+        names[i] = found;
+    }
+    return names;
 }
 
 /// Defects that only end a path under SV-COMP's semantics: a deadlock is no property violation.
@@ -166,8 +197,9 @@ int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     // Tasks run long local loops (10^7 iterations); the timeout, polled inside them, still holds.
     if (options.stepBound == interpreter::InterpreterOptions{}.stepBound)
         options.stepBound = kSvcompStepBound;
-    // POSIX lets pthread_cond_wait return without a signal: once per thread is explored.
-    options.spuriousWakeups = 1;
+    // POSIX lets pthread_cond_wait return without a signal: a few times per thread are explored (a
+    // wait repeating the thread's last spurious wake-up needs none of them).
+    options.spuriousWakeups = kSvcompSpuriousWakeups;
     ExplorationOptions exploration = cl.exploration;
     if (property == SvcompProperty::NoDataRace) {
         options.model = interpreter::MemoryModel::Sync;
@@ -209,7 +241,7 @@ int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err) {
             const WitnessInfo info{file, frontend::sha256Hex(bytes.str()), specification,
                                    task.dataModel == "ILP32" ? "32bit" : "64bit", nowIso8601()};
             std::ofstream witness(cl.witnessPath);
-            witness << violationWitness(info, trace);
+            witness << violationWitness(info, trace, resultFunctionsOf(trace, program, source));
             if (!witness) {
                 std::fprintf(err, "weft: error: cannot write '%s'\n", cl.witnessPath.c_str());
                 return kBadInput;
@@ -242,10 +274,11 @@ int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err) {
                                                  location(program, spot) + "), whose failure Weft does not explore"},
                           out);
     if (explorer.machine().waitsWithoutSpuriousWakeup() > 0)
-        return finish({Verdict::Unknown,
-                       "a thread waited on a condition variable again, having changed something since "
-                       "its one explored spurious wake-up (pthread_cond_wait may wake up spuriously "
-                       "any number of times)"},
+        return finish({Verdict::Unknown, "a thread waited on a condition variable more than " +
+                                             std::to_string(kSvcompSpuriousWakeups) +
+                                             " times, not repeating its last wait (pthread_cond_wait may wake up "
+                                             "spuriously any number of times; " +
+                                             std::to_string(kSvcompSpuriousWakeups) + " explored per thread)"},
                       out);
     if (explorer.machine().partialNondetCalls() > 0)
         return finish({Verdict::Unknown,

@@ -35,7 +35,8 @@ std::string data(const char *key, const std::string &value) {
 
 } // namespace
 
-std::string violationWitness(const WitnessInfo &info, const debugger::TracedExecution &trace) {
+std::string violationWitness(const WitnessInfo &info, const debugger::TracedExecution &trace,
+                             const std::vector<std::string> &resultFunctions) {
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
                       "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" "
                       "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n";
@@ -52,6 +53,8 @@ std::string violationWitness(const WitnessInfo &info, const debugger::TracedExec
     out += key("startline", "startline", "int", "edge");
     out += key("threadId", "threadId", "string", "edge");
     out += key("createThread", "createThread", "string", "edge");
+    out += key("assumption", "assumption", "string", "edge");
+    out += key("assumption.resultfunction", "assumption.resultfunction", "string", "edge");
     out += " <graph edgedefault=\"directed\">\n";
     out += "  " + data("witness-type", "violation_witness") + "\n";
     out += "  " + data("sourcecodelang", "C") + "\n";
@@ -71,13 +74,18 @@ std::string violationWitness(const WitnessInfo &info, const debugger::TracedExec
     // Node n + 1 is where step n leads; a step without a source line (a thread's start) has no startline.
     std::string edges;
     unsigned node = 0;
-    for (const debugger::TraceStep &s : trace.steps) {
+    for (std::size_t i = 0; i < trace.steps.size(); ++i) {
+        const debugger::TraceStep &s = trace.steps[i];
         std::string edge = "  <edge source=\"N" + std::to_string(node) + "\" target=\"N" + std::to_string(node + 1) + "\">";
         if (s.spot.line)
             edge += data("startline", std::to_string(s.spot.line));
         edge += data("threadId", std::to_string(idOf(s.action.thread)));
         if (s.action.kind == ActionKind::ThreadCreate)
             edge += data("createThread", std::to_string(idOf(ThreadId(s.action.object))));
+        // An input's value, as validators replay it: the result of the call on this line.
+        if (s.action.kind == ActionKind::NondetChoice && i < resultFunctions.size() && !resultFunctions[i].empty())
+            edge += data("assumption", "\\result == " + std::to_string(s.action.value) + ";") +
+                    data("assumption.resultfunction", resultFunctions[i]);
         edges += edge + "</edge>\n";
         ++node;
     }

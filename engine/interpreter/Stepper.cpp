@@ -282,8 +282,7 @@ Continuation Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin b
         // wake-up now reaches what one of that earlier wait, explored, reaches (the same thread
         // state, and the same shared state, whenever it comes). pthread_cond_timedwait is runtime C
         // that calls pthread_cond_wait once it chose to wait.
-        const ThreadState::WakeAnchor &a = t.wakeAnchor;
-        if (!a.quiet || a.frames != t.stack.frames || a.registers != t.stack.registers)
+        if (!t.repeatsSpuriousWakeup())
             ++m_waitsWithoutSpuriousWakeup;
     }
     if (b == Builtin::Exit && runsExitHandlers(state))

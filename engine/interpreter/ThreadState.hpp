@@ -101,6 +101,10 @@ struct ThreadState {
         std::vector<std::uint64_t> registers;
         bool quiet = false;
     } wakeAnchor;
+    /// Whether a condition wait now would be the same wait as the one it last woke up from spuriously.
+    bool repeatsSpuriousWakeup() const {
+        return wakeAnchor.quiet && wakeAnchor.frames == stack.frames && wakeAnchor.registers == stack.registers;
+    }
     /// The timed wait in progress chose to wait (runtime pthread.c, __weft_timeout returned 0): until
     /// the thread's next call completes, its blocking is not a deadlock (the timeout is explored).
     bool timedWait = false;

@@ -25,6 +25,7 @@ private Q_SLOTS:
     void debuggerSemanticsUnchanged();
     void exploreReportsUninitialisedReads();
     void witnessIsValidGraphMl();
+    void witnessCarriesInputs();
 
 private:
     std::string write(const std::string &name, const std::string &text) { return m_files.write(name, text); }
@@ -332,6 +333,50 @@ int main(void) {
     QCOMPARE(at, violation);
     QVERIFY(created);
     QCOMPARE(edges.last().data["startline"], QString("16"));
+}
+
+void tst_SvcompCommand::witnessCarriesInputs() {
+    // The values of the inputs on the path are assumptions on the results of their nondet calls;
+    // a choice no call in the source makes (a spurious wake-up) states none.
+    const std::string file = write("inputs.c", std::string(kHeader) + R"(_Bool __VERIFIER_nondet_bool(void);
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER;
+int main(void) {
+  int v = __VERIFIER_nondet_int();
+  _Bool b = __VERIFIER_nondet_bool();
+  pthread_mutex_lock(&m);
+  pthread_cond_wait(&c, &m);
+  if (v == 7 && b) reach_error();
+  return 0;
+}
+)");
+    const std::string witnessPath = m_files.path("inputs.graphml");
+    const WeftRun r = runWeft({"svcomp", file, "--witness", witnessPath});
+    QCOMPARE(r.code, 1);
+    QFile in(QString::fromStdString(witnessPath));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&in);
+    QStringList assumptions; // "line: assumption @ function", in path order
+    QMap<QString, QString> edge;
+    auto flush = [&] {
+        if (edge.contains("assumption"))
+            assumptions << edge["startline"] + ": " + edge["assumption"] + " @ " + edge["assumption.resultfunction"];
+        edge.clear();
+    };
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        const QString name = xml.name().toString();
+        if (name == "edge")
+            flush();
+        else if (name == "data") {
+            const QString key = xml.attributes().value("key").toString(); // before the text moves past it
+            edge[key] = xml.readElementText();
+        }
+    }
+    flush();
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(assumptions, QStringList({"12: \\result == 7; @ __VERIFIER_nondet_int",
+                                       "13: \\result == 1; @ __VERIFIER_nondet_bool"}));
 }
 
 QTEST_GUILESS_MAIN(tst_SvcompCommand)

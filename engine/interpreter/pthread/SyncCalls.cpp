@@ -57,7 +57,8 @@ Continuation condWaitCall(BuiltinCall &c) {
     std::vector<Action> wait{c.action(ActionKind::CondEnqueue, c.arg(0)), c.action(ActionKind::MutexUnlock, c.arg(1)),
                              c.action(ActionKind::CondWake, c.arg(0)), c.action(ActionKind::MutexLock, c.arg(1))};
     ThreadState &t = c.thread;
-    if (t.spuriousWakeups >= c.options().spuriousWakeups) {
+    // A repeated wait needs no choice of its own (engine/unfolding/README.md, "Spurious wake-ups").
+    if (t.spuriousWakeups >= c.options().spuriousWakeups || t.repeatsSpuriousWakeup()) {
         const Action first = wait.front();
         wait.erase(wait.begin());
         return c.stopAt(first, std::move(wait));

@@ -31,12 +31,18 @@ const char *kHandOff = R"(
 #include <assert.h>
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t c = PTHREAD_COND_INITIALIZER;
-int ready, waits;
+int ready, waits, done;
 void *producer(void *arg) {
     pthread_mutex_lock(&m);
     ready = 1;
     pthread_cond_signal(&c);
     pthread_mutex_unlock(&m);
+#if defined(TWO_LOOPS)
+    pthread_mutex_lock(&m);
+    done = 1;
+    pthread_cond_signal(&c);
+    pthread_mutex_unlock(&m);
+#endif
     return 0;
 }
 int main(void) {
@@ -50,6 +56,11 @@ int main(void) {
     }
 #elif defined(LOOP)
     while (!ready)
+        pthread_cond_wait(&c, &m);
+#elif defined(TWO_LOOPS)
+    while (!ready)
+        pthread_cond_wait(&c, &m);
+    while (!done)
         pthread_cond_wait(&c, &m);
 #else
     if (!ready)
@@ -95,6 +106,10 @@ void tst_SpuriousWakeups::countsMatchBruteForce_data() {
         // Counting the waits changes the thread between them: not the same wait.
         QTest::addRow("counting, one, %s", m) << "COUNT" << sc << 1u << false << true;
         QTest::addRow("counting, two, %s", m) << "COUNT" << sc << 2u << false << true;
+        // A wait repeating the last spurious wake-up uses none of the budget: the second loop's
+        // wait, elsewhere, gets the second one (with one, it waits only for the signal).
+        QTest::addRow("two loops, one, %s", m) << "TWO_LOOPS" << sc << 1u << false << true;
+        QTest::addRow("two loops, two, %s", m) << "TWO_LOOPS" << sc << 2u << false << false;
     }
 }
 
