@@ -9,12 +9,13 @@ SequentialTree::SequentialTree(unsigned skipStep) : m_step(skipStep < 2 ? 2 : sk
 
 std::span<const SequentialTree::NodeId> SequentialTree::skipTable(NodeId n) const {
     const Node &node = m_nodes[n];
-    return {m_skips.data() + node.skipBegin, node.skipCount};
+    return {m_skips.data() + node.skipBegin, skipCount(node.depth)};
 }
 
 SequentialTree::NodeId SequentialTree::add(NodeId parent) {
     const NodeId id = static_cast<NodeId>(m_nodes.size());
-    Node node{parent, 0, static_cast<std::uint32_t>(m_skips.size()), 0};
+    Node node{parent, 0, static_cast<std::uint32_t>(m_skips.size())};
+    std::uint32_t skips = 0;
     if (parent != kNone) {
         node.depth = m_nodes[parent].depth + 1;
         // t(d) = trailing zeros of d in base m_step; skip[i] is the ancestor m_step^(i+1) up.
@@ -24,13 +25,13 @@ SequentialTree::NodeId SequentialTree::add(NodeId parent) {
             for (unsigned i = 1; i < m_step; ++i) // skip[0]: m_step levels up
                 from = m_nodes[from].parent;
         while (d % m_step == 0) {
-            if (node.skipCount > 0) {
+            if (skips > 0) {
                 from = m_skips.back();
                 for (unsigned i = 1; i < m_step; ++i)
-                    from = m_skips[m_nodes[from].skipBegin + node.skipCount - 1];
+                    from = m_skips[m_nodes[from].skipBegin + skips - 1];
             }
             m_skips.push_back(from);
-            ++node.skipCount;
+            ++skips;
             d /= m_step;
         }
         Node &p = m_nodes[parent];
@@ -40,7 +41,7 @@ SequentialTree::NodeId SequentialTree::add(NodeId parent) {
             m_nodes[p.lastChild].nextSibling = id;
         p.lastChild = id;
     }
-    m_nodes.push_back(node);
+    m_nodes.push(node);
     return id;
 }
 

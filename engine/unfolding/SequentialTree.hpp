@@ -5,6 +5,8 @@
 // writes.
 #pragma once
 
+#include "engine/base/Arena.hpp"
+
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -60,7 +62,7 @@ public:
         while (m_nodes[a].parent != m_nodes[b].parent) {
             const Node &na = m_nodes[a], &nb = m_nodes[b];
             NodeId ja = na.parent, jb = nb.parent;
-            for (std::uint32_t i = na.skipCount; i-- > 0;)
+            for (std::uint32_t i = skipCount(na.depth); i-- > 0;)
                 if (m_skips[na.skipBegin + i] != m_skips[nb.skipBegin + i]) {
                     ja = m_skips[na.skipBegin + i];
                     jb = m_skips[nb.skipBegin + i];
@@ -73,19 +75,26 @@ public:
     }
 
 private:
+    /// 24 bytes; how many skips a node has follows from its depth (skipCount).
     struct Node {
-        NodeId parent;
-        std::uint32_t depth;
-        std::uint32_t skipBegin;
-        std::uint32_t skipCount;
+        NodeId parent = kNone;
+        std::uint32_t depth = 0;
+        std::uint32_t skipBegin = 0;
         NodeId firstChild = kNone;
         NodeId lastChild = kNone;
         NodeId nextSibling = kNone;
     };
     NodeId bestJump(NodeId n, std::uint32_t goal) const;
+    /// The number of times m_step divides `depth` (> 0): a node's skip-table length.
+    std::uint32_t skipCount(std::uint32_t depth) const {
+        std::uint32_t n = 0;
+        for (; depth != 0 && depth % m_step == 0; depth /= m_step)
+            ++n;
+        return n;
+    }
 
     unsigned m_step;
-    std::vector<Node> m_nodes;
+    Arena<Node> m_nodes; // chunks: growing never copies the tree
     std::vector<NodeId> m_skips;
 };
 

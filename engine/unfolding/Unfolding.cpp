@@ -7,7 +7,7 @@
 namespace weft {
 
 Unfolding::Unfolding(unsigned skipStep) : m_threadTree(skipStep), m_objectTree(skipStep), m_writeTree(skipStep) {
-    m_lmaxPool.push_back({0, kNoEvent}); // the empty lock cut, shared by every event without one
+    *m_lmaxPool.at(m_lmaxPool.append(1)) = {0, kNoEvent}; // the empty lock cut, shared by every event without one
 }
 
 EventId Unfolding::obtain(const Action &action, EventId threadPred, EventId otherPred,
@@ -231,9 +231,10 @@ void Unfolding::buildCone(Event &ev, EventDetail &detail, EventId self) {
     if (share) {
         ev.tmaxAt = m_events[ev.threadPred].tmaxAt;
     } else {
-        ev.tmaxAt = static_cast<std::uint32_t>(m_tmaxPool.size());
-        m_tmaxPool.push_back(static_cast<EventId>(width));
-        m_tmaxPool.insert(m_tmaxPool.end(), cut.begin(), cut.end());
+        ev.tmaxAt = m_tmaxPool.append(width + 1);
+        EventId *range = m_tmaxPool.at(ev.tmaxAt);
+        range[0] = static_cast<EventId>(width);
+        std::ranges::copy(cut, range + 1);
     }
 
     // lmax: merge of the predecessors' sorted cuts (deeper object-tree node wins), plus the event itself.
@@ -279,9 +280,10 @@ void Unfolding::buildCone(Event &ev, EventDetail &detail, EventId self) {
         })) {
         ev.lmaxAt = m_events[ev.threadPred].lmaxAt;
     } else if (!merged.empty()) {
-        ev.lmaxAt = static_cast<std::uint32_t>(m_lmaxPool.size());
-        m_lmaxPool.push_back({static_cast<ObjectIndex>(merged.size()), kNoEvent});
-        m_lmaxPool.insert(m_lmaxPool.end(), merged.begin(), merged.end());
+        ev.lmaxAt = m_lmaxPool.append(merged.size() + 1);
+        ObjectCut *range = m_lmaxPool.at(ev.lmaxAt);
+        range[0] = {static_cast<ObjectIndex>(merged.size()), kNoEvent};
+        std::ranges::copy(merged, range + 1);
     }
     buildMemoryCut(ev, detail, self, preds);
 }
@@ -389,8 +391,8 @@ bool Unfolding::inConflict(EventId a, EventId b) const {
 }
 
 std::size_t Unfolding::memoryBytes() const {
-    return m_events.bytesReserved() + m_details.bytesReserved() + m_tmaxPool.capacity() * sizeof(EventId) +
-           m_lmaxPool.capacity() * sizeof(ObjectCut) + m_objectNodeEvent.capacity() * sizeof(EventId) +
+    return m_events.bytesReserved() + m_details.bytesReserved() + m_tmaxPool.bytesReserved() +
+           m_lmaxPool.bytesReserved() + m_objectNodeEvent.capacity() * sizeof(EventId) +
            (m_threadTree.size() + m_objectTree.size() + m_writeTree.size()) * 32 +
            m_memCutPool.capacity() * sizeof(MemoryCut) + m_memBases.capacity() * 8 + m_races.memoryBytes() +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId) +

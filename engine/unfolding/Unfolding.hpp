@@ -10,6 +10,7 @@
 
 #include "engine/action/SyncObjectState.hpp"
 #include "engine/base/Arena.hpp"
+#include "engine/base/RangePool.hpp"
 #include "engine/unfolding/Event.hpp"
 #include "engine/unfolding/ObjectSiblingIndex.hpp"
 #include "engine/unfolding/ObjectTable.hpp"
@@ -78,14 +79,16 @@ public:
         const Event &ev = m_events[e];
         if (t == ev.action.thread)
             return e;
-        return t < m_tmaxPool[ev.tmaxAt] ? m_tmaxPool[ev.tmaxAt + 1 + t] : kNoEvent;
+        const EventId *range = m_tmaxPool.at(ev.tmaxAt);
+        return t < range[0] ? range[1 + t] : kNoEvent;
     }
     /// How many threads tmax(e, ·) covers (threadMax is kNoEvent past it).
     std::size_t threadCutWidth(EventId e) const { return m_tmaxPool[m_events[e].tmaxAt]; }
     /// lmax(e, ·) sorted by object index.
     std::span<const ObjectCut> objectCut(EventId e) const {
         const Event &ev = m_events[e];
-        return {m_lmaxPool.data() + ev.lmaxAt + 1, m_lmaxPool[ev.lmaxAt].object};
+        const ObjectCut *range = m_lmaxPool.at(ev.lmaxAt);
+        return {range + 1, range[0].object};
     }
 
     /// The memory cut of e (README.md), sorted by location.
@@ -211,8 +214,8 @@ private:
     SequentialTree m_objectTree;
     std::vector<EventId> m_objectNodeEvent; // object-tree node -> event
     ObjectSiblingIndex m_siblingIndex;
-    std::vector<EventId> m_tmaxPool;   // ranges: count, then tmax(e, t) per thread t
-    std::vector<ObjectCut> m_lmaxPool; // ranges: {count, -}, then lmax(e, ·); range 0 is empty
+    RangePool<EventId> m_tmaxPool;   // ranges: count, then tmax(e, t) per thread t
+    RangePool<ObjectCut> m_lmaxPool; // ranges: {count, -}, then lmax(e, ·); range 0 is empty
     std::vector<SyncObjectState> m_states; // see Event::state
     // Memory locations
     SequentialTree m_writeTree;
