@@ -12,16 +12,20 @@
 #include "engine/interpreter/Interpreter.hpp"
 #include "engine/results/DotExport.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <fstream>
+#include <mutex>
 #include <unistd.h>
 
 namespace weft::cli {
 
 namespace {
 
-/// Live progress on a terminal: executions and events, at most four times a second.
+/// Live progress on a terminal: executions and events, at most four times a second. Thread-safe (parallel
+/// workers all report to it; their events are counted as each creates them, so the live count may
+/// exceed the final one).
 class ProgressLine final : public ExplorationObserver {
 public:
     explicit ProgressLine(std::FILE *err) : m_err(err) {}
@@ -29,21 +33,23 @@ public:
         if (m_shown)
             std::fputs("\r\033[K", m_err);
     }
-    void onNewEvent(EventId) override { ++m_events; }
+    void onNewEvent(EventId) override { m_events.fetch_add(1, std::memory_order_relaxed); }
     void onExecution(const ExecutionSummary &s) override {
+        std::lock_guard lock(m_mutex);
         const auto now = std::chrono::steady_clock::now();
         if (now - m_last < std::chrono::milliseconds(250))
             return;
         m_last = now;
         m_shown = true;
         std::fprintf(m_err, "\rweft: %llu executions, %llu events...", (unsigned long long)s.index,
-                     (unsigned long long)m_events);
+                     (unsigned long long)m_events.load(std::memory_order_relaxed));
         std::fflush(m_err);
     }
 
 private:
     std::FILE *m_err;
-    std::uint64_t m_events = 0;
+    std::atomic<std::uint64_t> m_events = 0;
+    std::mutex m_mutex;
     bool m_shown = false;
     std::chrono::steady_clock::time_point m_last = std::chrono::steady_clock::now();
 };

@@ -11,11 +11,26 @@ ExplorationResult ProgramExploration::run(std::stop_token stop) {
     return m_rounds.run(
         [this](SectionRounds::Round &round) {
             m_explorer.reset();
-            m_executor.reset();
-            m_machine = std::make_unique<interpreter::Interpreter>(m_program, round.interpreterOptions());
-            m_executor = std::make_unique<ScheduledExecutor>(*m_machine);
-            m_explorer = std::make_unique<Explorer>(*m_executor, round.explorationOptions());
-            m_explorer->setObserver(round.watch(*m_machine, m_observer));
+            m_parallel.reset();
+            m_executors.clear();
+            m_machines.clear();
+            auto addWorker = [&] {
+                m_machines.push_back(std::make_unique<interpreter::Interpreter>(m_program, round.interpreterOptions()));
+                m_executors.push_back(std::make_unique<ScheduledExecutor>(*m_machines.back()));
+            };
+            if (round.explorationOptions().jobs > 1) {
+                m_parallel = std::make_unique<ParallelExplorer>(
+                    [&](unsigned) {
+                        addWorker();
+                        return ParallelExplorer::Worker{m_executors.back().get(),
+                                                        round.watchWorker(*m_machines.back(), m_observer)};
+                    },
+                    round.explorationOptions());
+                return m_parallel->run(round.stopToken());
+            }
+            addWorker();
+            m_explorer = std::make_unique<Explorer>(*m_executors.back(), round.explorationOptions());
+            m_explorer->setObserver(round.watch(*m_machines.back(), m_observer));
             ExplorationResult result = m_explorer->run(round.stopToken());
             m_explorer->setObserver(nullptr);
             return result;

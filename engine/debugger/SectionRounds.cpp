@@ -9,17 +9,61 @@
 namespace weft::debugger {
 
 ExplorationObserver *SectionRounds::Round::watch(const interpreter::Interpreter &machine, ExplorationObserver *inner) {
-    m_machine = &machine;
+    m_machines.push_back(&machine);
     m_inner = inner;
     return this;
 }
 
-bool SectionRounds::Round::metNewObject() const {
-    if (!m_machine || m_interpreter.model != interpreter::MemoryModel::Sc)
+ExplorationObserver *SectionRounds::Round::watchWorker(const interpreter::Interpreter &machine,
+                                                       ExplorationObserver *inner) {
+    m_machines.push_back(&machine);
+    return &m_workers.emplace_back(*this, machine, inner);
+}
+
+bool SectionRounds::Round::metNewObject(const interpreter::Interpreter &machine,
+                                        const interpreter::InterpreterOptions &options) {
+    if (options.model != interpreter::MemoryModel::Sc)
         return false;
-    const std::vector<std::uint64_t> &touched = m_machine->atomicSectionObjects();
-    const std::vector<std::uint64_t> &keyed = m_interpreter.atomicObjects;
+    const std::vector<std::uint64_t> &touched = machine.atomicSectionObjects();
+    const std::vector<std::uint64_t> &keyed = options.atomicObjects;
     return !std::includes(keyed.begin(), keyed.end(), touched.begin(), touched.end());
+}
+
+bool SectionRounds::Round::metNewObject() const {
+    return std::any_of(m_machines.begin(), m_machines.end(),
+                       [&](const interpreter::Interpreter *m) { return metNewObject(*m, m_interpreter); });
+}
+
+void SectionRounds::Round::endRound() {
+    if (!m_ended.exchange(true))
+        m_stop.request_stop();
+}
+
+void SectionRounds::Round::Worker::onNewEvent(EventId e) {
+    if (m_inner)
+        m_inner->onNewEvent(e);
+}
+
+void SectionRounds::Round::Worker::onDefect(const Defect &defect, std::uint64_t distinct) {
+    if (m_inner)
+        m_inner->onDefect(defect, distinct);
+}
+
+void SectionRounds::Round::Worker::onExecution(const ExecutionSummary &summary) {
+    if (m_inner)
+        m_inner->onExecution(summary);
+    if (!m_round.m_ended && metNewObject(m_machine, m_round.m_interpreter))
+        m_round.endRound();
+}
+
+void SectionRounds::Round::Worker::onPaused() {
+    if (m_inner)
+        m_inner->onPaused();
+}
+
+void SectionRounds::Round::Worker::onResumed() {
+    if (m_inner)
+        m_inner->onResumed();
 }
 
 void SectionRounds::Round::onNewEvent(EventId e) {
@@ -37,10 +81,8 @@ void SectionRounds::Round::onExecution(const ExecutionSummary &summary) {
         m_inner->onExecution(summary);
     // The unfolding's independence is wrong for the new object from now on: what this round would
     // explore further is not trustworthy (a replay may even fail to reproduce its trail).
-    if (!m_ended && metNewObject()) {
-        m_ended = true;
-        m_stop.request_stop();
-    }
+    if (!m_ended && metNewObject())
+        endRound();
 }
 
 void SectionRounds::Round::onPaused() {
@@ -76,11 +118,13 @@ ExplorationResult SectionRounds::run(const Explore &explore, std::stop_token sto
                              result.stopReason == StopReason::Nondeterminism;
         if (!mayGoOn || !round.metNewObject())
             return result;
-        const std::vector<std::uint64_t> &touched = round.m_machine->atomicSectionObjects();
-        std::vector<std::uint64_t> both;
-        std::set_union(m_interpreter.atomicObjects.begin(), m_interpreter.atomicObjects.end(), touched.begin(),
-                       touched.end(), std::back_inserter(both));
-        m_interpreter.atomicObjects = std::move(both);
+        for (const interpreter::Interpreter *machine : round.m_machines) {
+            const std::vector<std::uint64_t> &touched = machine->atomicSectionObjects();
+            std::vector<std::uint64_t> both;
+            std::set_union(m_interpreter.atomicObjects.begin(), m_interpreter.atomicObjects.end(), touched.begin(),
+                           touched.end(), std::back_inserter(both));
+            m_interpreter.atomicObjects = std::move(both);
+        }
         const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (m_exploration.timeoutSeconds > 0) {
             if (spent >= m_exploration.timeoutSeconds) {

@@ -11,6 +11,8 @@
 #include "engine/interpreter/Interpreter.hpp"
 #include "engine/results/ExplorationResult.hpp"
 
+#include <atomic>
+#include <deque>
 #include <functional>
 #include <stop_token>
 
@@ -31,6 +33,9 @@ public:
         /// Call before exploring: the observer to give the explorer. It forwards everything to `inner` (may
         /// be null) and ends the round after an execution of `machine` that met a section object not keyed.
         ExplorationObserver *watch(const interpreter::Interpreter &machine, ExplorationObserver *inner);
+        /// The same for one worker of a parallel exploration (one call per worker's machine, before it
+        /// starts): the observer it returns runs on that worker's thread; `inner` must be thread-safe.
+        ExplorationObserver *watchWorker(const interpreter::Interpreter &machine, ExplorationObserver *inner);
 
         void onNewEvent(EventId e) override;
         void onDefect(const Defect &defect, std::uint64_t distinct) override;
@@ -44,14 +49,33 @@ public:
               const ExplorationOptions &exploration)
             : m_number(number), m_interpreter(interpreter), m_exploration(exploration) {}
         bool metNewObject() const;
+        static bool metNewObject(const interpreter::Interpreter &machine, const interpreter::InterpreterOptions &o);
+        void endRound();
+        /// Forwards to the inner observer and ends the round after an execution of its own machine.
+        class Worker final : public ExplorationObserver {
+        public:
+            Worker(Round &round, const interpreter::Interpreter &machine, ExplorationObserver *inner)
+                : m_round(round), m_machine(machine), m_inner(inner) {}
+            void onNewEvent(EventId e) override;
+            void onDefect(const Defect &defect, std::uint64_t distinct) override;
+            void onExecution(const ExecutionSummary &summary) override;
+            void onPaused() override;
+            void onResumed() override;
+
+        private:
+            Round &m_round;
+            const interpreter::Interpreter &m_machine;
+            ExplorationObserver *m_inner;
+        };
 
         unsigned m_number;
         const interpreter::InterpreterOptions &m_interpreter;
         const ExplorationOptions &m_exploration;
         std::stop_source m_stop;
-        const interpreter::Interpreter *m_machine = nullptr;
+        std::vector<const interpreter::Interpreter *> m_machines;
+        std::deque<Worker> m_workers;
         ExplorationObserver *m_inner = nullptr;
-        bool m_ended = false; ///< this round stopped itself
+        std::atomic<bool> m_ended = false; ///< this round stopped itself
     };
     /// Explores one round (builds a machine with the round's options, calls watch(), runs an explorer).
     using Explore = std::function<ExplorationResult(Round &)>;

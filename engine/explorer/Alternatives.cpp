@@ -29,8 +29,10 @@ bool Alternatives::buildComb(const Unfolding &u, const Configuration &c, const D
             return filterByD && std::any_of(m_unjustified.begin(), m_unjustified.end(),
                                             [&](EventId dd) { return u.precedesOrEqual(dd, x); });
         });
-        if (spike.empty())
+        if (spike.empty()) {
+            m_emptySpike = m_unjustified[i];
             return false;
+        }
         m_stats.spikeEvents += spike.size();
     }
     return spikes > 0;
@@ -56,6 +58,7 @@ EventId Alternatives::firstEnabledEvent(const Unfolding &u, const Configuration 
 
 std::optional<Configuration> Alternatives::find(const Unfolding &u, const Configuration &c, const Disset &d) {
     ++m_stats.calls;
+    m_emptySpike = kNoEvent;
     if (!buildComb(u, c, d))
         return std::nullopt;
     ++m_stats.combsBuilt;

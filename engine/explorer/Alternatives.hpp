@@ -33,6 +33,10 @@ public:
 
     /// The events chosen from the comb by the last successful find (J = C ∪ their local configurations).
     const std::vector<EventId> &lastCombination() const { return m_choice; }
+    /// After a find that returned nothing: the D-event whose spike was empty (its siblings in U gave no
+    /// candidate), or kNoEvent when every spike had one but no combination was conflict-free. Only a
+    /// new sibling of that event can make the same call succeed.
+    EventId lastEmptySpike() const { return m_emptySpike; }
 
 private:
     bool buildComb(const Unfolding &u, const Configuration &c, const Disset &d);
@@ -44,6 +48,7 @@ private:
     std::vector<EventId> m_unjustified;
     std::function<bool(EventId)> m_isInD;
     std::vector<EventId> m_choice;
+    EventId m_emptySpike = kNoEvent;
 };
 
 } // namespace weft

@@ -10,13 +10,29 @@ namespace weft {
 void Disset::add(EventId e, std::uint32_t index) {
     assert(m_entries.empty() || m_entries.back().index <= index);
     m_entries.push_back({e, index, -1});
+    if (m_small)
+        return;
     if (e >= m_member.size())
         m_member.resize(static_cast<std::size_t>(e) * 2 + 16, 0);
     m_member[e] = 1;
 }
 
+Disset Disset::prefixOf(const std::vector<Entry> &entries, std::uint32_t length) {
+    Disset out;
+    out.m_small = true;
+    for (const Entry &x : entries) {
+        if (x.index > length)
+            break;
+        out.add(x.event, x.index);
+        if (x.disabler >= 0 && x.disabler < static_cast<std::int64_t>(length))
+            out.m_entries.back().disabler = x.disabler;
+    }
+    return out;
+}
+
 void Disset::removeLast() {
-    m_member[m_entries.back().event] = 0;
+    if (!m_small)
+        m_member[m_entries.back().event] = 0;
     m_entries.pop_back();
 }
 

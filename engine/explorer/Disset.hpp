@@ -6,6 +6,7 @@
 
 #include "engine/unfolding/Unfolding.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -19,12 +20,20 @@ public:
         std::int64_t disabler;   ///< trail index of the event that put it in conflict with C, or -1
     };
 
-    bool contains(EventId e) const { return e < m_member.size() && m_member[e]; }
+    bool contains(EventId e) const {
+        if (m_small)
+            return std::any_of(m_entries.begin(), m_entries.end(), [e](const Entry &x) { return x.event == e; });
+        return e < m_member.size() && m_member[e];
+    }
     std::size_t size() const { return m_entries.size(); }
     const std::vector<Entry> &entries() const { return m_entries; }
 
     /// Right branch at trail length `index`: D ∪ {e}.
     void add(EventId e, std::uint32_t index);
+    /// D at the node of trail length `length` (what onTrailPop(length) would leave), as a new set.
+    Disset prefix(std::uint32_t length) const { return prefixOf(m_entries, length); }
+    /// The same from a copy of a set's entries.
+    static Disset prefixOf(const std::vector<Entry> &entries, std::uint32_t length);
     /// Undoes the last add (no alternative was found).
     void removeLast();
     /// The trail grew by `e` at position `index`: unjustified lock-siblings of e become justified.
@@ -42,6 +51,8 @@ public:
 private:
     std::vector<Entry> m_entries; // sorted by index
     std::vector<std::uint8_t> m_member;
+    /// A short-lived set (prefixOf): membership by scanning the entries, no table as large as the unfolding.
+    bool m_small = false;
 };
 
 } // namespace weft

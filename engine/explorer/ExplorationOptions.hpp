@@ -27,6 +27,11 @@ struct ExplorationOptions {
     /// How much the process's resident memory may grow while exploring; 0: the default share of
     /// the machine (Interrupt::defaultMemoryBound). Reaching it stops the run (StopReason::MemoryLimit).
     std::uint64_t memoryBytes = 0;
+    /// Worker threads (--jobs; engine/explorer/README.md, "Design of --jobs N"); 1: the one-thread loop.
+    unsigned jobs = 1;
+    /// Parallel runs: a node is split off for an idle worker only with at least this many trail events
+    /// below it (small subtrees cost more to hand over than to explore).
+    unsigned splitDepth = 8;
 
     /// Empty if the combination is valid; otherwise why not.
     std::vector<Diagnostic> validate() const {
@@ -35,6 +40,8 @@ struct ExplorationOptions {
             out.push_back(Diagnostic::error("a context-switch bound needs the optimal policy"));
         if (skipStep < 2)
             out.push_back(Diagnostic::error("the skip step must be at least 2"));
+        if (jobs < 1 || jobs > 1024)
+            out.push_back(Diagnostic::error("--jobs must be between 1 and 1024"));
         if (timeoutSeconds < 0)
             out.push_back(Diagnostic::error("the timeout must not be negative"));
         return out;

@@ -102,6 +102,11 @@ Explorer::Conversion Explorer::convert(const Execution &execution) {
             out.interrupted = true; // millions of new events (a long spin) take seconds to add
             return out;
         }
+        // A work item's D, re-materialised where its donor had it: each entry is thread t's next action
+        // at this cut, created (or found) in this worker's unfolding before the trail grows past it.
+        for (; m_nextDisabled < m_pendingDisabled.size() && m_pendingDisabled[m_nextDisabled].index == position;
+             ++m_nextDisabled)
+            m_disset.add(eventFor(m_pendingDisabled[m_nextDisabled].action), static_cast<std::uint32_t>(position));
         const EventId e = eventFor(action);
         if (m_disset.contains(e)) {
             out.sleepBlocked = true;
@@ -119,8 +124,17 @@ Explorer::Conversion Explorer::convert(const Execution &execution) {
     return out;
 }
 
+bool Explorer::mayBranchAt(std::uint32_t length, EventId e) const {
+    if (m_options.contextSwitchBound && length > 0 && m_switches[length - 1] >= *m_options.contextSwitchBound)
+        return false;
+    // Only an object operation or a memory access can have an immediate conflict, hence an
+    // alternative (DPU's might_find_alternative).
+    return m_unfolding.event(e).isObjectOperation() || m_unfolding.event(e).isMemoryAccess();
+}
+
 bool Explorer::backtrack(std::optional<Configuration> &clue) {
-    for (std::size_t popped = 0; !m_trail.empty(); ++popped) {
+    bool parkedHere = false;
+    for (std::size_t popped = 0; m_trail.size() > m_floor; ++popped) {
         // A trail of millions of events (a long spin) must not outlive the deadline either.
         if (m_interrupt && (popped & 1023) == 1023 && m_interrupt->poll() != Interrupt::Reason::None)
             return false;
@@ -130,28 +144,246 @@ bool Explorer::backtrack(std::optional<Configuration> &clue) {
         m_config.unfire(m_unfolding, e);
         const auto length = static_cast<std::uint32_t>(m_trail.size());
         m_disset.onTrailPop(length);
-        if (m_options.contextSwitchBound && !m_switches.empty() &&
-            m_switches.back() >= *m_options.contextSwitchBound)
-            continue;
-        // Only an object operation or a memory access can have an immediate conflict, hence an
-        // alternative (DPU's might_find_alternative).
-        if (!m_unfolding.event(e).isObjectOperation() && !m_unfolding.event(e).isMemoryAccess())
+        if (length < m_nodeMarks.size() && m_nodeMarks[length] != kNone) {
+            const bool donated = m_nodeMarks[length] == kDonated;
+            m_nodeMarks[length] = kNone;
+            if (donated) {
+                m_ownsEverythingEarlier = false; // what it gave away is DFS-earlier than what follows
+                continue;                        // its right subtree is another item's
+            }
+        }
+        if (!mayBranchAt(length, e))
             continue;
         m_disset.add(e, length);
         clue = m_alternatives.find(m_unfolding, m_config, m_disset);
         if (clue)
             return true;
         m_disset.removeLast();
+        if (m_pool && !m_ownsEverythingEarlier)
+            park(length, e, parkedHere);
     }
     return false;
 }
 
-Schedule Explorer::buildReplay(const Configuration &clue) const {
+bool Explorer::donate() {
+    const auto depth = static_cast<std::uint32_t>(m_trail.size());
+    const std::uint32_t below = std::max(1u, m_options.splitDepth);
+    if (depth < m_floor + below)
+        return false;
+    if (m_nodeMarks.size() < depth)
+        m_nodeMarks.resize(depth, kNone);
+    // The cut at each node, grown along the trail (O(depth) once, not per node tried).
+    const Configuration &cut = m_scratchCut;
+    for (std::uint32_t i = m_floor; i + below <= depth; ++i) {
+        const EventId e = m_trail[i];
+        if (m_nodeMarks[i] == kNone && mayBranchAt(i, e)) {
+            scratchCut(m_trail, i);
+            Disset d = m_disset.prefix(i);
+            d.add(e, i);
+            if (const std::optional<Configuration> clue = m_alternatives.find(m_unfolding, cut, d)) {
+                WorkItem item = makeItem(*clue, std::span(m_trail).first(i), cut, d);
+                m_nodeMarks[i] = kDonated;
+                ++m_donations;
+                m_pool->push(std::move(item));
+                return true;
+            }
+            // No clue in this worker's unfolding yet: the node stays its own, decided when the trail pops to
+            // it (an eager "no" is not a negative decision).
+            m_nodeMarks[i] = kTried;
+        }
+    }
+    return false;
+}
+
+void Explorer::scratchCut(std::span<const EventId> trail, std::uint32_t length) {
+    std::size_t common = 0;
+    while (common < m_scratchTrail.size() && common < length && m_scratchTrail[common] == trail[common])
+        ++common;
+    while (m_scratchTrail.size() > common) {
+        m_scratchCut.unfire(m_unfolding, m_scratchTrail.back());
+        m_scratchTrail.pop_back();
+    }
+    for (std::size_t i = common; i < length; ++i) {
+        m_scratchCut.fire(m_unfolding, trail[i]);
+        m_scratchTrail.push_back(trail[i]);
+    }
+}
+
+WorkItem Explorer::makeItem(const Configuration &clue, std::span<const EventId> prefix, const Configuration &cut,
+                            const Disset &d) const {
+    WorkItem item;
+    item.schedule = buildReplay(clue, prefix, cut, d);
+    item.prefixLength = static_cast<std::uint32_t>(prefix.size());
+    for (const Disset::Entry &x : d.entries())
+        item.disabled.push_back({x.index, m_unfolding.event(x.event).action});
+    return item;
+}
+
+void Explorer::park(std::uint32_t length, EventId e, bool &open) {
+    if (!open) {
+        Parked p;
+        p.trail.reserve(m_trail.size() + 1);
+        p.trail.assign(m_trail.begin(), m_trail.end());
+        p.trail.push_back(e);
+        p.disabled = m_disset.entries();
+        p.decidedAt = m_unfolding.size();
+        m_parked.push_back(std::move(p));
+        m_pool->countParked(1);
+        open = true;
+    }
+    m_parked.back().lengths.push_back(length);
+    m_parked.back().emptySpikes.push_back(m_alternatives.lastEmptySpike());
+}
+
+void Explorer::recheck() {
+    WorkPool &pool = *m_pool;
+    const std::vector<Explorer *> &peers = pool.workers();
+    // 1. This unfolding's keys (the others read them next).
+    const std::size_t indexed = m_keys.size();
+    extendEventKeys(m_unfolding, m_keys);
+    for (std::size_t e = indexed; e < m_keys.size(); ++e)
+        m_keyIndex.emplace(m_keys[e], static_cast<EventId>(e));
+    pool.barrier();
+
+    // 2. What the others hold and this one lacks, copied (they write their own unfoldings in step 3).
+    struct Staged {
+        Action action;
+        EventKey key, threadPred, otherPred;
+        std::vector<EventKey> extras;
+    };
+    std::vector<Staged> staged;
+    std::unordered_map<EventKey, bool, KeyHash> stagedKeys;
+    m_importedFrom.resize(peers.size(), 0);
+    constexpr EventKey kNone{0, 0};
+    for (std::size_t w = 0; w < peers.size(); ++w) {
+        const Explorer &peer = *peers[w];
+        if (&peer == this)
+            continue;
+        for (std::size_t e = m_importedFrom[w]; e < peer.m_keys.size(); ++e) {
+            const EventKey &key = peer.m_keys[e];
+            if (m_keyIndex.contains(key) || !stagedKeys.emplace(key, true).second)
+                continue;
+            const Event &ev = peer.m_unfolding.event(static_cast<EventId>(e));
+            Staged s{ev.action,
+                     key,
+                     ev.threadPred == kNoEvent ? kNone : peer.m_keys[ev.threadPred],
+                     ev.otherPred == kNoEvent ? kNone : peer.m_keys[ev.otherPred],
+                     {}};
+            for (EventId x : peer.m_unfolding.extraPredecessors(static_cast<EventId>(e)))
+                s.extras.push_back(peer.m_keys[x]);
+            staged.push_back(std::move(s));
+        }
+        m_importedFrom[w] = peer.m_keys.size();
+    }
+    pool.barrier();
+
+    // 3. Import them in causal order (each worker's arena is causally ordered; a predecessor another
+    // worker also had was staged from the first one that had it, before).
+    auto local = [&](const EventKey &k) { return k == kNone ? kNoEvent : m_keyIndex.at(k); };
+    std::vector<EventId> extras;
+    for (const Staged &s : staged) {
+        extras.clear();
+        for (const EventKey &k : s.extras)
+            extras.push_back(local(k));
+        std::sort(extras.begin(), extras.end());
+        if (isLocationAccess(s.action.kind))
+            m_unfolding.objects().internLocation(s.action);
+        else if (isObjectTreeKind(s.action.kind))
+            m_unfolding.objects().internObject(s.action.object);
+        m_keyIndex.emplace(s.key, m_unfolding.obtain(s.action, local(s.threadPred), local(s.otherPred), extras));
+    }
+
+    // 4. Ask Alt again at every parked node whose spikes may have grown.
+    for (; m_siblingsIndexed < m_unfolding.size(); ++m_siblingsIndexed) {
+        const auto e = static_cast<EventId>(m_siblingsIndexed);
+        if (m_unfolding.event(e).isObjectOperation() || m_unfolding.event(e).isMemoryAccess())
+            m_latestSibling[siblingKey(e)] = e;
+    }
+    for (auto it = m_parked.begin(); it != m_parked.end();) {
+        Parked &p = *it;
+        // Shallow nodes first: the scratch cut grows along the trail.
+        std::vector<std::size_t> order(p.lengths.size());
+        for (std::size_t k = 0; k < order.size(); ++k)
+            order[k] = k;
+        std::sort(order.begin(), order.end(),
+                  [&](std::size_t a, std::size_t b) { return p.lengths[a] < p.lengths[b]; });
+        const Configuration &cut = m_scratchCut;
+        std::vector<std::uint32_t> still;
+        std::vector<EventId> stillEmpty;
+        for (const std::size_t k : order) {
+            const std::uint32_t m = p.lengths[k];
+            if (!mayHaveChanged(p, m, p.emptySpikes[k])) {
+                still.push_back(m);
+                stillEmpty.push_back(p.emptySpikes[k]);
+                continue;
+            }
+            scratchCut(p.trail, m);
+            Disset d = Disset::prefixOf(p.disabled, m);
+            d.add(p.trail[m], m);
+            if (const std::optional<Configuration> clue = m_alternatives.find(m_unfolding, cut, d)) {
+                pool.push(makeItem(*clue, std::span(p.trail).first(m), cut, d));
+                ++m_lateClues;
+            } else {
+                still.push_back(m);
+                stillEmpty.push_back(m_alternatives.lastEmptySpike());
+            }
+        }
+        p.decidedAt = m_unfolding.size();
+        if (still.empty()) {
+            it = m_parked.erase(it);
+            pool.countParked(-1);
+        } else {
+            p.lengths = std::move(still);
+            p.emptySpikes = std::move(stillEmpty);
+            ++it;
+        }
+    }
+}
+
+std::uint64_t Explorer::siblingKey(EventId e) const {
+    const Event &ev = m_unfolding.event(e);
+    const std::uint64_t where =
+        ev.isObjectOperation() ? std::uint64_t{ev.object} : (std::uint64_t{ev.location} | (1ull << 31));
+    return (where << 32) ^ ev.otherPred;
+}
+
+bool Explorer::mayHaveChanged(const Parked &p, std::uint32_t m, EventId emptySpike) const {
+    auto grown = [&](EventId d) {
+        const auto found = m_latestSibling.find(siblingKey(d));
+        return found != m_latestSibling.end() && found->second >= p.decidedAt;
+    };
+    if (emptySpike != kNoEvent) // the spike that was empty stays so without a new sibling
+        return grown(emptySpike);
+    if (grown(p.trail[m]))
+        return true;
+    for (const Disset::Entry &x : p.disabled) {
+        if (x.index > m)
+            break;
+        if ((x.disabler < 0 || x.disabler >= static_cast<std::int64_t>(m)) && grown(x.event))
+            return true;
+    }
+    return false;
+}
+
+void Explorer::resetTrail() {
+    while (!m_trail.empty()) {
+        const EventId e = m_trail.back();
+        m_trail.pop_back();
+        m_config.unfire(m_unfolding, e);
+    }
+    m_switches.clear();
+    while (m_disset.size() > 0)
+        m_disset.removeLast();
+    m_nodeMarks.clear();
+}
+
+Schedule Explorer::buildReplay(const Configuration &clue, std::span<const EventId> prefix, const Configuration &cut,
+                               const Disset &d) const {
     const Unfolding &u = m_unfolding;
     Schedule schedule;
-    schedule.replay.reserve(m_trail.size() + 16);
+    schedule.replay.reserve(prefix.size() + 16);
     auto add = [&](EventId e) { schedule.append(u.event(e).action); };
-    for (EventId e : m_trail)
+    for (EventId e : prefix)
         add(e);
 
     // J \ C, thread by thread in causal order, interleaved round-robin (docs/algorithms.md,
@@ -161,7 +393,7 @@ Schedule Explorer::buildReplay(const Configuration &clue) const {
     std::vector<EventId> done(threads, kNoEvent); // last replayed event of each thread
     std::size_t remaining = 0;
     for (ThreadId t = 0; t < threads; ++t) {
-        done[t] = m_config.threadMax(t);
+        done[t] = cut.threadMax(t);
         for (EventId e = clue.threadMax(t); e != done[t] && e != kNoEvent; e = u.event(e).threadPred)
             chains[t].push_back(e);
         std::reverse(chains[t].begin(), chains[t].end());
@@ -199,9 +431,9 @@ Schedule Explorer::buildReplay(const Configuration &clue) const {
 
     if (!m_options.policy.isOptimal()) {
         // Sleep set: unjustified D-events still enabled after J keep their thread asleep (docs/algorithms.md, "Run-to-completion loop").
-        m_disset.forEachUnjustified([&](EventId d) {
-            if (clue.isCompatible(u, d))
-                schedule.sleeping.push_back({u.event(d).thread(), u.event(d).action.object, u.event(d).kind()});
+        d.forEachUnjustified([&](EventId x) {
+            if (clue.isCompatible(u, x))
+                schedule.sleeping.push_back({u.event(x).thread(), u.event(x).action.object, u.event(x).kind()});
         });
     }
     return schedule;
@@ -226,7 +458,7 @@ void Explorer::recordDefect(const ProgramFault &fault, std::span<const Action> a
     defect.trace.assign(actions.begin(), actions.end());
     for (const Action &a : actions)
         defect.schedule.append(a);
-    defect.execution = result.statistics.executions;
+    defect.execution = m_executionNumber;
     if (m_observer)
         m_observer->onDefect(defect, result.statistics.defects);
     if (result.defects.size() < m_options.maxDefectsKept)
@@ -243,9 +475,8 @@ void Explorer::waitWhilePaused() {
         m_observer->onResumed();
 }
 
-void Explorer::explore(ExplorationResult &result) {
+void Explorer::explore(ExplorationResult &result, Schedule schedule) {
     Statistics &stats = result.statistics;
-    Schedule schedule;
     std::uint32_t branchDepth = 0;
     while (true) {
         if (stats.executions > 0)
@@ -254,9 +485,19 @@ void Explorer::explore(ExplorationResult &result) {
             result.stopReason = stopReasonOf(why);
             return;
         }
-        if (m_options.maxExecutions && stats.executions >= m_options.maxExecutions) {
+        if (m_pool) {
+            // Exactly --max-executions runs over all workers: a ticket before each.
+            const std::optional<std::uint64_t> ticket = m_pool->ticket();
+            if (!ticket) {
+                result.stopReason = StopReason::ExecutionLimit;
+                return;
+            }
+            m_executionNumber = *ticket;
+        } else if (m_options.maxExecutions && stats.executions >= m_options.maxExecutions) {
             result.stopReason = StopReason::ExecutionLimit;
             return;
+        } else {
+            m_executionNumber = stats.executions + 1;
         }
 
         const Execution execution = m_executor.run(schedule);
@@ -317,7 +558,7 @@ void Explorer::explore(ExplorationResult &result) {
             // The execution is counted and its defects kept; its conflicting extensions are not
             // needed any more (a long execution's take seconds).
             if (m_observer)
-                m_observer->onExecution({stats.executions, leaf, branchDepth, m_trail, &schedule});
+                m_observer->onExecution({m_executionNumber, leaf, branchDepth, m_trail, &schedule});
             result.stopReason = stopReasonOf(m_interrupt->reason());
             return;
         }
@@ -331,7 +572,7 @@ void Explorer::explore(ExplorationResult &result) {
                                  [&](EventId e) { return m_trailIndex[e] < branchDepth; });
 
         if (m_observer)
-            m_observer->onExecution({stats.executions, leaf, branchDepth, m_trail, &schedule});
+            m_observer->onExecution({m_executionNumber, leaf, branchDepth, m_trail, &schedule});
         bool stopKind = false;
         if (!ssb && execution.fault)
             stopKind = m_options.stopsOn(execution.fault->kind);
@@ -348,6 +589,9 @@ void Explorer::explore(ExplorationResult &result) {
             return;
         }
 
+        if (m_pool && m_pool->wantsWork())
+            donate();
+
         std::optional<Configuration> clue;
         if (!backtrack(clue)) {
             result.stopReason = m_interrupt->reason() == Interrupt::Reason::None
@@ -356,7 +600,7 @@ void Explorer::explore(ExplorationResult &result) {
             return;
         }
         branchDepth = static_cast<std::uint32_t>(m_trail.size());
-        schedule = buildReplay(*clue);
+        schedule = buildReplay(*clue, m_trail, m_config, m_disset);
     }
 }
 
@@ -380,7 +624,7 @@ ExplorationResult Explorer::run(std::stop_token stop, PauseControl *pause) {
     m_stop = stop;
     m_executor.setInterrupt(&interrupt);
     try {
-        explore(result);
+        explore(result, Schedule());
     } catch (const std::bad_alloc &) {
         // An allocation the memory bound did not see coming (an address-space limit, a huge
         // single request): what was found so far stays valid, the run ends as out of memory.
@@ -397,6 +641,56 @@ ExplorationResult Explorer::run(std::stop_token stop, PauseControl *pause) {
     stats.cpuSeconds = threadCpuSeconds() - startCpu;
     stats.wallSeconds = std::chrono::duration<double>(Clock::now() - startWall).count();
     stats.peakRssBytes = peakResidentBytes();
+    return result;
+}
+
+ExplorationResult Explorer::runWorker(WorkPool &pool, std::stop_token stop, PauseControl *pause) {
+    const double startCpu = threadCpuSeconds();
+    ExplorationResult result;
+    Interrupt interrupt(stop, m_options.timeoutSeconds,
+                        m_options.memoryBytes ? m_options.memoryBytes : Interrupt::defaultMemoryBound());
+    m_interrupt = &interrupt;
+    m_pause = pause;
+    m_stop = stop;
+    m_pool = &pool;
+    m_executor.setInterrupt(&interrupt);
+    try {
+        WorkItem item;
+        for (WorkPool::Task task; (task = pool.take(item)) != WorkPool::Task::Finished;) {
+            resetTrail();
+            if (task == WorkPool::Task::Recheck) {
+                recheck();
+                continue;
+            }
+            m_floor = item.prefixLength;
+            m_ownsEverythingEarlier = item.prefixLength == 0 && item.disabled.empty();
+            m_pendingDisabled = std::move(item.disabled);
+            m_nextDisabled = 0;
+            result.stopReason = StopReason::Completed;
+            explore(result, std::move(item.schedule));
+            if (result.stopReason != StopReason::Completed) {
+                pool.stop(result.stopReason);
+                break;
+            }
+        }
+    } catch (const std::bad_alloc &) {
+        result.stopReason = StopReason::MemoryLimit;
+        pool.stop(result.stopReason);
+    }
+    m_executor.setInterrupt(nullptr);
+    m_interrupt = nullptr;
+    m_pause = nullptr;
+    m_stop = {};
+    m_pool = nullptr;
+    m_floor = 0;
+    m_pendingDisabled.clear();
+    m_nextDisabled = 0;
+
+    Statistics &stats = result.statistics;
+    stats.events = m_unfolding.size();
+    stats.alternativeCalls = m_alternatives.statistics().calls;
+    stats.combsBuilt = m_alternatives.statistics().combsBuilt;
+    stats.cpuSeconds = threadCpuSeconds() - startCpu;
     return result;
 }
 

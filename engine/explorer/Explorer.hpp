@@ -11,10 +11,13 @@
 #include "engine/explorer/ExplorationObserver.hpp"
 #include "engine/explorer/ExplorationOptions.hpp"
 #include "engine/explorer/PauseControl.hpp"
+#include "engine/explorer/WorkPool.hpp"
 #include "engine/results/ExplorationResult.hpp"
+#include "engine/unfolding/EventKeys.hpp"
 
 #include <span>
 #include <stop_token>
+#include <unordered_map>
 
 namespace weft {
 
@@ -27,6 +30,16 @@ public:
     /// Explores until done, cancelled or bounded; the result keeps everything found so far. While
     /// `pause` (if given) is paused, the run waits after its current execution.
     ExplorationResult run(std::stop_token stop = {}, PauseControl *pause = nullptr);
+
+    /// One worker of a parallel exploration (ParallelExplorer): takes items from `pool` until it is done
+    /// or stopped, splits its own subtree when the pool wants work, stops every worker when it meets a
+    /// reason to stop. Statistics and defects are this worker's; events are its unfolding's size.
+    ExplorationResult runWorker(WorkPool &pool, std::stop_token stop, PauseControl *pause = nullptr);
+    /// Items this worker queued for others (runWorker).
+    std::uint64_t donations() const { return m_donations; }
+    /// Negative decisions that a re-check round found to be positive after all (runWorker; README.md,
+    /// "Alt reads U": an alternative whose events another worker had created).
+    std::uint64_t lateClues() const { return m_lateClues; }
 
     /// The event structure explored so far (read it only when run() is not executing).
     const Unfolding &unfolding() const { return m_unfolding; }
@@ -43,11 +56,30 @@ private:
     EventId eventFor(const Action &action);
     EventId roundCompletion(EventId arrival) const;
     void pushTrail(EventId e);
-    /// The loop of run(): execute, convert, extend, backtrack, until done or interrupted.
-    void explore(ExplorationResult &result);
+    /// The loop of run(): execute, convert, extend, backtrack, until done or interrupted. Starts with
+    /// `schedule` (a work item's, whose root is at depth m_floor).
+    void explore(ExplorationResult &result, Schedule schedule);
+    /// Pops the whole trail and empties D (a worker between two items).
+    void resetTrail();
+    /// Whether Alt may be asked at the node of trail length `length` whose event is `e`.
+    bool mayBranchAt(std::uint32_t length, EventId e) const;
+    /// Queues the right child of the shallowest node of the trail not donated yet that has a clue now
+    /// (README.md, "Load balancing"); false if none has.
+    bool donate();
+    /// The item that explores the right child `d` of the node `prefix` (cut `cut`) through `clue`.
+    WorkItem makeItem(const Configuration &clue, std::span<const EventId> prefix, const Configuration &cut,
+                      const Disset &d) const;
+    /// Records the negative decision at trail length `length` (event `e` just popped) until a re-check
+    /// round; `open`: this backtrack already has its record.
+    void park(std::uint32_t length, EventId e, bool &open);
+    /// A re-check round (all workers at once): import the events other workers created, then ask Alt
+    /// again at every parked node; a clue found now becomes a (late) item.
+    void recheck();
     /// Pops the trail to the next clue; false when none is left or m_interrupt fired meanwhile.
     bool backtrack(std::optional<Configuration> &clue);
-    Schedule buildReplay(const Configuration &clue) const;
+    /// The replay of `clue` after the trail prefix `prefix` (whose cut is `cut`) with disabled set `d`.
+    Schedule buildReplay(const Configuration &clue, std::span<const EventId> prefix, const Configuration &cut,
+                         const Disset &d) const;
     /// Adds `fault` to the defects (or counts it again); `actions` replay the execution up to it.
     void recordDefect(const ProgramFault &fault, std::span<const Action> actions, ExplorationResult &result);
     /// Waits while paused (telling the observer); a stop request ends the wait.
@@ -67,6 +99,52 @@ private:
     std::stop_token m_stop;                // the running run()'s
     bool m_cutWarned = false;              // a cut (LimitReached) execution has been reported
     ExplorationObserver *m_observer = nullptr;
+    std::uint64_t m_executionNumber = 0;   // of the current execution, 1-based (over all workers)
+
+    // Parallel exploration (null pool: one job, today's loop).
+    WorkPool *m_pool = nullptr;
+    std::uint32_t m_floor = 0;             // the current item's root depth: never backtrack above it
+    std::vector<WorkItem::Disabled> m_pendingDisabled; // the item's D, added while replaying its prefix
+    std::size_t m_nextDisabled = 0;
+    /// Per trail length: kDonated (its right children belong to a queued item) or kTried (no clue when
+    /// the pool asked); cleared when the trail pops to it.
+    enum NodeMark : std::uint8_t { kNone = 0, kDonated = 1, kTried = 2 };
+    std::vector<std::uint8_t> m_nodeMarks;
+    std::uint64_t m_donations = 0;
+    std::uint64_t m_lateClues = 0;
+    /// The negative decisions of one backtrack: its trail (the popped events included), D at its
+    /// deepest parked node, and the trail lengths decided.
+    struct Parked {
+        std::vector<EventId> trail;
+        std::vector<Disset::Entry> disabled;
+        std::vector<std::uint32_t> lengths;
+        std::vector<EventId> emptySpikes; ///< per length: Alternatives::lastEmptySpike of its decision
+        std::size_t decidedAt = 0; ///< the unfolding's size when last decided
+    };
+    /// Whether an event created since `p` was decided is a sibling of the event popped at its node of trail
+    /// length `m` or of a D-event unjustified there: only then can Alt answer otherwise (its spikes are
+    /// siblings of unjustified D-events).
+    bool mayHaveChanged(const Parked &p, std::uint32_t m, EventId emptySpike) const;
+    /// (object or location, its tree predecessor) of an object operation or memory access: siblings share it.
+    std::uint64_t siblingKey(EventId e) const;
+    std::unordered_map<std::uint64_t, EventId> m_latestSibling; // sibling key -> newest event with it
+    std::size_t m_siblingsIndexed = 0;
+    /// Exploring the root item, and no item it gave away is DFS-earlier than where it is (it has not
+    /// backtracked past a donated node): nothing is DFS-earlier than its decisions, which are final.
+    bool m_ownsEverythingEarlier = false;
+    /// A cut built along a trail prefix (donate, recheck), kept so that its membership table is not
+    /// allocated (as large as the unfolding) each time; m_scratchTrail is what it holds, in firing order.
+    Configuration m_scratchCut{true};
+    std::vector<EventId> m_scratchTrail;
+    /// Makes m_scratchCut the cut of `trail[0..length)`, keeping the common prefix it already holds.
+    void scratchCut(std::span<const EventId> trail, std::uint32_t length);
+    std::vector<Parked> m_parked;
+    std::vector<EventKey> m_keys;          // canonical keys of this unfolding's events (re-check rounds)
+    struct KeyHash {
+        std::size_t operator()(const EventKey &k) const { return static_cast<std::size_t>(k.low); }
+    };
+    std::unordered_map<EventKey, EventId, KeyHash> m_keyIndex;
+    std::vector<std::size_t> m_importedFrom; // per worker: how many of its events were looked at
 };
 
 } // namespace weft

@@ -117,23 +117,33 @@ void tst_BruteForce::matchesBruteForce_data() {
     QTest::addColumn<int>("family");
     QTest::addColumn<int>("policy");
     QTest::addColumn<int>("programs");
+    QTest::addColumn<int>("jobs");
     // Optimal first: it fills the oracle cache the other policies reuse.
     for (int policy : {0, -1, 1, 2, 3, 4}) {
-        QTest::addRow("wide k=%d", policy) << 0 << policy << (policy == 0 ? 500 : 200);
-        QTest::addRow("deep k=%d", policy) << 1 << policy << (policy == 0 ? 300 : 100);
-        QTest::addRow("sync k=%d", policy) << 2 << policy << (policy == 0 ? 500 : 150);
-        QTest::addRow("assume k=%d", policy) << 3 << policy << (policy == 0 ? 400 : 100);
-        QTest::addRow("assume-sc k=%d", policy) << 4 << policy << (policy == 0 ? 300 : 100);
-        QTest::addRow("spin-sc k=%d", policy) << 5 << policy << (policy == 0 ? 300 : 100);
-        QTest::addRow("nondet-sc k=%d", policy) << 6 << policy << (policy == 0 ? 300 : 100);
-        QTest::addRow("rwlock k=%d", policy) << 7 << policy << (policy == 0 ? 400 : 150);
+        QTest::addRow("wide k=%d", policy) << 0 << policy << (policy == 0 ? 500 : 200) << 1;
+        QTest::addRow("deep k=%d", policy) << 1 << policy << (policy == 0 ? 300 : 100) << 1;
+        QTest::addRow("sync k=%d", policy) << 2 << policy << (policy == 0 ? 500 : 150) << 1;
+        QTest::addRow("assume k=%d", policy) << 3 << policy << (policy == 0 ? 400 : 100) << 1;
+        QTest::addRow("assume-sc k=%d", policy) << 4 << policy << (policy == 0 ? 300 : 100) << 1;
+        QTest::addRow("spin-sc k=%d", policy) << 5 << policy << (policy == 0 ? 300 : 100) << 1;
+        QTest::addRow("nondet-sc k=%d", policy) << 6 << policy << (policy == 0 ? 300 : 100) << 1;
+        QTest::addRow("rwlock k=%d", policy) << 7 << policy << (policy == 0 ? 400 : 150) << 1;
     }
+    // Parallel exploration (--jobs) with a split offered at every node, so that many small subtrees
+    // move between workers: the same exact counts.
+    const char *families[] = {"wide", "deep", "sync", "assume", "assume-sc", "spin-sc", "nondet-sc", "rwlock"};
+    for (int jobs : {2, 3})
+        for (int policy : {0, 2, -1})
+            for (int family = 0; family < 8; ++family)
+                QTest::addRow("%s k=%d jobs=%d", families[family], policy, jobs)
+                    << family << policy << (policy == 0 ? 150 : 60) << jobs;
 }
 
 void tst_BruteForce::matchesBruteForce() {
     QFETCH(int, family);
     QFETCH(int, policy);
     QFETCH(int, programs);
+    QFETCH(int, jobs);
     RandomProgramShape s = randomProgramFamily(family);
     if (m_maxActions)
         s.maxActions = m_maxActions;
@@ -150,7 +160,11 @@ void tst_BruteForce::matchesBruteForce() {
                     context());
         ExplorationOptions options;
         options.policy = AltPolicy::fromNumber(policy);
-        const ExplorationResult r = exploreModel(*program, options);
+        options.jobs = static_cast<unsigned>(jobs);
+        options.splitDepth = 1;
+        const ExplorationResult r =
+            jobs == 1 ? exploreModel(*program, options)
+                      : exploreModelInParallel([&] { return RandomProgram::generate(seed, s); }, options);
         WEFT_VERIFY(r.stopReason == StopReason::Completed, context());
         // An assume-blocked execution is a maximal trace too, counted apart.
         WEFT_VERIFY(r.statistics.maximalConfigurations + r.statistics.assumeBlocked == expected.traces &&

@@ -148,6 +148,8 @@ class tst_Oracles : public QObject {
 private slots:
     void counts_data();
     void counts();
+    void countsInParallel_data();
+    void countsInParallel();
     void ssbexpTrend();
     void table1Trend();
 };
@@ -171,6 +173,47 @@ void tst_Oracles::counts() {
     QCOMPARE(r.statistics.events, oracle.events);
     if (policy == 0)
         QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+}
+
+void tst_Oracles::countsInParallel_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("policy");
+    QTest::addColumn<int>("jobs");
+    QTest::addColumn<int>("splitDepth");
+    for (const Instance &i : instances())
+        for (int jobs : {2, 3}) {
+            // A split offered at every node (many small items) and at the default depth.
+            QTest::addRow("%s k=0 jobs=%d split=1", qPrintable(i.name), jobs) << i.name << 0 << jobs << 1;
+            QTest::addRow("%s k=0 jobs=%d split=8", qPrintable(i.name), jobs) << i.name << 0 << jobs << 8;
+        }
+    for (const char *name : {"DISP(5,2)", "MPC(2,5)", "PI(5)", "mpat(3)", "poke-regression(4,2)"})
+        for (int policy : {-1, 1, 2})
+            QTest::addRow("%s k=%d jobs=2 split=1", name, policy) << QString(name) << policy << 2 << 1;
+}
+
+// engine/explorer/README.md, "Design of --jobs N": parallel exploration gives the oracle counts exactly
+// (and no SSB with the optimal policy), however the work was split.
+void tst_Oracles::countsInParallel() {
+    QFETCH(QString, name);
+    QFETCH(int, policy);
+    QFETCH(int, jobs);
+    QFETCH(int, splitDepth);
+    const Instance &oracle = instance(name);
+    ExplorationOptions options;
+    options.policy = AltPolicy::fromNumber(policy);
+    options.jobs = static_cast<unsigned>(jobs);
+    options.splitDepth = static_cast<unsigned>(splitDepth);
+    ParallelExplorer::Figures figures;
+    const ExplorationResult r = exploreModelInParallel(oracle.make, options, &figures);
+    QCOMPARE(r.stopReason, StopReason::Completed);
+    QCOMPARE(r.statistics.defects, 0u);
+    QCOMPARE(r.statistics.maximalConfigurations, oracle.configs);
+    QCOMPARE(r.statistics.events, oracle.events);
+    if (policy == 0)
+        QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+    qInfo("%s: %llu items, %llu re-check rounds, %llu late clues, %llu SSB", qPrintable(name),
+          (unsigned long long)figures.items, (unsigned long long)figures.rechecks,
+          (unsigned long long)figures.lateClues, (unsigned long long)r.statistics.sleepSetBlocked);
 }
 
 // docs/algorithms.md, "Oracles": 0 SSBs for k ≥ 2 and optimal; for k = 1 and source-DPOR they grow with K from K = 3.

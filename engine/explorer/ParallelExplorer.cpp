@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+#include "engine/explorer/ParallelExplorer.hpp"
+
+#include "engine/unfolding/EventKeys.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <map>
+#include <thread>
+
+#include <sched.h>
+
+namespace weft {
+
+namespace {
+
+bool scheduleBefore(const Schedule &a, const Schedule &b) {
+    if (a.replay != b.replay)
+        return a.replay < b.replay;
+    return a.choices < b.choices;
+}
+
+/// The text of a diagnostic without its numbers (two workers warn "execution N was cut" with other Ns).
+std::string withoutDigits(const std::string &text) {
+    std::string out;
+    for (char c : text)
+        if (c < '0' || c > '9')
+            out += c;
+    return out;
+}
+
+} // namespace
+
+unsigned availableCpus() {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    unsigned n = 0;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        n = static_cast<unsigned>(CPU_COUNT(&set));
+    if (n == 0)
+        n = std::thread::hardware_concurrency();
+    return std::clamp(n, 1u, 1024u);
+}
+
+std::vector<Defect> mergeDefects(std::vector<std::vector<Defect>> perWorker) {
+    std::map<std::pair<DefectKind, std::string>, Defect> merged;
+    for (std::vector<Defect> &defects : perWorker)
+        for (Defect &d : defects) {
+            auto [it, fresh] = merged.try_emplace({d.kind, d.identity}, d);
+            if (fresh)
+                continue;
+            Defect &kept = it->second;
+            const std::uint64_t occurrences = kept.occurrences + d.occurrences;
+            if (scheduleBefore(d.schedule, kept.schedule))
+                kept = std::move(d);
+            kept.occurrences = occurrences;
+        }
+    std::vector<Defect> out;
+    out.reserve(merged.size());
+    for (auto &entry : merged)
+        out.push_back(std::move(entry.second));
+    std::sort(out.begin(), out.end(),
+              [](const Defect &a, const Defect &b) { return scheduleBefore(a.schedule, b.schedule); });
+    return out;
+}
+
+ParallelExplorer::ParallelExplorer(const MakeWorker &makeWorker, ExplorationOptions options) : m_options(options) {
+    for (unsigned i = 0; i < std::max(1u, options.jobs); ++i) {
+        const Worker w = makeWorker(i);
+        w.executor->naming().shareWith(&m_names);
+        m_workers.push_back(std::make_unique<Explorer>(*w.executor, options));
+        m_workers.back()->setObserver(w.observer);
+    }
+}
+
+ParallelExplorer::~ParallelExplorer() = default;
+
+ExplorationResult ParallelExplorer::run(std::stop_token stop, PauseControl *pause) {
+    using Clock = std::chrono::steady_clock;
+    const auto startWall = Clock::now();
+    ExplorationResult result;
+    for (const Diagnostic &d : m_options.validate())
+        result.diagnostics.push_back(d);
+    if (!result.diagnostics.empty()) {
+        result.stopReason = StopReason::Cancelled;
+        return result;
+    }
+
+    const auto jobs = static_cast<unsigned>(m_workers.size());
+    std::vector<Explorer *> workers;
+    for (const auto &w : m_workers)
+        workers.push_back(w.get());
+    WorkPool pool(workers, m_options.maxExecutions);
+    std::vector<ExplorationResult> results(jobs);
+    std::vector<std::exception_ptr> failures(jobs);
+    {
+        const std::stop_callback forward(stop, [&pool] { pool.stop(StopReason::Cancelled); });
+        std::vector<std::jthread> threads;
+        threads.reserve(jobs);
+        for (unsigned i = 0; i < jobs; ++i)
+            threads.emplace_back([&, i] {
+                try {
+                    results[i] = m_workers[i]->runWorker(pool, pool.stopToken(), pause);
+                } catch (...) {
+                    failures[i] = std::current_exception();
+                    pool.stop(StopReason::InternalError);
+                }
+            });
+    }
+    for (const std::exception_ptr &failure : failures)
+        if (failure)
+            std::rethrow_exception(failure);
+
+    // Sums over the workers; events: the union of their canonical keys (an event several workers
+    // created counts once).
+    Statistics &stats = result.statistics;
+    std::vector<EventKey> keys;
+    std::vector<std::vector<Defect>> defects;
+    std::uint64_t distinctNotKept = 0;
+    std::vector<std::string> seen;
+    m_figures = {};
+    for (unsigned i = 0; i < jobs; ++i) {
+        const Statistics &s = results[i].statistics;
+        stats.maximalConfigurations += s.maximalConfigurations;
+        stats.sleepSetBlocked += s.sleepSetBlocked;
+        stats.assumeBlocked += s.assumeBlocked;
+        stats.executions += s.executions;
+        stats.alternativeCalls += s.alternativeCalls;
+        stats.combsBuilt += s.combsBuilt;
+        stats.trailEventsTotal += s.trailEventsTotal;
+        stats.cpuSeconds += s.cpuSeconds;
+        distinctNotKept += s.defects - results[i].defects.size();
+        defects.push_back(std::move(results[i].defects));
+        for (Diagnostic &d : results[i].diagnostics) {
+            const std::string key = withoutDigits(d.format());
+            if (std::find(seen.begin(), seen.end(), key) != seen.end())
+                continue;
+            seen.push_back(key);
+            result.diagnostics.push_back(std::move(d));
+        }
+        const std::vector<EventKey> own = eventKeys(m_workers[i]->unfolding());
+        keys.insert(keys.end(), own.begin(), own.end());
+        m_figures.workerEvents += own.size();
+    }
+    std::sort(keys.begin(), keys.end());
+    stats.events = static_cast<std::uint64_t>(std::unique(keys.begin(), keys.end()) - keys.begin());
+    result.defects = mergeDefects(std::move(defects));
+    // Defects a worker counted but did not keep may repeat others': the count is exact while every
+    // worker kept all of its own (fewer than maxDefectsKept distinct defects).
+    stats.defects = result.defects.size() + distinctNotKept;
+    if (result.defects.size() > m_options.maxDefectsKept)
+        result.defects.resize(m_options.maxDefectsKept);
+    result.stopReason = pool.stopReason();
+    m_figures.items = pool.itemsTaken();
+    m_figures.rechecks = pool.rechecks();
+    for (const auto &w : m_workers)
+        m_figures.lateClues += w->lateClues();
+    stats.wallSeconds = std::chrono::duration<double>(Clock::now() - startWall).count();
+    stats.peakRssBytes = peakResidentBytes();
+    return result;
+}
+
+} // namespace weft

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// Parallel exploration (--jobs N; README.md, "Design of --jobs N"): N worker threads, each an Explorer with
+// its own executor (over its own machine) and its own unfolding, share a WorkPool of right subtrees of the
+// exploration tree. Counts stay exact: subtrees are disjoint by construction, and the event count is the
+// union of the workers' canonical event keys. The result merges the workers' statistics and defects.
+#pragma once
+
+#include "engine/explorer/Explorer.hpp"
+
+#include <functional>
+#include <memory>
+#include <stop_token>
+#include <vector>
+
+namespace weft {
+
+class ParallelExplorer {
+public:
+    /// What worker `index` runs with: its executor (never shared) and its observer (may be null; called
+    /// on the worker's thread, with event ids of the worker's unfolding).
+    struct Worker {
+        Executor *executor = nullptr;
+        ExplorationObserver *observer = nullptr;
+    };
+    using MakeWorker = std::function<Worker(unsigned index)>;
+
+    /// Builds `options.jobs` workers (calling `makeWorker` on this thread, in order).
+    ParallelExplorer(const MakeWorker &makeWorker, ExplorationOptions options);
+    ~ParallelExplorer();
+
+    /// Explores until done, cancelled or bounded; the result keeps everything every worker found. A
+    /// failure inside a worker (an exception) stops the others and is rethrown here.
+    ExplorationResult run(std::stop_token stop = {}, PauseControl *pause = nullptr);
+
+    /// How the work was split, for benchmarks (valid after run()).
+    struct Figures {
+        std::uint64_t items = 0;        ///< subtrees explored (the root included)
+        std::uint64_t workerEvents = 0; ///< Σ of the workers' unfolding sizes (÷ events: the replication)
+        std::uint64_t rechecks = 0;     ///< re-check rounds (README.md, "Alt reads U")
+        std::uint64_t lateClues = 0;    ///< parked negative decisions found positive by a re-check
+    };
+    const Figures &figures() const { return m_figures; }
+
+private:
+    ExplorationOptions m_options;
+    SharedThreadNames m_names;
+    std::vector<std::unique_ptr<Explorer>> m_workers;
+    Figures m_figures;
+};
+
+/// The CPUs this process may run on (its affinity mask), at least 1 and at most 1024: the default --jobs.
+unsigned availableCpus();
+
+/// Merges the workers' defects: one per (kind, identity), occurrences summed, the occurrence kept the one
+/// with the smallest schedule (so the choice does not depend on which worker ran first); sorted by it.
+std::vector<Defect> mergeDefects(std::vector<std::vector<Defect>> perWorker);
+
+} // namespace weft
