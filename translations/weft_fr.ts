@@ -125,6 +125,145 @@
     </message>
 </context>
 <context>
+    <name>MessageText</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
+    </message>
+    <message>
+        <source>assertion `%1&apos; failed in %2</source>
+        <translation>échec de l’assertion « %1 » dans %2</translation>
+    </message>
+    <message>
+        <source>%1() called</source>
+        <translation>appel de %1()</translation>
+    </message>
+    <message>
+        <source>exited with status %1</source>
+        <translation>terminé avec le code %1</translation>
+    </message>
+    <message>
+        <source>data race on %1: %2 and %3, with no synchronisation between them</source>
+        <translation>accès concurrent à %1 : %2 et %3, sans synchronisation entre eux</translation>
+    </message>
+    <message>
+        <source>T%1 reads at %2</source>
+        <translation>T%1 lit en %2</translation>
+    </message>
+    <message>
+        <source>T%1 writes at %2</source>
+        <translation>T%1 écrit en %2</translation>
+    </message>
+    <message>
+        <source>a %1-byte global variable %2</source>
+        <translation>la variable globale %2 (%1 octets)</translation>
+    </message>
+    <message>
+        <source>T%1 waits for lock %2</source>
+        <translation>T%1 attend le verrou %2</translation>
+    </message>
+    <message>
+        <source>T%1 waits to join T%2</source>
+        <translation>T%1 attend la fin de T%2</translation>
+    </message>
+    <message>
+        <source>T%1 waits for the other threads to exit</source>
+        <translation>T%1 attend la fin des autres threads</translation>
+    </message>
+    <message>
+        <source>T%1 waits on semaphore %2</source>
+        <translation>T%1 attend le sémaphore %2</translation>
+    </message>
+    <message>
+        <source>T%1 waits on condition variable %2</source>
+        <translation>T%1 attend la variable de condition %2</translation>
+    </message>
+    <message>
+        <source>T%1 waits at barrier %2</source>
+        <translation>T%1 attend à la barrière %2</translation>
+    </message>
+    <message>
+        <source>T%1 waits to read-lock %2</source>
+        <translation>T%1 attend de verrouiller %2 en lecture</translation>
+    </message>
+    <message>
+        <source>T%1 waits to write-lock %2</source>
+        <translation>T%1 attend de verrouiller %2 en écriture</translation>
+    </message>
+    <message>
+        <source>unlocked</source>
+        <translation>déverrouillé</translation>
+    </message>
+    <message>
+        <source>locked by T%1</source>
+        <translation>verrouillé par T%1</translation>
+    </message>
+    <message>
+        <source>locked by T%1 (%2 times)</source>
+        <translation>verrouillé par T%1 (%2 fois)</translation>
+    </message>
+    <message>
+        <source>no waiter</source>
+        <translation>personne n’attend</translation>
+    </message>
+    <message>
+        <source>waiters: %1</source>
+        <translation>en attente : %1</translation>
+    </message>
+    <message>
+        <source>waiters: %1 (%2 signal pending)</source>
+        <translation>en attente : %1 (%2 signal en suspens)</translation>
+    </message>
+    <message>
+        <source>waiters: %1 (%2 signals pending)</source>
+        <translation>en attente : %1 (%2 signaux en suspens)</translation>
+    </message>
+    <message>
+        <source>value %1</source>
+        <translation>valeur %1</translation>
+    </message>
+    <message>
+        <source>not initialised</source>
+        <translation>non initialisé</translation>
+    </message>
+    <message>
+        <source>%1 of %2 arrived</source>
+        <translation>%1 arrivés sur %2</translation>
+    </message>
+    <message>
+        <source>write-locked by T%1</source>
+        <translation>verrouillé en écriture par T%1</translation>
+    </message>
+    <message>
+        <source>read-locked by %1</source>
+        <translation>verrouillé en lecture par %1</translation>
+    </message>
+    <message>
+        <source>→ %1</source>
+        <translation>→ %1</translation>
+    </message>
+    <message>
+        <source>at address %1</source>
+        <translation>à l’adresse %1</translation>
+    </message>
+    <message>
+        <source>heap block allocated at %1</source>
+        <translation>bloc du tas alloué en %1</translation>
+    </message>
+    <message>
+        <source>heap block+%1 allocated at %2</source>
+        <translation>bloc du tas+%1 alloué en %2</translation>
+    </message>
+    <message>
+        <source>local allocated at %1</source>
+        <translation>variable locale allouée en %1</translation>
+    </message>
+    <message>
+        <source>local+%1 allocated at %2</source>
+        <translation>variable locale+%1 allouée en %2</translation>
+    </message>
+</context>
+<context>
     <name>RunConfiguration</name>
     <message>
         <source>optimal</source>
@@ -601,6 +740,14 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
         <source>&amp;Normal Text Size</source>
         <translation>Taille de texte &amp;normale</translation>
     </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Modifications non enregistrées</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them before closing it?</source>
+        <translation>%1 a des modifications non enregistrées. Les enregistrer avant de le fermer ?</translation>
+    </message>
 </context>
 <context>
     <name>weft::gui::RecentFilesMenu</name>
@@ -1045,7 +1192,7 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
     </message>
     <message>
         <source>data race</source>
-        <translation>accès concurrent (data race)</translation>
+        <translation>accès concurrent</translation>
     </message>
     <message>
         <source>abort</source>

@@ -15,6 +15,7 @@
 #include "views/eventstructure/EventStructureView.hpp"
 #include "views/explorationtree/ExplorationTreeScene.hpp"
 #include "views/explorationtree/ExplorationTreeView.hpp"
+#include "views/messages/MessageText.hpp"
 #include "views/progress/CountersBar.hpp"
 #include "views/source/SourceEditor.hpp"
 #include "views/trace/ThreadPalette.hpp"
@@ -34,7 +35,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
-#include <QRegularExpression>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
@@ -454,19 +454,23 @@ void MainWindow::showRace(const std::string &message) {
     if (report == reports.end())
         report = std::find_if(reports.begin(), reports.end(),
                               [](const auto &x) { return x.second.kind == DefectKind::DataRace; });
-    // Both accesses, as the report names them: "T2 reads at f.c:24:9 and T1 writes at f.c:24:7".
+    // Both accesses, as the report's message holds them: T2 reads at f.c:24:9, T1 writes at f.c:24:7.
     std::vector<views::ThreadMarker> markers;
-    static const QRegularExpression access(QStringLiteral("T(\\d+) (?:reads|writes) at \\S+?:(\\d+):\\d+"));
-    for (auto m = access.globalMatch(QString::fromStdString(message)); m.hasNext();) {
-        const QRegularExpressionMatch side = m.next();
-        const ThreadId t = side.captured(1).toUInt();
-        markers.push_back(
-            {side.captured(2).toInt(), views::threadColour(t), QStringLiteral("⚠") + tr("T%1").arg(t), false});
+    Message race = parseMessage(message);
+    if (race.kind == MessageKind::Located)
+        race = parseMessage(race.args[1]);
+    for (std::size_t side = 1; race.kind == MessageKind::DataRace && side < race.args.size(); ++side) {
+        const Message access = parseMessage(race.args[side]); // {thread, "file:line:column"}
+        if (access.kind != MessageKind::ThreadReads && access.kind != MessageKind::ThreadWrites)
+            continue;
+        const ThreadId t = QString::fromStdString(access.args[0]).toUInt();
+        const int line = QString::fromStdString(access.args[1]).section(QLatin1Char(':'), -2, -2).toInt();
+        markers.push_back({line, views::threadColour(t), QStringLiteral("⚠") + tr("T%1").arg(t), false});
     }
     m_replay->setDefectMarkers(std::move(markers));
     if (report != reports.end())
         m_replay->runToReport(report->first);
-    statusBar()->showMessage(tr("Data race: %1").arg(QString::fromStdString(message)));
+    statusBar()->showMessage(tr("Data race: %1").arg(views::MessageText::format(message)));
 }
 
 void MainWindow::selectExecution(quint64 execution) {
@@ -588,6 +592,10 @@ void MainWindow::dropEvent(QDropEvent *event) {
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
+    if (!settleUnsavedEdits()) {
+        event->ignore();
+        return;
+    }
     m_session->cancel();
     saveWindowSettings();
     QMainWindow::closeEvent(event);

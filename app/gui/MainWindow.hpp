@@ -42,7 +42,8 @@ public:
 
     /// Opens `path` in the editor and loads it for exploration. False if it cannot be read or does not
     /// compile: then the program already loaded stays, with its results, and the status bar says why;
-    /// with none loaded, the editor shows the file and its diagnostics.
+    /// with none loaded, the editor shows the file and its diagnostics. With unsaved edits in the editor,
+    /// first asks whether to save them (false if cancelled).
     bool openFile(const QString &path);
     /// -D and -I for the files opened from now on (as on the command line: see setCommandLineConfiguration).
     void setCompileFlags(std::vector<std::string> defines, std::vector<std::string> includeDirs);
@@ -102,6 +103,9 @@ public Q_SLOTS:
     bool save();
     /// File ▸ Reload (Ctrl+R): loads the file in the editor again from disk (edits are dropped).
     bool reloadFile();
+    /// Unsaved edits in the editor: asks whether to save them (Save, Discard, Cancel) before they would be
+    /// dropped (closing the window, opening another file). False: cancelled, or the file cannot be written.
+    bool settleUnsavedEdits();
     void explore();
     void setPaused(bool paused);
     void cancel();
@@ -138,6 +142,10 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    /// Writes the editor's text to its file (no reload); false, with the reason in the status bar, if it cannot.
+    bool writeEditedText();
+    /// openFile without asking about unsaved edits (they are dropped).
+    bool loadFile(const QString &path);
     void createActions();
     void createMenus();
     void createDocks();

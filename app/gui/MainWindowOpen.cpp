@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QLabel>
+#include <QMessageBox>
 #include <QSaveFile>
 #include <QScrollBar>
 #include <QStatusBar>
@@ -27,7 +28,9 @@ void MainWindow::setCompileFlags(std::vector<std::string> defines, std::vector<s
     setCommandLineConfiguration(c);
 }
 
-bool MainWindow::openFile(const QString &path) {
+bool MainWindow::openFile(const QString &path) { return settleUnsavedEdits() && loadFile(path); }
+
+bool MainWindow::loadFile(const QString &path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
         statusBar()->showMessage(tr("Cannot read %1: %2").arg(path, file.errorString()));
@@ -125,7 +128,9 @@ void MainWindow::watch(const QString &path) {
     m_watcher->addPath(path);
 }
 
-bool MainWindow::save() {
+bool MainWindow::save() { return writeEditedText() && reloadFile(); }
+
+bool MainWindow::writeEditedText() {
     const QString path = m_editor->fileName();
     if (path.isEmpty())
         return false;
@@ -136,7 +141,24 @@ bool MainWindow::save() {
         return false;
     }
     m_editor->document()->setModified(false);
-    return reloadFile();
+    return true;
+}
+
+bool MainWindow::settleUnsavedEdits() {
+    if (!m_editor->document()->isModified() || m_editor->fileName().isEmpty())
+        return true;
+    // As editors ask: Save is the default, Escape cancels what was going to drop the edits.
+    QMessageBox box(
+        QMessageBox::Warning, tr("Unsaved Changes"),
+        tr("%1 has unsaved changes. Save them before closing it?").arg(QFileInfo(m_editor->fileName()).fileName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setDefaultButton(QMessageBox::Save);
+    box.setEscapeButton(QMessageBox::Cancel);
+    switch (box.exec()) {
+    case QMessageBox::Save: return writeEditedText();
+    case QMessageBox::Discard: return true;
+    default: return false;
+    }
 }
 
 bool MainWindow::reloadFile() {
@@ -146,7 +168,7 @@ bool MainWindow::reloadFile() {
     // Where the user was stays where it was.
     const int cursor = m_editor->textCursor().position();
     const int scroll = m_editor->verticalScrollBar()->value();
-    bool loaded = openFile(path);
+    bool loaded = loadFile(path); // Reload drops the edits: nothing to ask
     if (!loaded && m_session->hasProgram()) {
         // The previous version's program and results stay, but the editor shows the file as it is now,
         // with its errors.

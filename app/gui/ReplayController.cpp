@@ -4,6 +4,7 @@
 #include "engine/debugger/Replay.hpp"
 #include "engine/debugger/StateInspector.hpp"
 #include "views/eventstructure/EventAppearance.hpp"
+#include "views/messages/MessageText.hpp"
 #include "views/source/SourceEditor.hpp"
 #include "views/threads/ThreadsModel.hpp"
 #include "views/trace/ThreadPalette.hpp"
@@ -318,7 +319,7 @@ std::vector<views::TraceRow> ReplayController::outcomeRows(const debugger::Repla
         row.file = files.fileName(trace.faultSpot.file);
         row.line = trace.faultSpot.line;
         row.outcome = views::TraceRow::Outcome::Failed;
-        row.failure = QString::fromStdString(message);
+        row.failure = views::MessageText::format(message);
         rows.push_back(std::move(row));
     }
     return rows;
@@ -509,7 +510,7 @@ void ReplayController::refresh() {
             m_editor->setCurrentLine(int(r.faultSpot().line));
         Q_EMIT message(tr("End of the interleaving (%1 events): %2")
                            .arg(r.eventCount())
-                           .arg(QString::fromStdString(r.endMessage())));
+                           .arg(views::MessageText::format(r.endMessage())));
     } else if (r.atEnd()) {
         m_editor->setCurrentLine(0);
         Q_EMIT message(tr("End of the interleaving (%1 events): every thread finished.").arg(r.eventCount()));

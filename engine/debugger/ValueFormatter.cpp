@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/debugger/ValueFormatter.hpp"
 
+#include "engine/base/Message.hpp"
 #include "engine/debugger/Replay.hpp"
 
 #include <cstdio>
@@ -312,7 +313,8 @@ std::string ValueFormatter::scalarText(const std::string &spelled, const CType *
     const Scalar s = type ? scalarOf(spelled, type) : scalarOf(spelled);
     const Scalar shown = s.size ? s : Scalar{8, true};
     if (shown.isPointer)
-        return raw == 0 ? std::string("NULL") : "→ " + m_replay.machine().describeAddress(raw, true);
+        return raw == 0 ? std::string("NULL")
+                        : english(MessageKind::PointsTo, {m_replay.machine().describeAddress(raw, true)});
     if (shown.isThread)
         return "T" + std::to_string(raw);
     if (shown.isFloat) {
@@ -356,34 +358,36 @@ std::string ValueFormatter::syncText(SyncKind kind, std::uint64_t address) const
     switch (kind) {
     case SyncKind::Mutex: {
         if (o.owner == kNoThread)
-            return "unlocked";
+            return english(MessageKind::Unlocked, {});
         const auto relocks = m_state.relocks.find(address);
         const std::uint32_t holds = relocks == m_state.relocks.end() ? 1 : relocks->second + 1;
-        return "locked by T" + std::to_string(o.owner) + (holds > 1 ? " (" + std::to_string(holds) + " times)" : "");
+        return holds > 1 ? english(MessageKind::LockedTimes, {std::to_string(o.owner), std::to_string(holds)})
+                         : english(MessageKind::LockedBy, {std::to_string(o.owner)});
     }
     case SyncKind::Condition: {
         if (o.waiters.empty())
-            return "no waiter";
+            return english(MessageKind::NoWaiter, {});
         std::vector<ThreadId> waiting;
         for (const SyncObjectState::Waiter &w : o.waiters)
             waiting.push_back(w.thread);
-        std::string text = "waiters: " + threadList(waiting);
-        if (!o.signals.empty())
-            text += " (" + std::to_string(o.signals.size()) + (o.signals.size() == 1 ? " signal" : " signals") +
-                    " pending)";
-        return text;
+        if (o.signals.empty())
+            return english(MessageKind::Waiters, {threadList(waiting)});
+        return english(o.signals.size() == 1 ? MessageKind::WaitersSignal : MessageKind::WaitersSignals,
+                       {threadList(waiting), std::to_string(o.signals.size())});
     }
     case SyncKind::Semaphore:
-        return o.initialised ? "value " + std::to_string(o.count) : std::string("not initialised");
+        return o.initialised ? english(MessageKind::SemaphoreValue, {std::to_string(o.count)})
+                             : english(MessageKind::NotInitialised, {});
     case SyncKind::Barrier:
-        return o.initialised ? std::to_string(o.arrived) + " of " + std::to_string(o.parties) + " arrived"
-                             : std::string("not initialised");
+        return o.initialised
+                   ? english(MessageKind::BarrierArrivals, {std::to_string(o.arrived), std::to_string(o.parties)})
+                   : english(MessageKind::NotInitialised, {});
     case SyncKind::ReadWriteLock:
         if (o.owner != kNoThread)
-            return "write-locked by T" + std::to_string(o.owner);
+            return english(MessageKind::WriteLockedBy, {std::to_string(o.owner)});
         if (!o.readers.empty())
-            return "read-locked by " + threadList(o.readers);
-        return "unlocked";
+            return english(MessageKind::ReadLockedBy, {threadList(o.readers)});
+        return english(MessageKind::Unlocked, {});
     case SyncKind::None: break;
     }
     return "";

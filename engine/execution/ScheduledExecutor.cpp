@@ -3,6 +3,7 @@
 
 #include "engine/action/Dependence.hpp"
 #include "engine/action/NondetChoice.hpp"
+#include "engine/base/Message.hpp"
 #include "engine/execution/Interrupt.hpp"
 
 #include <algorithm>
@@ -10,20 +11,20 @@
 namespace weft {
 
 std::string describeBlocked(const BlockedThread &b, const Machine &machine) {
-    const std::string who = "T" + std::to_string(b.thread);
+    const std::string who = std::to_string(b.thread);
     const std::string object = machine.describeObject(b.pending.object);
     switch (b.pending.kind) {
-    case ActionKind::MutexLock: return who + " waits for lock " + object;
-    case ActionKind::ThreadJoin: return who + " waits to join T" + std::to_string(b.pending.object);
-    case ActionKind::ThreadExit: return who + " waits for the other threads to exit";
-    case ActionKind::SemWait: return who + " waits on semaphore " + object;
-    case ActionKind::CondWake: return who + " waits on condition variable " + object;
-    case ActionKind::BarrierPass: return who + " waits at barrier " + object;
-    case ActionKind::RwRdlock: return who + " waits to read-lock " + object;
-    case ActionKind::RwWrlock: return who + " waits to write-lock " + object;
-    case ActionKind::AssumeBlocked: return who + " is stopped by a false assumption";
+    case ActionKind::MutexLock: return english(MessageKind::WaitsForLock, {who, object});
+    case ActionKind::ThreadJoin: return english(MessageKind::WaitsToJoin, {who, std::to_string(b.pending.object)});
+    case ActionKind::ThreadExit: return english(MessageKind::WaitsForExits, {who});
+    case ActionKind::SemWait: return english(MessageKind::WaitsOnSemaphore, {who, object});
+    case ActionKind::CondWake: return english(MessageKind::WaitsOnCondition, {who, object});
+    case ActionKind::BarrierPass: return english(MessageKind::WaitsAtBarrier, {who, object});
+    case ActionKind::RwRdlock: return english(MessageKind::WaitsToReadLock, {who, object});
+    case ActionKind::RwWrlock: return english(MessageKind::WaitsToWriteLock, {who, object});
+    case ActionKind::AssumeBlocked: return "T" + who + " is stopped by a false assumption";
     case ActionKind::AwaitBlocked: return machine.describeSpin(b.thread);
-    default: return who + " cannot " + b.pending.toString();
+    default: return "T" + who + " cannot " + b.pending.toString();
     }
 }
 

@@ -3,6 +3,7 @@
 // or variable's name from the source map, else its kind, size and where it was allocated.
 #include "engine/interpreter/FaultReporter.hpp"
 
+#include "engine/base/Message.hpp"
 #include "engine/interpreter/Arithmetic.hpp"
 #include "engine/program/CTypePath.hpp"
 
@@ -51,7 +52,7 @@ std::string FaultReporter::nameObject(ObjectKind kind, std::uint32_t size, std::
             return "a " + std::to_string(size) + "-byte string literal";
         const std::string &name =
             site < map.globals.size() && !map.globals[site].name.empty() ? map.globals[site].name : symbol;
-        return generic + " '" + name + "'";
+        return english(MessageKind::SizedObject, {std::to_string(size), "'" + name + "'"});
     }
     const auto function = std::uint32_t(site >> 32), pc = std::uint32_t(site);
     if (kind == ObjectKind::Stack && function < map.functions.size() && function < m_program.functions.size() &&
@@ -88,7 +89,7 @@ std::string FaultReporter::describeAddress(const InterpreterState &state, std::u
     if (address == program::kAtomicSectionKey)
         return "(atomic sections)";
     if (!object || object->kind == ObjectKind::Null)
-        return "at address " + std::to_string(address);
+        return english(MessageKind::AtAddress, {std::to_string(address)});
     // A global, or a thread's copy of a thread-local one (owned by the thread).
     if (object->kind == ObjectKind::Global && object->site < m_program.globals.size() &&
         (d.owner != program::kGlobalOwner || d.object == object->site + 1)) {
@@ -107,8 +108,12 @@ std::string FaultReporter::describeAddress(const InterpreterState &state, std::u
         return owner + "'" + name + "'" + offset;
     }
     const std::string at = m_program.sourceMap.format(std::uint32_t(object->site >> 32), std::uint32_t(object->site));
-    const char *kind = object->kind == ObjectKind::Heap ? "heap block" : "local";
-    return std::string(kind) + offset + (at.empty() ? "" : " allocated at " + at);
+    const bool heap = object->kind == ObjectKind::Heap;
+    if (at.empty())
+        return std::string(heap ? "heap block" : "local") + offset;
+    if (!d.offset)
+        return english(heap ? MessageKind::HeapBlockAt : MessageKind::LocalAt, {at});
+    return english(heap ? MessageKind::HeapBlockPartAt : MessageKind::LocalPartAt, {std::to_string(d.offset), at});
 }
 
 Continuation FaultReporter::memoryFault(const ThreadState &t, const MemoryFault &fault) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "views/defects/DefectsModel.hpp"
 
+#include "views/messages/MessageText.hpp"
+
 #include <QColor>
 
 namespace weft::views {
@@ -57,7 +59,7 @@ QVariant DefectsModel::data(const QModelIndex &index, int role) const {
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
         switch (index.column()) {
         case Kind: return kindText(d->kind);
-        case Message: return QString::fromStdString(d->message);
+        case Message: return MessageText::format(d->message);
         case Location: return QString::fromStdString(d->location).section(QLatin1Char('/'), -1);
         case Occurrences: return QVariant::fromValue<qulonglong>(d->occurrences);
         }

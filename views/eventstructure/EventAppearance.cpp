@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "views/eventstructure/EventAppearance.hpp"
 
+#include "views/messages/MessageText.hpp"
+
 namespace weft::views {
 
 QColor EventAppearance::fill(ActionKind kind) {
@@ -71,13 +73,17 @@ QString EventAppearance::actionText(ActionKind kind) {
     return QStringLiteral("?");
 }
 
-QString EventAppearance::stepText(ActionKind kind, const std::string &object, std::int64_t value) {
-    QString text = actionText(kind);
-    if (!object.empty())
-        text += QLatin1Char(' ') + QString::fromStdString(object);
+QString EventAppearance::objectText(ActionKind kind, const std::string &object, std::int64_t value) {
+    // Objects the program does not name ("heap block allocated at f.c:12") are messages.
+    QString text = MessageText::format(object);
     if (showsValue(kind))
-        text += QLatin1Char(' ') + QString::number(value);
+        text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + QString::number(value);
     return text;
+}
+
+QString EventAppearance::stepText(ActionKind kind, const std::string &object, std::int64_t value) {
+    const QString rest = objectText(kind, object, value);
+    return rest.isEmpty() ? actionText(kind) : actionText(kind) + QLatin1Char(' ') + rest;
 }
 
 QString EventAppearance::label(const ExplorationSnapshot &snapshot, const EventRecord &event) {
@@ -85,10 +91,7 @@ QString EventAppearance::label(const ExplorationSnapshot &snapshot, const EventR
 }
 
 QString EventAppearance::labelObject(const ExplorationSnapshot &snapshot, const EventRecord &event) {
-    QString text = QString::fromStdString(snapshot.objectText(event));
-    if (showsValue(event.action.kind))
-        text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + QString::number(event.action.value);
-    return text;
+    return objectText(event.action.kind, snapshot.objectText(event), event.action.value);
 }
 
 QString EventAppearance::toolTip(const ExplorationSnapshot &snapshot, const EventRecord &event) {

@@ -24,6 +24,8 @@ public:
     /// An action with its object (as the engine names it) and value, in the UI language: the trace's
     /// cells and the thread states say it as the event structure does.
     static QString stepText(ActionKind kind, const std::string &object, std::int64_t value);
+    /// The part after the action: the object in the UI language and the value ("'ready' 2").
+    static QString objectText(ActionKind kind, const std::string &object, std::int64_t value);
     /// Several lines: the label, thread, event number and depth, source location.
     static QString toolTip(const ExplorationSnapshot &snapshot, const EventRecord &event);
 };

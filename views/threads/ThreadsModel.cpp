@@ -2,6 +2,7 @@
 #include "views/threads/ThreadsModel.hpp"
 
 #include "views/eventstructure/EventAppearance.hpp"
+#include "views/messages/MessageText.hpp"
 #include "views/trace/ThreadPalette.hpp"
 
 #include <QFileInfo>
@@ -25,7 +26,8 @@ QString ThreadsModel::pendingText(const debugger::NextAction &next) {
 }
 
 QString ThreadsModel::statusText(const ThreadState &thread) {
-    const QString pending = thread.next ? pendingText(*thread.next) : QString::fromStdString(thread.pending);
+    // Without a next action, what the engine says (a stopped thread's defect) is a message.
+    const QString pending = thread.next ? pendingText(*thread.next) : MessageText::format(thread.pending);
     switch (thread.status) {
     case ThreadStatus::Running:
         // Inside its local code the thread's next action is not known yet (its last one is done).

@@ -1,11 +1,30 @@
 // SPDX-License-Identifier: MIT
 #include "views/variables/VariablesModel.hpp"
 
+#include "views/messages/MessageText.hpp"
+
 #include <QLocale>
 
 namespace weft::views {
 
 namespace {
+
+/// `v`'s value in the UI language: a synchronisation object's state is a message; a struct's or an
+/// array's summary lists its parts' values in order ("{unlocked, locked by T1, …}"), each worded again.
+QString valueText(const VariableValue &v) {
+    if (v.children.empty())
+        return MessageText::format(v.value);
+    QString out;
+    std::size_t at = 0;
+    for (const VariableValue &part : v.children) {
+        const std::size_t found = v.value.find(part.value, at);
+        if (found == std::string::npos || part.value.empty())
+            break; // the summary was cut before this part
+        out += QString::fromStdString(v.value.substr(at, found - at)) + valueText(part);
+        at = found + part.value.size();
+    }
+    return out + QString::fromStdString(v.value.substr(at));
+}
 
 const FrameState *frameOf(const ProgramState &state, ThreadId thread, int frame) {
     const ThreadState *t = state.thread(thread);
@@ -129,7 +148,7 @@ void VariablesModel::syncRows(QStandardItem *parent, const std::vector<VariableV
     for (; std::size_t(row) < values.size(); ++row) {
         const VariableValue &v = values[std::size_t(row)];
         const QString name = QString::fromStdString(v.name), type = QString::fromStdString(v.type);
-        const QString value = QString::fromStdString(v.value);
+        const QString value = valueText(v);
         const bool isSame =
             row < parent->rowCount() && !parent->child(row, Name)->data(MoreRole).toBool() &&
             parent->child(row, Name)->text() == name && parent->child(row, Type)->text() == type;
@@ -150,9 +169,7 @@ void VariablesModel::syncRows(QStandardItem *parent, const std::vector<VariableV
         }
         QStandardItem *valueItem = parent->child(row, Value);
         setText(valueItem, value);
-        const QString tip = changed ? tr("Changed by the last step (was %1)")
-                                          .arg(QString::fromStdString(previous->value))
-                                    : QString();
+        const QString tip = changed ? tr("Changed by the last step (was %1)").arg(valueText(*previous)) : QString();
         if (valueItem->toolTip() != tip)
             valueItem->setToolTip(tip);
         syncRows(parent->child(row, Name), v.children, v.omitted,

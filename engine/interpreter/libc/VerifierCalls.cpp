@@ -4,6 +4,7 @@
 // Under SV-COMP semantics a failed assert or abort ends the execution silently (reach_error is the
 // violation there).
 #include "engine/action/NondetChoice.hpp"
+#include "engine/base/Message.hpp"
 #include "engine/interpreter/LibcDispatcher.hpp"
 
 namespace weft::interpreter {
@@ -25,17 +26,18 @@ Continuation assertFailCall(BuiltinCall &c) {
     MemoryFault ignored;
     c.state.memory.readString(c.arg(0), expression, ignored);
     c.state.memory.readString(c.arg(3), function, ignored);
-    return c.fail(DefectKind::AssertionFailure, "assertion `" + expression + "' failed in " + function);
+    return c.fail(DefectKind::AssertionFailure, english(MessageKind::AssertionFailed, {expression, function}));
 }
 
 Continuation abortCall(BuiltinCall &c) {
     if (c.options().svcompSemantics)
         return endSilently(c);
-    return c.fail(DefectKind::Abort, "abort() called");
+    return c.fail(DefectKind::Abort, english(MessageKind::FunctionCalled, {"abort"}));
 }
 
 Continuation errorCall(BuiltinCall &c) {
-    return c.fail(DefectKind::AssertionFailure, std::string(program::builtinSymbol(c.builtin)) + "() called");
+    return c.fail(DefectKind::AssertionFailure,
+                  english(MessageKind::FunctionCalled, {std::string(program::builtinSymbol(c.builtin))}));
 }
 
 Continuation assumeCall(BuiltinCall &c) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Thread calls and exit(): create, join and pthread_exit are checked here and become the thread's
 // pending action, which Interpreter::execute performs; the rest (self, equal, attributes) complete at once.
+#include "engine/base/Message.hpp"
 #include "engine/interpreter/Arithmetic.hpp"
 #include "engine/interpreter/LibcDispatcher.hpp"
 #include "engine/interpreter/pthread/ThreadAttributes.hpp"
@@ -49,7 +50,7 @@ Continuation pthreadExitCall(BuiltinCall &c) {
 Continuation exitCall(BuiltinCall &c) {
     const std::int64_t status = signExtend(c.arg(0) & 0xFFFFFFFFu, 32);
     if (status != 0 && !c.options().svcompSemantics)
-        return c.fail(DefectKind::ExitCode, "exited with status " + std::to_string(status));
+        return c.fail(DefectKind::ExitCode, english(MessageKind::ExitStatus, {std::to_string(status)}));
     c.thread.callsExit = true;
     return c.stopAt(c.action(ActionKind::ThreadExit, 0));
 }

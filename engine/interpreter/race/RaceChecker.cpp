@@ -3,6 +3,8 @@
 // and a race becomes a defect naming the object and both accesses (reported, or fatal; RaceMode).
 #include "engine/interpreter/race/RaceChecker.hpp"
 
+#include "engine/base/Message.hpp"
+
 #include <tuple>
 
 namespace weft::interpreter {
@@ -47,12 +49,13 @@ bool RaceChecker::check(InterpreterState &state, const ThreadState &t, std::uint
         return at.empty() ? std::string("an unknown location") : at;
     };
     auto who = [&](const Side &s) {
-        return "T" + std::to_string(s.thread) + (s.write ? " writes at " : " reads at ") + where(s);
+        return english(s.write ? MessageKind::ThreadWrites : MessageKind::ThreadReads,
+                       {std::to_string(s.thread), where(s)});
     };
     const program::SourceSpot spot = m_program.sourceMap.spotOf(std::uint32_t(a.site >> 32), std::uint32_t(a.site));
-    ProgramFault defect{DefectKind::DataRace, t.id,
-                        where(a) + ": data race on " + on + ": " + who(a) + " and " + who(b) +
-                            ", with no synchronisation between them"};
+    ProgramFault defect{
+        DefectKind::DataRace, t.id,
+        english(MessageKind::Located, {where(a), english(MessageKind::DataRace, {on, who(a), who(b)})})};
     // One defect per unordered pair of sites: the threads and the racing byte may differ.
     defect.identity = "race " + std::to_string(a.site) + " " + std::to_string(b.site);
     defect.location = m_program.sourceMap.format(spot);

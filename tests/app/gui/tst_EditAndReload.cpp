@@ -2,17 +2,22 @@
 // The editor of a real main window (offscreen): errors without a line (an unsupported file, no main) are
 // shown in a banner above the editor; the text can be edited, saved (Ctrl+S: compiled again, the errors of
 // a broken edit underlined while the previous program stays loaded) and is reloaded when the file changes
-// on disk (written in place or replaced, as editors save), unless it has unsaved edits.
+// on disk (written in place or replaced, as editors save), unless it has unsaved edits; closing the window or
+// opening another file with unsaved edits asks whether to save them (Save, Discard, Cancel).
 #include "app/gui/MainWindow.hpp"
 #include "tests/app/gui/GuiTestWindow.hpp"
 #include "views/source/SourceEditor.hpp"
 
+#include <QApplication>
 #include <QFileSystemWatcher>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 using namespace weft;
@@ -35,6 +40,16 @@ bool writeByReplacing(const QString &path, const QString &text) {
     return f.open(QIODevice::WriteOnly | QIODevice::Text) && f.write(text.toUtf8()) >= 0 && f.commit();
 }
 
+/// Answers the next question box with `button` once it is shown (its exec() runs the event loop).
+void answerNextQuestion(QMessageBox::StandardButton button) {
+    QTimer::singleShot(0, [button] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        QVERIFY(box);
+        QVERIFY(box->text().contains(QStringLiteral("unsaved changes")));
+        box->button(button)->click();
+    });
+}
+
 /// Types `text` and Enter into `editor`.
 void typeLine(QWidget *editor, const QString &text) {
     QTest::keyClicks(editor, text);
@@ -50,6 +65,7 @@ private Q_SLOTS:
     void bannerForErrorsWithoutALine();
     void editSaveAndExplore();
     void reloadWhenTheFileChangesOnDisk();
+    void unsavedEditsAreAskedAbout();
 
 private:
     QString copyOf(const char *program, const QString &name) {
@@ -177,6 +193,45 @@ void tst_EditAndReload::reloadWhenTheFileChangesOnDisk() {
     window.reloadAction()->trigger();
     QCOMPARE(window.editor()->toPlainText(), third);
     QVERIFY(!window.editor()->document()->isModified());
+}
+
+void tst_EditAndReload::unsavedEditsAreAskedAbout() {
+    const QString path = copyOf("lost_update", QStringLiteral("unsaved.c"));
+    const QString original = readFile(path);
+    MainWindow window;
+    QVERIFY(test::showAndActivate(window));
+    QVERIFY(window.openFile(path));
+    // Without edits nothing is asked (no box: answerNextQuestion would fail).
+    QVERIFY(window.openFile(path));
+
+    window.editor()->moveCursor(QTextCursor::End);
+    typeLine(window.editor(), QStringLiteral("int unsaved;"));
+    const QString edited = window.editor()->toPlainText();
+    // Cancel: the window stays open with the edits, the file untouched.
+    answerNextQuestion(QMessageBox::Cancel);
+    QVERIFY(!window.close());
+    QVERIFY(window.isVisible());
+    QCOMPARE(window.editor()->toPlainText(), edited);
+    QCOMPARE(readFile(path), original);
+    // Cancel when opening another file: nothing else is opened.
+    answerNextQuestion(QMessageBox::Cancel);
+    QVERIFY(!window.openFile(test::testProgram("fig2")));
+    QCOMPARE(window.editor()->fileName(), path);
+    // Discard: the other file opens, the edits are gone, the file untouched.
+    answerNextQuestion(QMessageBox::Discard);
+    QVERIFY(window.openFile(test::testProgram("fig2")));
+    QCOMPARE(window.editor()->fileName(), test::testProgram("fig2"));
+    QCOMPARE(readFile(path), original);
+
+    // Save: written to the file, then the window closes.
+    QVERIFY(window.openFile(path));
+    window.editor()->moveCursor(QTextCursor::End);
+    typeLine(window.editor(), QStringLiteral("int saved_on_close;"));
+    const QString saved = window.editor()->toPlainText();
+    answerNextQuestion(QMessageBox::Save);
+    QVERIFY(window.close());
+    QVERIFY(!window.isVisible());
+    QCOMPARE(readFile(path), saved);
 }
 
 QTEST_MAIN(tst_EditAndReload)

@@ -2,12 +2,15 @@
 // The desktop debugger in both languages (issue 19, item 10), driving a real window offscreen: no event
 // label is cut ("déverrou…") at the default zoom for a program with every kind of event, measured with
 // the font the scene draws with; the trace's cells and the thread states word the engine's actions as
-// the event structure does ("verrou 'm'" everywhere in French, never "lock 'm'" in one pane).
+// the event structure does ("verrou 'm'" everywhere in French, never "lock 'm'" in one pane); and in
+// French no English word is left in what the bundled examples show: event labels, defect messages,
+// trace cells, and thread states and values at every step of each counterexample.
 #include "app/gui/MainWindow.hpp"
 #include "app/gui/ReplayController.hpp"
 #include "app/gui/RunConfiguration.hpp"
 #include "app/gui/Translation.hpp"
 #include "tests/app/gui/GuiTestWindow.hpp"
+#include "views/defects/DefectsModel.hpp"
 #include "views/eventstructure/EventAppearance.hpp"
 #include "views/eventstructure/EventLabel.hpp"
 #include "views/eventstructure/EventNodesItem.hpp"
@@ -15,11 +18,17 @@
 #include "views/eventstructure/EventStructureView.hpp"
 #include "views/threads/ThreadsModel.hpp"
 #include "views/trace/TraceModel.hpp"
+#include "views/variables/VariablesModel.hpp"
 
+#include <QDir>
 #include <QFontMetricsF>
+#include <QRegularExpression>
+#include <QSet>
 #include <QStandardPaths>
+#include <QTreeView>
 #include <QtTest>
 
+#include <functional>
 #include <set>
 
 using namespace weft;
@@ -32,6 +41,8 @@ private Q_SLOTS:
     void everyLabelIsWhole_data();
     void everyLabelIsWhole();
     void traceAndThreadsSayWhatTheStructureSays();
+    void bundledExamplesHaveNoEnglishLeft_data();
+    void bundledExamplesHaveNoEnglishLeft();
     void cleanupTestCase() { useLanguage(QStringLiteral("en")); }
 
 private:
@@ -131,6 +142,101 @@ void tst_FrenchDebugger::traceAndThreadsSayWhatTheStructureSays() {
     const views::ThreadsModel *threads = window.replay()->threadsModel();
     QCOMPARE(threads->index(0, views::ThreadsModel::State).data().toString(),
              QStringLiteral("actif : ensuite crée T1"));
+}
+
+void tst_FrenchDebugger::bundledExamplesHaveNoEnglishLeft_data() {
+    QTest::addColumn<QString>("file");
+    for (const QFileInfo &f :
+         QDir(QStringLiteral(WEFT_EXAMPLES)).entryInfoList({QStringLiteral("*.c")}, QDir::Files, QDir::Name))
+        QTest::newRow(qPrintable(f.fileName())) << f.absoluteFilePath();
+}
+
+/// The English words Weft's own texts use (actions, states, defect messages, values): none is French.
+/// Quoted parts ('m', `x == 2', "…", « … ») are the program's own text and are not looked at.
+static QStringList englishLeft(const QString &text) {
+    static const QSet<QString> english = {
+        QStringLiteral("lock"),      QStringLiteral("unlock"),  QStringLiteral("locked"),
+        QStringLiteral("unlocked"),  QStringLiteral("trylock"), QStringLiteral("waits"),
+        QStringLiteral("wait"),      QStringLiteral("waiter"),  QStringLiteral("waiters"),
+        QStringLiteral("join"),      QStringLiteral("failed"),  QStringLiteral("failure"),
+        QStringLiteral("data"),      QStringLiteral("race"),    QStringLiteral("reads"),
+        QStringLiteral("writes"),    QStringLiteral("read"),    QStringLiteral("write"),
+        QStringLiteral("with"),      QStringLiteral("no"),      QStringLiteral("between"),
+        QStringLiteral("them"),      QStringLiteral("global"),  QStringLiteral("byte"),
+        QStringLiteral("called"),    QStringLiteral("exited"),  QStringLiteral("status"),
+        QStringLiteral("value"),     QStringLiteral("arrived"), QStringLiteral("signals"),
+        QStringLiteral("pending"),   QStringLiteral("not"),     QStringLiteral("initialised"),
+        QStringLiteral("blocked"),   QStringLiteral("running"), QStringLiteral("ready"),
+        QStringLiteral("finished"),  QStringLiteral("stopped"), QStringLiteral("next"),
+        QStringLiteral("start"),     QStringLiteral("create"),  QStringLiteral("exit"),
+        QStringLiteral("deadlock"),  QStringLiteral("heap"),    QStringLiteral("block"),
+        QStringLiteral("allocated"), QStringLiteral("local"),   QStringLiteral("at"),
+        QStringLiteral("of"),        QStringLiteral("and"),     QStringLiteral("on"),
+        QStringLiteral("for"),       QStringLiteral("to"),      QStringLiteral("the"),
+        QStringLiteral("cannot"),    QStringLiteral("is"),      QStringLiteral("by"),
+        QStringLiteral("times"),     QStringLiteral("other"),   QStringLiteral("its"),
+        QStringLiteral("then"),      QStringLiteral("up"),      QStringLiteral("leave"),
+        QStringLiteral("code"),      QStringLiteral("nondet"),  QStringLiteral("in"),
+        QStringLiteral("address"),
+    };
+    static const QRegularExpression quoted(QStringLiteral("'[^']*'|`[^']*'|\"[^\"]*\"|«[^»]*»"));
+    static const QRegularExpression word(QStringLiteral("[A-Za-z_]+"));
+    QString bare = text;
+    bare.remove(quoted);
+    QStringList found;
+    for (auto it = word.globalMatch(bare); it.hasNext();)
+        if (const QString w = it.next().captured(); english.contains(w))
+            found << w;
+    return found;
+}
+
+void tst_FrenchDebugger::bundledExamplesHaveNoEnglishLeft() {
+    QFETCH(QString, file);
+    useLanguage(QStringLiteral("fr"));
+    MainWindow window;
+    QVERIFY(test::showAndActivate(window, QSize(1280, 720)));
+    QVERIFY(explore(window, file));
+    const ExplorationSnapshot &snapshot = *window.session().snapshot();
+    QStringList texts; // every text of the kinds the issue names, with where it was seen
+    for (EventId e = 0; e < snapshot.events.size(); ++e)
+        texts << QStringLiteral("événement : ") + views::EventAppearance::label(snapshot, snapshot.events[e]);
+    const QAbstractItemModel *defects = window.defectsView()->model();
+    // Each defect's counterexample (the first four), or the first execution of a program without any.
+    const int shown = std::max(1, std::min(defects->rowCount(), 4));
+    for (int d = 0; d < shown; ++d) {
+        if (defects->rowCount() == 0) {
+            window.selectExecution(1);
+        } else {
+            texts << QStringLiteral("défaut : ") + defects->index(d, views::DefectsModel::Kind).data().toString() +
+                         QStringLiteral(" / ") + defects->index(d, views::DefectsModel::Message).data().toString();
+            window.showDefect(d);
+        }
+        QTRY_VERIFY(window.replay()->hasReplay());
+        const views::TraceModel *trace = window.replay()->traceModel();
+        for (int row = 0; row < trace->rowCount(); ++row)
+            texts << QStringLiteral("trace : ") + trace->row(std::size_t(row)).text();
+        // Thread states and values at every step of the counterexample.
+        for (int row = trace->rowCount(); row-- > 0;) {
+            window.replay()->runTo(row);
+            const views::ThreadsModel *threads = window.replay()->threadsModel();
+            for (int t = 0; t < threads->rowCount(); ++t)
+                texts << QStringLiteral("état : ") + threads->index(t, views::ThreadsModel::State).data().toString();
+            const views::VariablesModel *variables = window.replay()->variablesModel();
+            std::function<void(const QModelIndex &)> walk = [&](const QModelIndex &parent) {
+                for (int r = 0; r < variables->rowCount(parent); ++r) {
+                    texts << QStringLiteral("valeur : ") +
+                                 variables->index(r, views::VariablesModel::Value, parent).data().toString();
+                    walk(variables->index(r, 0, parent));
+                }
+            };
+            walk({});
+        }
+    }
+    texts.removeDuplicates();
+    QVERIFY(texts.size() > 10);
+    for (const QString &text : texts)
+        QVERIFY2(englishLeft(text).isEmpty(),
+                 qPrintable(text + QStringLiteral(" ← ") + englishLeft(text).join(QLatin1Char(' '))));
 }
 
 QTEST_MAIN(tst_FrenchDebugger)

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// Messages as data (engine/base/Message.hpp): the texts `weft explore` printed for the bundled examples
+// (copied from its output before messages were data) read back as their kind and arguments, and
+// english() gives them back byte for byte; a text no wording explains stays one Text message.
+#include "engine/base/Message.hpp"
+
+#include <QtTest>
+
+using namespace weft;
+
+Q_DECLARE_METATYPE(weft::Message)
+
+class tst_Message : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void readsBack_data();
+    void readsBack();
+    void everyKindHasItsWording();
+};
+
+void tst_Message::readsBack_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<Message>("expected");
+    QTest::newRow("assertion")
+        << QStringLiteral("check_then_act.c:42:5: assertion `balance >= 0' failed in int main(void)")
+        << Message{MessageKind::Located,
+                   {"check_then_act.c:42:5", "assertion `balance >= 0' failed in int main(void)"}};
+    QTest::newRow("assertion, its expression quoting")
+        << QStringLiteral(
+               "assertion `count > 0 && \"took an item from an empty buffer\"' failed in void *consume(void *)")
+        << Message{MessageKind::AssertionFailed,
+                   {"count > 0 && \"took an item from an empty buffer\"", "void *consume(void *)"}};
+    QTest::newRow("race") << QStringLiteral(
+                                 "data race on a 4-byte global variable 'x': T2 reads at lost_update.c:24:9 and "
+                                 "T1 writes at lost_update.c:24:7, with no synchronisation between them")
+                          << Message{MessageKind::DataRace,
+                                     {"a 4-byte global variable 'x'", "T2 reads at lost_update.c:24:9",
+                                      "T1 writes at lost_update.c:24:7"}};
+    QTest::newRow("race access") << QStringLiteral("T2 reads at lost_update.c:24:9")
+                                 << Message{MessageKind::ThreadReads, {"2", "lost_update.c:24:9"}};
+    QTest::newRow("object") << QStringLiteral("a 4-byte global variable 'x'")
+                            << Message{MessageKind::SizedObject, {"4", "'x'"}};
+    QTest::newRow("deadlock")
+        << QStringLiteral("T0 waits to join T1; T1 waits for lock 'forks[1]'; T2 waits on condition variable 'c'")
+        << Message{MessageKind::List,
+                   {"T0 waits to join T1", "T1 waits for lock 'forks[1]'", "T2 waits on condition variable 'c'"}};
+    QTest::newRow("a wait") << QStringLiteral("T0 waits to join T1") << Message{MessageKind::WaitsToJoin, {"0", "1"}};
+    QTest::newRow("relocked") << QStringLiteral("locked by T1 (3 times)")
+                              << Message{MessageKind::LockedTimes, {"1", "3"}};
+    QTest::newRow("locked") << QStringLiteral("locked by T12") << Message{MessageKind::LockedBy, {"12"}};
+    QTest::newRow("waiters") << QStringLiteral("waiters: T1, T2 (1 signal pending)")
+                             << Message{MessageKind::WaitersSignal, {"T1, T2", "1"}};
+    QTest::newRow("barrier") << QStringLiteral("2 of 3 arrived") << Message{MessageKind::BarrierArrivals, {"2", "3"}};
+    QTest::newRow("unlocked") << QStringLiteral("unlocked") << Message{MessageKind::Unlocked, {}};
+    QTest::newRow("a number") << QStringLiteral("42") << Message{MessageKind::Text, {"42"}};
+    QTest::newRow("a C string") << QStringLiteral("\"unlocked\"") << Message{MessageKind::Text, {"\"unlocked\""}};
+    QTest::newRow("not a location") << QStringLiteral("waiters: nobody here")
+                                    << Message{MessageKind::Waiters, {"nobody here"}};
+    QTest::newRow("a list of texts") << QStringLiteral("a; b") << Message{MessageKind::Text, {"a; b"}};
+}
+
+void tst_Message::readsBack() {
+    QFETCH(QString, text);
+    QFETCH(Message, expected);
+    const std::string english = text.toStdString();
+    const Message got = parseMessage(english);
+    QCOMPARE(int(got.kind), int(expected.kind));
+    QCOMPARE(got.args, expected.args);
+    QCOMPARE(weft::english(got), english);
+}
+
+void tst_Message::everyKindHasItsWording() {
+    for (int k = int(MessageKind::AssertionFailed); k < int(MessageKind::Count); ++k) {
+        const std::string_view wording = messageTemplate(MessageKind(k));
+        std::vector<std::string> args;
+        for (int a = 1; a <= 3; ++a)
+            if (wording.find("%" + std::to_string(a)) != std::string_view::npos)
+                args.push_back("<" + std::to_string(a) + ">");
+        // Filled with distinct arguments, each kind reads back as itself.
+        const Message message{MessageKind(k), args};
+        const Message back = parseMessage(english(message));
+        QVERIFY2(back == message, std::string(wording).c_str());
+    }
+}
+
+QTEST_APPLESS_MAIN(tst_Message)
+#include "tst_Message.moc"
