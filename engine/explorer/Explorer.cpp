@@ -2,6 +2,7 @@
 #include "engine/explorer/Explorer.hpp"
 
 #include "engine/unfolding/ConflictingExtensions.hpp"
+#include "engine/unfolding/ImmediateConflicts.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -294,6 +295,7 @@ void Explorer::recheck() {
     }
 
     // 4. Ask Alt again at every parked node whose spikes may have grown.
+    std::vector<EventId> siblings;
     for (; m_siblingsIndexed < m_unfolding.size(); ++m_siblingsIndexed) {
         const auto e = static_cast<EventId>(m_siblingsIndexed);
         if (m_unfolding.event(e).isObjectOperation() || m_unfolding.event(e).isMemoryAccess())
@@ -318,6 +320,18 @@ void Explorer::recheck() {
                 continue;
             }
             scratchCut(p.trail, m);
+            if (const EventId empty = p.emptySpikes[k]; empty != kNoEvent) {
+                // Its spike holds siblings compatible with C only: without a new one compatible with C,
+                // it is still empty (a full Alt call costs far more than these few checks).
+                siblings.clear();
+                appendSiblings(m_unfolding, empty, siblings);
+                if (std::none_of(siblings.begin(), siblings.end(),
+                                 [&](EventId x) { return x >= p.decidedAt && cut.isCompatible(m_unfolding, x); })) {
+                    still.push_back(m);
+                    stillEmpty.push_back(empty);
+                    continue;
+                }
+            }
             Disset d = Disset::prefixOf(p.disabled, m);
             d.add(p.trail[m], m);
             if (const std::optional<Configuration> clue = m_alternatives.find(m_unfolding, cut, d)) {
