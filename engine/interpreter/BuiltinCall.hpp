@@ -65,6 +65,11 @@ struct BuiltinCall {
     bool noteAccess(std::uint64_t p, std::uint64_t size, bool write) {
         return services.races.check(state, thread, p, size, write);
     }
+    /// The call instruction itself.
+    const program::Instruction &currentInstruction() const {
+        const Frame &f = thread.stack.top();
+        return services.program.functions[f.function].code[f.pc];
+    }
     /// (function << 32 | pc) of the call, the site of what it allocates.
     std::uint64_t site() const { return (std::uint64_t(thread.stack.top().function) << 32) | thread.stack.top().pc; }
 

@@ -3,6 +3,7 @@
 
 #include "engine/action/NondetChoice.hpp"
 #include "engine/interpreter/StateCheckpoints.hpp"
+#include "engine/interpreter/pthread/MutexType.hpp"
 #include "engine/interpreter/pthread/ThreadAttributes.hpp"
 
 #include <algorithm>
@@ -208,6 +209,18 @@ bool Interpreter::performAction(ThreadId t) {
     case ActionKind::MemRead:
     case ActionKind::MemWrite: thread->accessGranted = true; break; // the access runs with the local code
     case ActionKind::NondetChoice:
+        if (thread->choosesLockFailure) {
+            // pthread_mutex_lock's choice (pthread/MutexCalls.cpp): 1 fails, 0 goes on to the lock.
+            thread->choosesLockFailure = false;
+            if (action.value != 0) {
+                thread->followUps.clear();
+                m_stepper.finishCall(*thread, kEagain);
+                break;
+            }
+            thread->pending = thread->followUps.front();
+            thread->followUps.erase(thread->followUps.begin());
+            return false;
+        }
         if (thread->choosesTimeout) {
             // A timed wait's choice (runtime pthread.c, __weft_timeout): 0 waits, 1 times out.
             thread->timedWait = (action.value & 1) == 0;

@@ -68,6 +68,10 @@ struct InterpreterOptions {
     /// POSIX allows: each wait while some are left is a choice (a bool nondet event: 0 waits for a
     /// signal, 1 wakes up now, releasing and retaking the mutex). 0: a wait only ever wakes when signalled.
     std::uint32_t spuriousWakeups = 0;
+    /// A pthread_mutex_lock of a normal mutex whose result the program tests may fail, as POSIX lets
+    /// it (SV-COMP's verdicts count with that): such a call starts with a bool nondet choice of the
+    /// thread, 0 locks, 1 returns EAGAIN without locking. False: locks never fail.
+    bool lockFailures = false;
 };
 
 } // namespace weft::interpreter

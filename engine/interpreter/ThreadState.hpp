@@ -108,6 +108,7 @@ struct ThreadState {
     /// The timed wait in progress chose to wait (runtime pthread.c, __weft_timeout returned 0): until
     /// the thread's next call completes, its blocking is not a deadlock (the timeout is explored).
     bool timedWait = false;
+    bool choosesLockFailure = false; ///< the pending nondet choice is a lock's failure (lockFailures)
     bool choosesTimeout = false; ///< the pending nondet choice is a timed wait's (Builtin::WeftTimeout)
     SpinWatch spin;
     /// Pending AwaitBlocked: the loop head it spins at and the shared reads its iteration made

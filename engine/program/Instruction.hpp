@@ -59,6 +59,10 @@ struct Instruction {
 /// In the aux of a Load or Store: the access is atomic (C11/GNU atomics); the low bits are log2(alignment).
 inline constexpr std::uint8_t kAtomicAccess = 0x80;
 
+/// In the aux of a CallBuiltin of pthread_mutex_lock: the program uses the call's result (weft svcomp
+/// explores the call failing, InterpreterOptions::lockFailures).
+inline constexpr std::uint8_t kLockResultUsed = 1;
+
 /// A (value, target) entry of a Switch.
 struct SwitchCase {
     std::uint64_t value = 0;

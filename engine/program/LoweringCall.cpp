@@ -53,11 +53,11 @@ void FunctionLowering::lowerCall(const llvm::CallInst &call) {
         emitUnsupported(call, LoweringContext::describeUnsupportedCall(callee->getName().str()));
         return;
     }
-    if (target.builtin == Builtin::MutexLock && !call.use_empty())
-        m_ctx.program.lockResultUses.push_back(m_spot);
-    if (target.builtin)
+    if (target.builtin) {
         emitCall(Opcode::CallBuiltin, std::int64_t(*target.builtin), kNoOperand, call);
-    else
+        if (target.builtin == Builtin::MutexLock && !call.use_empty())
+            m_out.code.back().aux = kLockResultUsed;
+    } else
         emitCall(Opcode::Call, it->second, kNoOperand, call);
 }
 

@@ -75,9 +75,6 @@ struct Program {
     /// The constants that stand for such a value (one per use, read as 0; --uninit tracks them), by
     /// constant index, with the variable it is when the debug info says ("" otherwise).
     std::map<std::uint32_t, std::string> undefinedConstants;
-    /// Where code uses the result of pthread_mutex_lock, which Weft's mutexes never fail (POSIX lets
-    /// them, e.g. EAGAIN, EOWNERDEAD: SV-COMP's verdicts count with that).
-    std::vector<SourceSpot> lockResultUses;
 
     std::uint64_t constant(Operand o) const { return constants[constantIndex(o)]; }
     /// The function called `name`, if any.

@@ -167,11 +167,20 @@ int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_mutex_lock(&m
   pthread_mutex_unlock(&m); pthread_join(t, 0); return 0; })"
         << "unreach-call" << 4
         << "unknown (a thread waited on a condition variable more than 3 times, not repeating its last wait";
-    QTest::addRow("lock result tested") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int x;
+    // pthread_mutex_lock may fail where the program tests its result: both outcomes are explored.
+    QTest::addRow("lock failure races") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int x;
 void *w(void *p) { pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
 int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); if (pthread_mutex_lock(&m)) x = 2; else pthread_mutex_unlock(&m);
   pthread_join(t, 0); return 0; })"
-                                        << "no-data-race" << 4 << "unknown (the program tests the result of pthread_mutex_lock";
+                                        << "no-data-race" << 1 << "false (data race at src.c:";
+    QTest::addRow("lock failure handled") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int x;
+void *w(void *p) { if (pthread_mutex_lock(&m)) abort(); x = 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); if (pthread_mutex_lock(&m) != 0) return 0; x = 2;
+  pthread_mutex_unlock(&m); pthread_join(t, 0); if (x != 2 && x != 1) reach_error(); return 0; })"
+                                          << "no-data-race" << 0 << "true";
+    QTest::addRow("lock failure reaches") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int main(void) { if (pthread_mutex_lock(&m)) reach_error(); pthread_mutex_unlock(&m); return 0; })"
+                                          << "unreach-call" << 1 << "false (assertion failure at src.c:10:46)";
     QTest::addRow("unsupported call") << R"(int fork(void); int main(void) { if (fork() == 0) reach_error(); return 0; })"
                                       << "unreach-call" << 4 << "unknown (unsupported operation: ";
     QTest::addRow("lock inside a section") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Mutexes and their attributes: lock, unlock and trylock by another thread's rules are visible
 // actions; a thread's own holds of recursive and error-checking mutexes are answered at once.
+#include "engine/action/NondetChoice.hpp"
 #include "engine/interpreter/LibcDispatcher.hpp"
 #include "engine/interpreter/pthread/MutexType.hpp"
 
@@ -38,7 +39,15 @@ Continuation lockCall(BuiltinCall &c) {
         return c.returns(kEdeadlk);
     if ((type == kErrorCheck || type == kRecursive) && !mine && !lock)
         return c.returns(kEperm);
-    return c.stopAt(c.action(lock ? ActionKind::MutexLock : ActionKind::MutexUnlock, c.arg(0)));
+    const Action action = c.action(lock ? ActionKind::MutexLock : ActionKind::MutexUnlock, c.arg(0));
+    if (lock && c.options().lockFailures && c.currentInstruction().aux == program::kLockResultUsed) {
+        // First the choice whether it fails (Interpreter::performAction), as a bool nondet event.
+        c.thread.choosesLockFailure = true;
+        c.thread.nondetMask = 1;
+        const ObjectId choice = nondetObject(c.thread.id, NondetKind::Bool, c.options().nondetLo, c.options().nondetHi);
+        return c.stopAt(Action{ActionKind::NondetChoice, c.thread.id, choice, 0}, {action});
+    }
+    return c.stopAt(action);
 }
 
 Continuation trylockCall(BuiltinCall &c) {

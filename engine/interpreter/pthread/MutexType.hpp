@@ -16,6 +16,7 @@ enum MutexType : std::uint32_t { kNormal = 0, kRecursive = 1, kErrorCheck = 2, k
 constexpr std::uint64_t kEperm = 1;
 constexpr std::uint64_t kEdeadlk = 35;
 constexpr std::uint64_t kEinval = 22;
+constexpr std::uint64_t kEagain = 11;
 constexpr std::uint64_t kEbusyErrno = 16;
 
 /// The type of the mutex at m (already checked readable); adaptive and unknown types act as normal.
