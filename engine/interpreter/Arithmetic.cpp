@@ -91,6 +91,7 @@ double mathFunction(FloatFunction f, double a, double b, double c) {
     case FloatFunction::MinNum: return libmFmin(a, b);
     case FloatFunction::MaxNum: return libmFmax(a, b);
     case FloatFunction::MulAdd: return a * b + c;
+    case FloatFunction::FusedMulAdd: return std::fma(a, b, c);
     case FloatFunction::IsFpClass: break; // not a value: evaluated before
     }
     return 0;
@@ -219,9 +220,10 @@ bool evaluate(const Instruction &in, std::uint64_t a, std::uint64_t b, std::uint
         }
         if (w == 32) {
             const float fa = asFloat(a), fb = asFloat(b), fc = asFloat(c);
-            r = FloatFunction(in.aux) == FloatFunction::MulAdd
-                    ? fromFloat(fa * fb + fc)
-                    : fromFloat(float(mathFunction(FloatFunction(in.aux), fa, fb, fc)));
+            const FloatFunction function = FloatFunction(in.aux);
+            r = function == FloatFunction::MulAdd        ? fromFloat(fa * fb + fc)
+                : function == FloatFunction::FusedMulAdd ? fromFloat(std::fma(fa, fb, fc))
+                                                         : fromFloat(float(mathFunction(function, fa, fb, fc)));
         } else {
             r = fromDouble(mathFunction(FloatFunction(in.aux), asDouble(a), asDouble(b), asDouble(c)));
         }

@@ -25,7 +25,8 @@ struct BuiltinServices {
     SharedAccesses &shared;
     AtomicSections &sections;
     ThreadNaming *naming = nullptr; ///< child thread ids (set for each run)
-    /// The FILE * values of stdout and stderr (0 if the program does not use them).
+    /// The FILE * values of stdin, stdout and stderr (0 if the program does not use them).
+    std::uint64_t stdinStream = 0;
     std::uint64_t stdoutStream = 0;
     std::uint64_t stderrStream = 0;
 };

@@ -64,6 +64,8 @@ Stepper::Stepper(const program::Program &program, const InterpreterOptions &opti
       m_shared(options, m_faults), m_sections(program, options, m_faults), m_spins(program, options, m_faults),
       m_uninit(program, m_faults), m_services{program, options, m_faults, m_races, m_shared, m_sections},
       m_libc(LibcDispatcher::instance()) {
+    if (auto in = program.findGlobal("stdin"))
+        m_services.stdinStream = program::globalPointer(*in);
     if (auto out = program.findGlobal("stdout"))
         m_services.stdoutStream = program::globalPointer(*out);
     if (auto err = program.findGlobal("stderr"))

@@ -6,6 +6,7 @@
 #include "engine/program/LoweringContext.hpp"
 
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -16,6 +17,9 @@ class BasicBlock;
 class CallInst;
 class DILocalVariable;
 class GetElementPtrInst;
+class GlobalVariable;
+class Instruction;
+class StoreInst;
 class Value;
 } // namespace llvm
 
@@ -63,6 +67,9 @@ private:
     void lowerCall(const llvm::CallInst &call);
     void lowerIntrinsic(const llvm::CallInst &call, unsigned id);
     void lowerAggregateAccess(const llvm::Instruction &inst);
+    void lowerLongDoubleConstantStore(const llvm::StoreInst &store);
+    /// A variable of another library (declared, not provided) that `inst` uses, or null.
+    const llvm::GlobalVariable *externalVariableOf(const llvm::Instruction &inst) const;
     void emitCall(Opcode op, std::int64_t imm, Operand callee, const llvm::CallInst &call);
     /// An Unsupported instruction for `call` and its load-time warning.
     void emitUnsupported(const llvm::CallInst &call, const std::string &what);
@@ -77,6 +84,7 @@ private:
     std::map<std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>, std::uint32_t> m_edges;
     std::unordered_map<const llvm::DILocalVariable *, std::uint32_t> m_variables;
     std::unordered_map<const llvm::Value *, std::string> m_badTypes; // values of unsupported types
+    std::set<std::pair<std::uint32_t, std::uint32_t>> m_longDoubleLines; // (file, line) warned of long double
     std::vector<Fixup> m_fixups;
     std::vector<SourceSpot> m_fixupSpots;
     SourceSpot m_spot;

@@ -29,11 +29,15 @@ inline constexpr std::uint32_t constantIndex(Operand o) { return o & ~kConstantB
 enum class IntPredicate : std::uint8_t { Eq, Ne, Ugt, Uge, Ult, Ule, Sgt, Sge, Slt, Sle };
 
 /// FMath's aux: libm-like functions computed on float or double.
+// clang-format off: a table
 enum class FloatFunction : std::uint8_t {
     Fabs, Sqrt, Floor, Ceil, Trunc, Round, Sin, Cos, Tan, Atan, Atan2, Exp, Log, Log10, Pow, Fmod,
-    CopySign, MinNum, MaxNum, MulAdd,
+    CopySign, MinNum, MaxNum,
+    MulAdd,      ///< llvm.fmuladd (a*b + c written in C): rounded twice, as GCC computes it on x86-64
+    FusedMulAdd, ///< llvm.fma (fma()): rounded once
     IsFpClass ///< llvm.is.fpclass: dst = 1 if a's class is in the mask b (LLVM's FPClassTest bits)
 };
+// clang-format on
 
 /// IntMath's aux.
 enum class IntFunction : std::uint8_t { Abs, SMax, SMin, UMax, UMin, CtPop, Ctlz, Cttz, BSwap };

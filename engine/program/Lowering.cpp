@@ -40,7 +40,7 @@ std::uint64_t maskTo(std::uint64_t value, unsigned bits) {
     return bits >= 64 ? value : value & ((std::uint64_t{1} << bits) - 1);
 }
 
-bool isStandardStream(const std::string &name) { return name == "stdout" || name == "stderr"; }
+bool isStandardStream(const std::string &name) { return name == "stdin" || name == "stdout" || name == "stderr"; }
 
 } // namespace
 
@@ -333,6 +333,15 @@ bool writeConstant(LoweringContext &ctx, const llvm::Constant *c, std::uint32_t 
                 return false;
         return true;
     }
+    if (auto *f = llvm::dyn_cast<llvm::ConstantFP>(c); f && (type->isX86_FP80Ty() || type->isFP128Ty())) {
+        // A long double's bytes (10 or 16, little-endian): its memory is exact, only computing with it
+        // is unsupported.
+        const llvm::APInt bits = f->getValueAPF().bitcastToAPInt();
+        const std::uint64_t size = ctx.layout.getTypeStoreSize(type);
+        std::memcpy(global.initialBytes.data() + offset, bits.getRawData(),
+                    std::min<std::uint64_t>(size, bits.getNumWords() * 8));
+        return true;
+    }
     std::vector<std::uint64_t> value;
     if (!ctx.evaluate(c, value, why))
         return false;
@@ -375,7 +384,7 @@ Expected<Program> lowerModule(const llvm::Module &module) {
         const llvm::Instruction *user = firstUser(&g);
         const SourceSpot spot = user ? ctx.spotOf(*user) : moduleSpot;
         if (g.isDeclaration() && isStandardStream(g.getName().str())) {
-            // stdout and stderr: 8-byte globals holding their own address, which stands for the FILE.
+            // stdin, stdout and stderr: 8-byte globals holding their own address, which stands for the FILE.
             const auto index = std::uint32_t(program.globals.size());
             ctx.globalIndex[&g] = index;
             Global stream;
@@ -389,10 +398,8 @@ Expected<Program> lowerModule(const llvm::Module &module) {
             program.globals.push_back(std::move(stream));
             continue;
         }
-        if (g.isDeclaration()) {
-            ctx.error(spot, "uses external variable '" + g.getName().str() + "', which Weft does not provide");
-            continue;
-        }
+        if (g.isDeclaration())
+            continue; // another library's variable (optind, environ, ...): an instruction using it is Unsupported
         const std::uint64_t size = module.getDataLayout().getTypeAllocSize(g.getValueType());
         if (size >= kMaxObjectSize) {
             ctx.error(spot, "global variable '" + g.getName().str() + "' is too large (at most 128 MiB)");

@@ -135,8 +135,8 @@ void FunctionLowering::lowerIntrinsic(const llvm::CallInst &call, unsigned id) {
     case In::memset_inline: builtin(Builtin::Memset, 3); return;
     case In::trap:
     case In::debugtrap: builtin(Builtin::Abort, 0); return;
-    case In::fmuladd:
-    case In::fma: fmath(FloatFunction::MulAdd, 3); return;
+    case In::fmuladd: fmath(FloatFunction::MulAdd, 3); return;
+    case In::fma: fmath(FloatFunction::FusedMulAdd, 3); return;
     case In::fabs: fmath(FloatFunction::Fabs, 1); return;
     case In::sqrt: fmath(FloatFunction::Sqrt, 1); return;
     case In::floor: fmath(FloatFunction::Floor, 1); return;

@@ -86,12 +86,53 @@ IntPredicate intPredicate(llvm::CmpInst::Predicate p) {
     }
 }
 
+/// True for long double (x86 80-bit or 128-bit floating point) and aggregates holding one: Weft
+/// computes float and double only, so an instruction on such a value is an unsupported operation.
+bool holdsLongDouble(const llvm::Type *type) {
+    if (type->isX86_FP80Ty() || type->isFP128Ty() || type->isPPC_FP128Ty())
+        return true;
+    if (auto *s = llvm::dyn_cast<llvm::StructType>(type))
+        return std::any_of(s->element_begin(), s->element_end(), holdsLongDouble);
+    if (auto *a = llvm::dyn_cast<llvm::ArrayType>(type))
+        return holdsLongDouble(a->getElementType());
+    return false;
+}
+
+/// `long double x = 1.5L;`: storing a constant needs no arithmetic, only its bytes.
+bool storesLongDoubleConstant(const llvm::StoreInst &store) {
+    const llvm::Value *value = store.getValueOperand();
+    return !store.isAtomic() && value->getType()->isX86_FP80Ty() && llvm::isa<llvm::ConstantFP>(value);
+}
+
+bool computesLongDouble(const llvm::Instruction &inst) {
+    return holdsLongDouble(inst.getType()) || std::any_of(inst.op_begin(), inst.op_end(), [](const llvm::Use &u) {
+               return holdsLongDouble(u->getType());
+           });
+}
 
 } // namespace
+
+const llvm::GlobalVariable *FunctionLowering::externalVariableOf(const llvm::Instruction &inst) const {
+    // Through constant expressions (a GEP into optarg's bytes), a few levels deep as C writes them.
+    auto find = [&](auto &&self, const llvm::User &user, unsigned depth) -> const llvm::GlobalVariable * {
+        for (const llvm::Use &u : user.operands()) {
+            if (auto *g = llvm::dyn_cast<llvm::GlobalVariable>(u.get());
+                g && !m_ctx.globalIndex.contains(g) && !g->getName().starts_with("llvm."))
+                return g;
+            if (auto *e = llvm::dyn_cast<llvm::ConstantExpr>(u.get()); e && depth < 8)
+                if (const llvm::GlobalVariable *g = self(self, *e, depth + 1))
+                    return g;
+        }
+        return nullptr;
+    };
+    return find(find, inst, 0);
+}
 
 bool FunctionLowering::assignRegisters(const llvm::Value &v, llvm::Type *type, const llvm::Instruction *at) {
     std::vector<Leaf> leaves;
     std::string why;
+    if (holdsLongDouble(type))
+        return false; // no registers: every instruction computing it is Unsupported, parameters never arrive
     if (!m_ctx.flatten(type, 0, leaves, why)) {
         if (at) // reported when the emission reaches it, to keep the diagnostics in source order
             m_badTypes.emplace(&v, why);
@@ -170,7 +211,7 @@ void FunctionLowering::run() {
         std::string why;
         if (m_ctx.flatten(m_f.getReturnType(), 0, leaves, why))
             m_out.returnRegisters = std::uint32_t(leaves.size());
-        else
+        else if (!holdsLongDouble(m_f.getReturnType())) // its `ret` is Unsupported
             m_ctx.error(m_spot, "return value of '" + m_f.getName().str() + "': " + why);
     }
     for (const llvm::BasicBlock &block : m_f)
@@ -183,6 +224,24 @@ void FunctionLowering::run() {
         m_blockStart[&block] = std::uint32_t(m_out.code.size());
         for (const llvm::Instruction &inst : block) {
             m_spot = m_ctx.spotOf(inst);
+            if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst); store && storesLongDoubleConstant(*store)) {
+                bindVariables(inst);
+                lowerLongDoubleConstantStore(*store);
+                continue;
+            }
+            if (const llvm::GlobalVariable *g = externalVariableOf(inst)) {
+                const std::uint32_t message =
+                    m_ctx.unsupported(m_spot, "use of external variable '" + g->getName().str() + "'");
+                emit({.op = Opcode::Unsupported, .imm = std::int64_t(message)});
+                continue;
+            }
+            if (computesLongDouble(inst)) {
+                // Reported when reached (one warning per line); its users are reached only after it.
+                const bool warn = m_longDoubleLines.insert({m_spot.file, m_spot.line}).second;
+                const std::uint32_t message = m_ctx.unsupported(m_spot, "long double arithmetic", warn);
+                emit({.op = Opcode::Unsupported, .imm = std::int64_t(message)});
+                continue;
+            }
             if (auto bad = m_badTypes.find(&inst); bad != m_badTypes.end()) {
                 m_ctx.error(inst, bad->second);
                 continue;
@@ -298,6 +357,8 @@ std::uint32_t FunctionLowering::edgeTarget(const llvm::BasicBlock *from, const l
     m_spot = spot;
     const std::uint32_t first = std::uint32_t(m_out.moves.size());
     for (const llvm::PHINode &phi : to->phis()) {
+        if (holdsLongDouble(phi.getType()))
+            continue; // the block starts with an Unsupported instruction for it
         m_user = &phi;
         const std::vector<Operand> sources = operands(phi.getIncomingValueForBlock(from));
         const std::uint32_t dst = reg(&phi);
@@ -504,6 +565,24 @@ void FunctionLowering::lowerMemory(const llvm::Instruction &inst, bool isLoad) {
         if (!isLoad) // Store: value in a, address in b
             std::swap(out.a, out.b);
         emit(out);
+    }
+}
+
+void FunctionLowering::lowerLongDoubleConstantStore(const llvm::StoreInst &store) {
+    // The 80-bit value as its low 8 bytes (the significand) and high 2 (sign and exponent).
+    const llvm::APInt bits = llvm::cast<llvm::ConstantFP>(store.getValueOperand())->getValueAPF().bitcastToAPInt();
+    const Operand address = operand(store.getPointerOperand());
+    const std::uint64_t align = store.getAlign().value();
+    const std::uint64_t words[2] = {bits.getRawData()[0], bits.getNumWords() > 1 ? bits.getRawData()[1] & 0xFFFF : 0};
+    for (std::uint32_t k = 0; k < 2; ++k) {
+        const std::uint32_t offset = k * 8;
+        emit({.op = Opcode::Store,
+              .width = std::uint8_t(k == 0 ? 64 : 16),
+              .aux = std::uint8_t(log2Of(commonAlignment(align, offset))),
+              .size = std::uint8_t(k == 0 ? 8 : 2),
+              .a = m_ctx.constant(words[k]),
+              .b = address,
+              .imm = offset});
     }
 }
 

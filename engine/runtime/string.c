@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// <string.h> and <strings.h> beyond the functions the interpreter runs natively (memcpy, memmove,
+// <string.h> and <strings.h> (with the GNU additions) beyond the functions the interpreter runs natively (memcpy, memmove,
 // memset, memcmp, strlen, strcmp, strncmp, strcpy, strncpy, strcat). Part of Weft's runtime
 // library: interpreted like the user's code. The "C" locale.
 #define _GNU_SOURCE
@@ -232,19 +232,70 @@ int ffs(int i) { return __builtin_ffs(i); }
 int ffsl(long i) { return __builtin_ffsl(i); }
 int ffsll(long long i) { return __builtin_ffsll(i); }
 
-// glibc's messages for the errno values a program meets in practice.
+// glibc's messages and names (strerrorname_np) for errno values 0..133 (0: none, as glibc).
 static const char *const weft_errors[] = {
-    "Success", "Operation not permitted", "No such file or directory", "No such process",
-    "Interrupted system call", "Input/output error", "No such device or address", "Argument list too long",
-    "Exec format error", "Bad file descriptor", "No child processes", "Resource temporarily unavailable",
-    "Cannot allocate memory", "Permission denied", "Bad address", "Block device required",
-    "Device or resource busy", "File exists", "Invalid cross-device link", "No such device",
-    "Not a directory", "Is a directory", "Invalid argument", "Too many open files in system",
-    "Too many open files", "Inappropriate ioctl for device", "Text file busy", "File too large",
-    "No space left on device", "Illegal seek", "Read-only file system", "Too many links", "Broken pipe",
-    "Numerical argument out of domain", "Numerical result out of range", "Resource deadlock avoided",
+    "Success", "Operation not permitted", "No such file or directory", "No such process", "Interrupted system call",
+    "Input/output error", "No such device or address", "Argument list too long", "Exec format error",
+    "Bad file descriptor", "No child processes", "Resource temporarily unavailable", "Cannot allocate memory",
+    "Permission denied", "Bad address", "Block device required", "Device or resource busy", "File exists",
+    "Invalid cross-device link", "No such device", "Not a directory", "Is a directory", "Invalid argument",
+    "Too many open files in system", "Too many open files", "Inappropriate ioctl for device", "Text file busy",
+    "File too large", "No space left on device", "Illegal seek", "Read-only file system", "Too many links",
+    "Broken pipe", "Numerical argument out of domain", "Numerical result out of range", "Resource deadlock avoided",
     "File name too long", "No locks available", "Function not implemented", "Directory not empty",
-    "Too many levels of symbolic links",
+    "Too many levels of symbolic links", 0, "No message of desired type", "Identifier removed",
+    "Channel number out of range", "Level 2 not synchronized", "Level 3 halted", "Level 3 reset",
+    "Link number out of range", "Protocol driver not attached", "No CSI structure available", "Level 2 halted",
+    "Invalid exchange", "Invalid request descriptor", "Exchange full", "No anode", "Invalid request code",
+    "Invalid slot", 0, "Bad font file format", "Device not a stream", "No data available", "Timer expired",
+    "Out of streams resources", "Machine is not on the network", "Package not installed", "Object is remote",
+    "Link has been severed", "Advertise error", "Srmount error", "Communication error on send", "Protocol error",
+    "Multihop attempted", "RFS specific error", "Bad message", "Value too large for defined data type",
+    "Name not unique on network", "File descriptor in bad state", "Remote address changed",
+    "Can not access a needed shared library", "Accessing a corrupted shared library",
+    ".lib section in a.out corrupted", "Attempting to link in too many shared libraries",
+    "Cannot exec a shared library directly", "Invalid or incomplete multibyte or wide character",
+    "Interrupted system call should be restarted", "Streams pipe error", "Too many users",
+    "Socket operation on non-socket", "Destination address required", "Message too long",
+    "Protocol wrong type for socket", "Protocol not available", "Protocol not supported",
+    "Socket type not supported", "Operation not supported", "Protocol family not supported",
+    "Address family not supported by protocol", "Address already in use", "Cannot assign requested address",
+    "Network is down", "Network is unreachable", "Network dropped connection on reset",
+    "Software caused connection abort", "Connection reset by peer", "No buffer space available",
+    "Transport endpoint is already connected", "Transport endpoint is not connected",
+    "Cannot send after transport endpoint shutdown", "Too many references: cannot splice", "Connection timed out",
+    "Connection refused", "Host is down", "No route to host", "Operation already in progress",
+    "Operation now in progress", "Stale file handle", "Structure needs cleaning", "Not a XENIX named type file",
+    "No XENIX semaphores available", "Is a named type file", "Remote I/O error", "Disk quota exceeded",
+    "No medium found", "Wrong medium type", "Operation canceled", "Required key not available", "Key has expired",
+    "Key has been revoked", "Key was rejected by service", "Owner died", "State not recoverable",
+    "Operation not possible due to RF-kill", "Memory page has hardware error",
+};
+static const char *const weft_error_names[] = {
+    "0", "EPERM", "ENOENT", "ESRCH", "EINTR", "EIO", "ENXIO", "E2BIG", "ENOEXEC", "EBADF", "ECHILD", "EAGAIN",
+    "ENOMEM", "EACCES", "EFAULT", "ENOTBLK", "EBUSY", "EEXIST", "EXDEV", "ENODEV", "ENOTDIR", "EISDIR", "EINVAL",
+    "ENFILE", "EMFILE", "ENOTTY", "ETXTBSY", "EFBIG", "ENOSPC", "ESPIPE", "EROFS", "EMLINK", "EPIPE", "EDOM",
+    "ERANGE", "EDEADLK", "ENAMETOOLONG", "ENOLCK", "ENOSYS", "ENOTEMPTY", "ELOOP", 0, "ENOMSG", "EIDRM", "ECHRNG",
+    "EL2NSYNC", "EL3HLT", "EL3RST", "ELNRNG", "EUNATCH", "ENOCSI", "EL2HLT", "EBADE", "EBADR", "EXFULL", "ENOANO",
+    "EBADRQC", "EBADSLT", 0, "EBFONT", "ENOSTR", "ENODATA", "ETIME", "ENOSR", "ENONET", "ENOPKG", "EREMOTE",
+    "ENOLINK", "EADV", "ESRMNT", "ECOMM", "EPROTO", "EMULTIHOP", "EDOTDOT", "EBADMSG", "EOVERFLOW", "ENOTUNIQ",
+    "EBADFD", "EREMCHG", "ELIBACC", "ELIBBAD", "ELIBSCN", "ELIBMAX", "ELIBEXEC", "EILSEQ", "ERESTART", "ESTRPIPE",
+    "EUSERS", "ENOTSOCK", "EDESTADDRREQ", "EMSGSIZE", "EPROTOTYPE", "ENOPROTOOPT", "EPROTONOSUPPORT",
+    "ESOCKTNOSUPPORT", "EOPNOTSUPP", "EPFNOSUPPORT", "EAFNOSUPPORT", "EADDRINUSE", "EADDRNOTAVAIL", "ENETDOWN",
+    "ENETUNREACH", "ENETRESET", "ECONNABORTED", "ECONNRESET", "ENOBUFS", "EISCONN", "ENOTCONN", "ESHUTDOWN",
+    "ETOOMANYREFS", "ETIMEDOUT", "ECONNREFUSED", "EHOSTDOWN", "EHOSTUNREACH", "EALREADY", "EINPROGRESS", "ESTALE",
+    "EUCLEAN", "ENOTNAM", "ENAVAIL", "EISNAM", "EREMOTEIO", "EDQUOT", "ENOMEDIUM", "EMEDIUMTYPE", "ECANCELED",
+    "ENOKEY", "EKEYEXPIRED", "EKEYREVOKED", "EKEYREJECTED", "EOWNERDEAD", "ENOTRECOVERABLE", "ERFKILL", "EHWPOISON",
+};
+
+// glibc's descriptions of signals 1..31 (strsignal).
+static const char *const weft_signals[] = {
+    "Hangup", "Interrupt", "Quit", "Illegal instruction", "Trace/breakpoint trap", "Aborted", "Bus error",
+    "Floating point exception", "Killed", "User defined signal 1", "Segmentation fault", "User defined signal 2",
+    "Broken pipe", "Alarm clock", "Terminated", "Stack fault", "Child exited", "Continued", "Stopped (signal)",
+    "Stopped", "Stopped (tty input)", "Stopped (tty output)", "Urgent I/O condition", "CPU time limit exceeded",
+    "File size limit exceeded", "Virtual timer expired", "Profiling timer expired", "Window changed",
+    "I/O possible", "Power failure", "Bad system call",
 };
 
 static char weft_unknown_error[32];
@@ -253,15 +304,21 @@ static const char *knownError(int e) {
     return e >= 0 && e < (int)(sizeof weft_errors / sizeof *weft_errors) ? weft_errors[e] : 0;
 }
 
-/// "Unknown error N" into buf (at least 32 bytes).
-static char *unknownError(int e, char *buf) {
+const char *strerrordesc_np(int e) { return knownError(e); }
+
+const char *strerrorname_np(int e) {
+    return e >= 0 && e < (int)(sizeof weft_error_names / sizeof *weft_error_names) ? weft_error_names[e] : 0;
+}
+
+/// `prefix` and the decimal `e` into buf.
+static char *withNumber(const char *prefix, int e, char *buf) {
     char digits[12];
     int n = 0;
     unsigned v = e < 0 ? 0u - (unsigned)e : (unsigned)e;
     do
         digits[n++] = (char)('0' + v % 10);
     while (v /= 10);
-    char *p = stpcpy(buf, "Unknown error ");
+    char *p = stpcpy(buf, prefix);
     if (e < 0)
         *p++ = '-';
     while (n)
@@ -269,6 +326,9 @@ static char *unknownError(int e, char *buf) {
     *p = 0;
     return buf;
 }
+
+/// "Unknown error N" into buf (at least 32 bytes).
+static char *unknownError(int e, char *buf) { return withNumber("Unknown error ", e, buf); }
 
 char *strerror(int e) {
     const char *known = knownError(e);
@@ -297,4 +357,49 @@ int __xpg_strerror_r(int e, char *buf, size_t n) { // the POSIX variant
     strncpy(buf, message, n - 1);
     buf[n - 1] = 0;
     return strlen(message) >= n ? 34 : known ? 0 : 22; // ERANGE, EINVAL
+}
+
+static char weft_signal_text[32];
+
+char *strsignal(int sig) {
+    if (sig >= 1 && sig <= 31)
+        return (char *)weft_signals[sig - 1];
+    if (sig >= 34 && sig <= 64) // glibc numbers them from its SIGRTMIN, 34 (SIGRTMIN calls into libc)
+        return withNumber("Real-time signal ", sig - 34, weft_signal_text);
+    return withNumber("Unknown signal ", sig, weft_signal_text);
+}
+
+// The "C" locale is the only one: the _l forms are the plain ones.
+int strcasecmp_l(const char *a, const char *b, locale_t locale) {
+    (void)locale;
+    return strcasecmp(a, b);
+}
+int strncasecmp_l(const char *a, const char *b, size_t n, locale_t locale) {
+    (void)locale;
+    return strncasecmp(a, b, n);
+}
+int strcoll_l(const char *a, const char *b, locale_t locale) {
+    (void)locale;
+    return strcoll(a, b);
+}
+size_t strxfrm_l(char *restrict dst, const char *restrict src, size_t n, locale_t locale) {
+    (void)locale;
+    return strxfrm(dst, src, n);
+}
+char *strerror_l(int e, locale_t locale) {
+    (void)locale;
+    return strerror(e);
+}
+
+void *memfrob(void *s, size_t n) {
+    unsigned char *p = s;
+    for (size_t i = 0; i < n; ++i)
+        p[i] ^= 42;
+    return s;
+}
+
+/// The GNU basename of <string.h>: what follows the last '/', "" after a trailing one.
+char *basename(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return (char *)(slash ? slash + 1 : path);
 }

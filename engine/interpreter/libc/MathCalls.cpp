@@ -17,7 +17,12 @@ using program::Builtin;
 
 namespace {
 
-enum class Shape { DD, FF, DDD, FFF, DDDD, FFFF, DDI, FFI, DDPI, FFPI, DDPD, FFPF, ID, IF, LD, LF, QD, QF, DDDPI, FFFPI, DS, FS };
+// clang-format off: a table
+enum class Shape {
+    DD, FF, DDD, FFF, DDDD, FFFF, DDI, FFI, DDL, FFL, DID, FIF, DDPI, FFPI, DDPD, FFPF, ID, IF, LD, LF, QD, QF,
+    DDDPI, FFFPI, DS, FS, VDPDPD, VFPFPF
+};
+// clang-format on
 
 /// One function pointer, of the type its Shape names.
 union MathPointer {
@@ -29,6 +34,12 @@ union MathPointer {
     float (*FFFF)(float, float, float);
     double (*DDI)(double, int);
     float (*FFI)(float, int);
+    double (*DDL)(double, long);
+    float (*FFL)(float, long);
+    double (*DID)(int, double);
+    float (*FIF)(int, float);
+    void (*VDPDPD)(double, double *, double *);
+    void (*VFPFPF)(float, float *, float *);
     double (*DDPI)(double, int *);
     float (*FFPI)(float, int *);
     double (*DDPD)(double, double *);
@@ -94,6 +105,24 @@ Continuation mathCall(BuiltinCall &c) {
     case Shape::FFFF: result = fromFloat(f.FFFF(s(0), s(1), s(2))); break;
     case Shape::DDI: result = fromDouble(f.DDI(d(0), i32(1))); break;
     case Shape::FFI: result = fromFloat(f.FFI(s(0), i32(1))); break;
+    case Shape::DDL: result = fromDouble(f.DDL(d(0), long(arg(1)))); break;
+    case Shape::FFL: result = fromFloat(f.FFL(s(0), long(arg(1)))); break;
+    case Shape::DID: result = fromDouble(f.DID(i32(0), d(1))); break;
+    case Shape::FIF: result = fromFloat(f.FIF(i32(0), s(1))); break;
+    case Shape::VDPDPD: {
+        double sine = 0, cosine = 0;
+        f.VDPDPD(d(0), &sine, &cosine);
+        if (!store(1, &sine, 8) || !store(2, &cosine, 8))
+            return Continuation::Fault;
+        break;
+    }
+    case Shape::VFPFPF: {
+        float sine = 0, cosine = 0;
+        f.VFPFPF(s(0), &sine, &cosine);
+        if (!store(1, &sine, 4) || !store(2, &cosine, 4))
+            return Continuation::Fault;
+        break;
+    }
     case Shape::ID: result = std::uint32_t(f.ID(d(0))); break;
     case Shape::IF: result = std::uint32_t(f.IF(s(0))); break;
     case Shape::LD: result = std::uint64_t(f.LD(d(0))); break;

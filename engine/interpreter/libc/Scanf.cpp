@@ -163,18 +163,32 @@ ScanResult scanString(const std::string &input, const std::string &format, std::
             }
             break;
         }
-        case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
-            if (length == Length::BigL) {
-                r.error = "sscanf: long double conversions (%Lf) are not supported";
-                return r;
-            }
+        case 'f':
+        case 'F':
+        case 'e':
+        case 'E':
+        case 'g':
+        case 'G':
+        case 'a':
+        case 'A': {
             const std::string text = floatText(input, in, limit);
             if (text.empty())
                 return r;
             in += text.size();
             if (assigns) {
-                const double v = std::strtod(text.c_str(), nullptr);
-                r.stores.push_back({argument, length == Length::L ? bytesOf(v, 8) : bytesOf(float(v), 4)});
+                if (length == Length::BigL) {
+                    // The x86-64 long double's 10 bytes (and 6 of padding): stored exactly, though
+                    // computing with it is an unsupported operation.
+                    const long double v = std::strtold(text.c_str(), nullptr);
+                    std::vector<std::uint8_t> bytes(16, 0);
+                    std::memcpy(bytes.data(), &v, 10);
+                    r.stores.push_back({argument, std::move(bytes)});
+                } else if (length == Length::L) {
+                    r.stores.push_back({argument, bytesOf(std::strtod(text.c_str(), nullptr), 8)});
+                } else {
+                    r.stores.push_back(
+                        {argument, bytesOf(std::strtof(text.c_str(), nullptr), 4)}); // no double rounding
+                }
                 ++r.assigned;
             }
             break;

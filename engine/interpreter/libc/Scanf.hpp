@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // sscanf's parsing for the interpreted program: conversions d i u o x X f F e E g G a s c [..] n p %,
-// assignment suppression (*), widths and length modifiers (hh h l ll j z t). Pure: it says what to
+// assignment suppression (*), widths and length modifiers (hh h l ll j z t L). Pure: it says what to
 // store where; the caller writes through the checked Memory. The "C" locale.
 #pragma once
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Tests unsupported operations (fork, exec, inline asm, unknown external functions): a warning with
-// its location at load, nothing rejected on a dead path, and a located defect in every execution
-// that reaches one, with the rest of the exploration intact.
+// Tests unsupported operations (fork, exec, inline asm, unknown external functions, files, long
+// double arithmetic): a warning with its location at load, nothing rejected on a dead path, and a
+// located defect in every execution that reaches one, with the rest of the exploration intact.
 #include "tests/engine/interpreter/CProgram.hpp"
 
 #include <QtTest>
@@ -69,6 +69,67 @@ int main(void) {
 }
 )";
 
+// Files other than the standard streams, through stdio and through descriptors, long double
+// arithmetic and another library's variable (optind), all behind a condition that is false here;
+// long double data (a global, a struct copy) is fine.
+const char *const kDeadFilesAndLongDouble = R"(#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+long double scale = 2.5L;
+struct sample { int id; long double value; } first = {7, 1.0L};
+int main(int argc, char **argv) {
+  struct sample copy = first;
+  if (argc > 5) {
+    FILE *f = fopen("data.txt", "r");
+    char buffer[8];
+    fread(buffer, 1, sizeof buffer, f);
+    fwrite(buffer, 1, sizeof buffer, f);
+    fclose(f);
+    int fd = open("data.txt", O_RDONLY);
+    read(fd, buffer, sizeof buffer);
+    write(fd, buffer, sizeof buffer);
+    close(fd);
+    return (int)(scale * copy.value) + optind;
+  }
+  printf("%d %zu\n", copy.id, sizeof scale);
+  return 0;
+}
+)";
+
+// The thread that locks second opens a file (FILE_IO), reads another library's variable (EXTERNAL)
+// or computes with a long double.
+const char *const kLiveFileOrLongDouble = R"(#include <pthread.h>
+#include <stdio.h>
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int turn;
+long double total = 1.0L;
+void *worker(void *arg) {
+  pthread_mutex_lock(&m);
+  int mine = turn++;
+  pthread_mutex_unlock(&m);
+  if (mine == 1) {
+#if defined FILE_IO
+    FILE *f = fopen("/tmp/weft-never-written", "w");
+    fputs("x", f);
+#elif defined EXTERNAL
+    extern char **environ;
+    turn = environ[0] != 0;
+#else
+    total = total * 3;
+#endif
+  }
+  return arg;
+}
+int main(void) {
+  pthread_t a, b;
+  pthread_create(&a, 0, worker, 0);
+  pthread_create(&b, 0, worker, 0);
+  pthread_join(a, 0);
+  pthread_join(b, 0);
+  return 0;
+}
+)";
+
 } // namespace
 
 class tst_UnsupportedOperations : public QObject {
@@ -78,6 +139,9 @@ private slots:
     void deadPathsExploreNormally();
     void liveCallIsALocatedDefect();
     void addressOfUnknownFunctionFailsWhenCalled();
+    void filesAndLongDoubleOnADeadPath();
+    void fileOrLongDoubleOnALivePath_data();
+    void fileOrLongDoubleOnALivePath();
 
 private:
     weft::testing::ScratchSources m_sources;
@@ -140,6 +204,51 @@ void tst_UnsupportedOperations::addressOfUnknownFunctionFailsWhenCalled() {
     QCOMPARE(run.execution.fault->kind, DefectKind::UnsupportedOperation);
     QVERIFY2(QString::fromStdString(run.execution.fault->message).contains("pointer.c:5:"),
              run.execution.fault->message.c_str());
+}
+
+void tst_UnsupportedOperations::filesAndLongDoubleOnADeadPath() {
+    const std::string file = m_sources.write("files.c", kDeadFilesAndLongDouble);
+    const auto p = loadC(file);
+    QVERIFY2(p, diagnosticsOf(p).c_str());
+    QStringList warned;
+    for (const Diagnostic &d : p->warnings)
+        warned << QString::number(d.line) + ": " + QString::fromStdString(d.text);
+    // fread is the runtime library's (it reads stdin, which is empty); fopen comes first.
+    for (const char *expected :
+         {"9: unsupported operation fopen()", "12: unsupported operation fwrite()",
+          "13: unsupported operation fclose()", "14: unsupported operation open()", "15: unsupported operation read()",
+          "16: unsupported operation write()", "17: unsupported operation close()",
+          "18: unsupported operation long double arithmetic",
+          "18: unsupported operation use of external variable 'optind'"})
+        QVERIFY2(warned.filter(QString::fromLatin1(expected)).size() == 1, qPrintable(warned.join('\n')));
+    const auto run = runOnce(*p);
+    QVERIFY2(!run.execution.fault, run.execution.fault ? run.execution.fault->message.c_str() : "");
+    QCOMPARE(QString::fromStdString(run.output), QString("7 16\n"));
+}
+
+void tst_UnsupportedOperations::fileOrLongDoubleOnALivePath_data() {
+    QTest::addColumn<QString>("define");
+    QTest::addColumn<QString>("ending");
+    QTest::newRow("fopen") << "FILE_IO" << "live.c:12:15: fopen()";
+    QTest::newRow("external variable") << "EXTERNAL" << "live.c:16:12: use of external variable 'environ'";
+    QTest::newRow("long double") << "" << "live.c:18:13: long double arithmetic";
+}
+
+void tst_UnsupportedOperations::fileOrLongDoubleOnALivePath() {
+    QFETCH(QString, define);
+    QFETCH(QString, ending);
+    std::vector<std::string> defines;
+    if (!define.isEmpty())
+        defines.push_back(define.toStdString());
+    const auto p = loadC(m_sources.write("live.c", kLiveFileOrLongDouble), defines);
+    QVERIFY2(p, diagnosticsOf(p).c_str());
+    const ExplorationResult r = explore(*p);
+    QCOMPARE(r.statistics.maximalConfigurations, 2u); // both lock orders: each reaches it once
+    QCOMPARE(r.defects.size(), 1u);
+    const Defect &d = r.defects.front();
+    QCOMPARE(d.kind, DefectKind::UnsupportedOperation);
+    QVERIFY2(QString::fromStdString(d.message).endsWith(ending), d.message.c_str());
+    QCOMPARE(d.occurrences, 2u);
 }
 
 QTEST_GUILESS_MAIN(tst_UnsupportedOperations)

@@ -63,6 +63,7 @@ void tst_RuntimePrograms::sameOutputAsNative() {
     QVERIFY2(cc.exitCode() == 0, cc.readAllStandardError().constData());
     QProcess native;
     native.setProcessEnvironment(QProcessEnvironment()); // an empty environment, as under Weft
+    native.setStandardInputFile(QProcess::nullDevice());  // and an empty standard input
     native.start(binary, {});
     QVERIFY(native.waitForFinished(60000));
     QCOMPARE(native.exitCode(), 0);

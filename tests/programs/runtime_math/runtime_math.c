@@ -1,5 +1,10 @@
 // Weft's math.h for float and double. Deterministic: tst_RuntimePrograms compares its output with
 // the same program compiled natively (the interpreter calls the same libm, so results agree to the bit).
+// Inputs are volatile so that GCC does not compute calls at compile time (its folding is correctly
+// rounded where glibc's functions are not), and one call per statement where the order of a call's
+// arguments would matter.
+#define _GNU_SOURCE // exp10, sincos, the Bessel functions, gamma, drem, significand
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -20,6 +25,53 @@ static volatile double inputs[] = {0.0, -0.0, 0.5, -1.25, 2.0, 3.75, 100.0, 1e-3
             printf(" %.17g/%.9g", fn(inputs[i - 1], inputs[i]), (double)fn##f((float)inputs[i - 1], (float)inputs[i])); \
         printf("\n");                                                                                                  \
     } while (0)
+
+/// fma rounds once (a*b + c written in C twice, as GCC computes it on x86-64), and the functions
+/// beyond the common ones.
+static void lessCommon(void) {
+    volatile double a = 0.1, b = 10, c = -1, x = 1.5, negative = -2.5;
+    volatile float af = 0.1f, bf = 10, cf = -1, xf = 1.5f;
+    printf("fma %.17g %.9g, a*b+c %.17g %.9g\n", fma(a, b, c), (double)fmaf(af, bf, cf), a * b + c,
+           (double)(af * bf + cf));
+    printf("scalbln %.17g %.9g exp10 %.17g %.9g\n", scalbln(x, 40), (double)scalblnf(xf, -3), exp10(x),
+           (double)exp10f(xf));
+    double s, co;
+    float sf, cof;
+    sincos(x, &s, &co);
+    sincosf(xf, &sf, &cof);
+    printf("sincos %.17g %.17g %.9g %.9g\n", s, co, (double)sf, (double)cof);
+    printf("bessel %.17g %.17g %.17g %.17g %.17g %.17g\n", j0(x), j1(x), jn(3, x), y0(x), y1(x), yn(3, x));
+    printf("besself %.9g %.9g %.9g %.9g %.9g %.9g\n", (double)j0f(xf), (double)j1f(xf), (double)jnf(2, xf),
+           (double)y0f(xf), (double)y1f(xf), (double)ynf(2, xf));
+    int sign = 0, signf = 0;
+    const double lg = lgamma_r(negative, &sign);
+    const float lgf = lgammaf_r((float)negative, &signf);
+    printf("lgamma_r %.17g %d %.9g %d gamma %.17g %.9g\n", lg, sign, (double)lgf, signf, gamma(x), (double)gammaf(xf));
+    printf("drem %.17g %.9g significand %.17g %.9g\n", drem(negative, x), (double)dremf(xf, 0.4f),
+           significand(negative), (double)significandf(xf));
+    printf("nextafter %.17g %.9g copysign %g %g\n", nextafter(x, 0), (double)nextafterf(xf, 2), copysign(x, -0.0),
+           (double)copysignf(xf, -1));
+}
+
+/// The classification macros on every class, float and double.
+static void classification(void) {
+    volatile double zero = 0.0;
+    volatile float zerof = 0.0f;
+    const double values[] = {0.0, -0.0, 1.5, -2.25, DBL_MAX, DBL_MIN / 4, 1 / zero, -1 / zero, zero / zero};
+    const float valuesf[] = {0.0f, -1.5f, FLT_MAX, FLT_MIN / 4, 1 / zerof, zerof / zerof};
+    for (unsigned i = 0; i < sizeof values / sizeof *values; ++i) {
+        const double v = values[i];
+        printf("%g: nan %d inf %d finite %d normal %d signbit %d class %d", v, isnan(v) != 0, isinf(v),
+               isfinite(v) != 0, isnormal(v) != 0, signbit(v) != 0, fpclassify(v));
+        printf(" > %d < %d unordered %d <> %d >= %d <= %d\n", isgreater(v, 1.5), isless(v, 1.5), isunordered(v, 1.5),
+               islessgreater(v, 1.5), isgreaterequal(v, 1.5), islessequal(v, 1.5));
+    }
+    for (unsigned i = 0; i < sizeof valuesf / sizeof *valuesf; ++i) {
+        const float v = valuesf[i];
+        printf("%g: nan %d inf %d finite %d normal %d signbit %d class %d\n", (double)v, isnan(v) != 0, isinf(v),
+               isfinite(v) != 0, isnormal(v) != 0, signbit(v) != 0, fpclassify(v));
+    }
+}
 
 int main(void) {
     UNARY(acos); UNARY(asin); UNARY(atan); UNARY(cos); UNARY(sin); UNARY(tan);
@@ -49,5 +101,7 @@ int main(void) {
            isfinite(x), signbit(inputs[1]) != 0);
     printf("fpclassify %d %d %d %d\n", fpclassify(x), fpclassify(inputs[0]), fpclassify(inputs[7] * 1e-20),
            fpclassify(INFINITY));
+    lessCommon();
+    classification();
     return 0;
 }

@@ -1,7 +1,12 @@
 // Weft's sscanf on strings: %d %i %u %x %o %f %lf %e %g %s %c %[..] %n, widths, suppression and
-// length modifiers, matching and input failures. Deterministic: tst_RuntimePrograms compares its
-// output with the same program compiled natively.
+// length modifiers, matching and input failures; vsscanf; and reading stdin, which is empty under
+// Weft (scanf, fscanf, vscanf, vfscanf, getchar, fgets, getline, fread, ungetc, feof). Deterministic:
+// tst_RuntimePrograms compares its output with the same program compiled natively, run with its
+// standard input from /dev/null.
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static void integers(void) {
     int d = -1, i = -1, n = -1;
@@ -32,6 +37,15 @@ static void reals(void) {
     printf("reals: %d -> %.3f %.3f %.4f %.3f\n", got, (double)f, lf, e, g);
     got = sscanf("1.23456789", "%4lf", &lf);
     printf("real width: %d -> %.6f\n", got, lf);
+    // A long double is stored exactly (computing with one is unsupported under Weft): its 10 bytes.
+    long double ld = 0;
+    unsigned char bytes[10];
+    got = sscanf("-2.75e10", "%Lf", &ld);
+    memcpy(bytes, &ld, sizeof bytes);
+    printf("long double: %d ->", got);
+    for (int i = 0; i < 10; ++i)
+        printf(" %02x", bytes[i]);
+    printf("\n");
 }
 
 static void strings(void) {
@@ -68,10 +82,70 @@ static void failures(void) {
     printf("end after literal: %d\n", got);
 }
 
+static int scanList(const char *input, const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    const int got = vsscanf(input, format, args);
+    va_end(args);
+    return got;
+}
+
+static int scanStdin(int fromStream, const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    const int got = fromStream ? vfscanf(stdin, format, args) : vscanf(format, args);
+    va_end(args);
+    return got;
+}
+
+static void lists(void) {
+    int a = 0, n = 0;
+    char word[8] = "";
+    double d = 0;
+    const int got = scanList("17 seven 2.5", "%d %7s %lf%n", &a, word, &d, &n);
+    printf("vsscanf: %d -> %d '%s' %.2f n=%d\n", got, a, word, d, n);
+    printf("vsscanf failure: %d\n", scanList("x", "%d", &a));
+}
+
+// One call per statement: the order in which C evaluates a call's arguments is unspecified (GCC and
+// Clang differ).
+static void emptyStdin(void) {
+    int a = -1, n = -1;
+    const int viaScanf = scanf("%d", &a);
+    const int viaFscanf = fscanf(stdin, " %d", &a);
+    const int viaVscanf = scanStdin(0, "%d", &a);
+    const int viaVfscanf = scanStdin(1, "%d", &a);
+    printf("scanf: %d, fscanf: %d, vscanf: %d, vfscanf: %d (a=%d)\n", viaScanf, viaFscanf, viaVscanf, viaVfscanf, a);
+    const int literal = scanf("abc");
+    const int count = scanf("%n", &n);
+    printf("literal format: %d, %%n: %d (n=%d)\n", literal, count, n);
+    const int c = getchar();
+    printf("getchar: %d, feof: %d\n", c, feof(stdin) != 0);
+    clearerr(stdin);
+    printf("after clearerr: feof %d\n", feof(stdin) != 0);
+    char line[8] = "unset";
+    const char *got = fgets(line, sizeof line, stdin);
+    printf("fgets: %s, line '%s'\n", got ? "a line" : "NULL", line);
+    char *text = NULL;
+    size_t size = 0;
+    printf("getline: %ld\n", (long)getline(&text, &size, stdin));
+    free(text);
+    printf("fread: %zu\n", fread(line, 1, sizeof line, stdin));
+    const int pushed = ungetc('q', stdin);
+    const int first = getc(stdin);
+    const int second = fgetc(stdin);
+    printf("ungetc: %d, then getc: %c, fgetc: %d\n", pushed, first, second);
+    ungetc('z', stdin);
+    printf("fgets after ungetc: %s\n", fgets(line, sizeof line, stdin));
+    printf("ferror(stdin): %d\n", ferror(stdin));
+}
+
 int main(void) {
     integers();
     reals();
     strings();
     failures();
+    lists();
+    emptyStdin();
     return 0;
 }

@@ -1,5 +1,6 @@
 // Weft's runtime library, <string.h>, <strings.h>, <ctype.h> and errno (one per thread).
 // Deterministic: tst_RuntimePrograms compares its output with the same program compiled natively.
+#define _GNU_SOURCE // strerrorname_np, strsignal, memfrob, the GNU basename
 #include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
@@ -97,11 +98,56 @@ static void perThreadErrno(void) {
     printf("errno per thread: %s, %s, main %s\n", strerror(seen[0]), strerror(seen[1]), strerror(errno));
 }
 
+/// Every ctype function on every argument it accepts (EOF and 0..255): one line per function, the
+/// characters it holds for as ranges, and where tolower/toupper change them.
+static void everyCharacter(void) {
+    int (*const classes[])(int) = {isalnum, isalpha, isblank, iscntrl, isdigit, isgraph,
+                                   islower, isprint, ispunct, isspace, isupper, isxdigit};
+    const char *const names[] = {"alnum", "alpha", "blank", "cntrl", "digit", "graph",
+                                 "lower", "print", "punct", "space", "upper", "xdigit"};
+    for (unsigned k = 0; k < sizeof classes / sizeof *classes; ++k) {
+        printf("%s:", names[k]);
+        for (int c = -1; c < 256; ++c)
+            if (classes[k](c) && (c == -1 || !classes[k](c - 1)))
+                printf(" %d", c);
+            else if (classes[k](c) && (c == 255 || !classes[k](c + 1)))
+                printf("-%d", c);
+        printf("\n");
+    }
+    long lower = 0, upper = 0, ascii = 0;
+    for (int c = -1; c < 256; ++c) {
+        lower += (tolower(c) != c) * c;
+        upper += (toupper(c) != c) * c;
+        ascii += isascii(c) != 0;
+    }
+    printf("tolower moves %ld, toupper %ld, isascii %ld, toascii(200) %d, _tolower('Q') %c, _toupper('q') %c\n",
+           lower, upper, ascii, toascii(200), _tolower('Q'), _toupper('q'));
+}
+
+/// strerror and strerrorname_np over every errno, strsignal, and the GNU additions.
+static void gnuAdditions(void) {
+    for (int e = 0; e < 136; ++e) {
+        const char *name = strerrorname_np(e);
+        printf("%d %s %s%s\n", e, name ? name : "-", strerror(e), strerrordesc_np(e) ? "" : " (no description)");
+    }
+    printf("strerror(-3) %s\n", strerror(-3));
+    for (int sig = 0; sig < 66; sig += 3)
+        printf("signal %d: %s\n", sig, strsignal(sig));
+    char secret[] = "weft";
+    memfrob(secret, 4);
+    printf("memfrob %d %d", secret[0], secret[3]);
+    memfrob(secret, 4);
+    printf(" back %s, basename '%s' '%s' '%s'\n", secret, basename("/usr/lib/libc.so"), basename("dir/"),
+           basename("plain"));
+}
+
 int main(void) {
     searching();
     copying();
     comparing();
     classes();
     perThreadErrno();
+    everyCharacter();
+    gnuAdditions();
     return 0;
 }
