@@ -105,6 +105,14 @@ std::string faultText(const std::string &message, const std::string &where) {
     return text;
 }
 
+/// The program's output after `heading`, whole (a NUL byte it wrote included), ending with a newline.
+static void printOutput(const char *heading, const std::string &output, std::FILE *out) {
+    std::fputs(heading, out);
+    std::fwrite(output.data(), 1, output.size(), out);
+    if (!output.empty() && output.back() != '\n')
+        std::fputc('\n', out);
+}
+
 void printTrace(const TracedExecution &t, const program::Program &p, SourceText &source, std::FILE *out) {
     // A long trace (a spin of millions of steps) shows its start and its end; --json has it all.
     constexpr std::size_t kHead = 40, kTail = 160;
@@ -178,7 +186,7 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
                      d.schedule.toString().c_str(), runOptions.c_str());
         printTrace(t, program, source, out);
         if (!t.output.empty())
-            std::fprintf(out, "  output:\n%s%s", t.output.c_str(), t.output.back() == '\n' ? "" : "\n");
+            printOutput("  output:\n", t.output, out);
     }
     for (const Diagnostic &d : result.diagnostics)
         std::fprintf(err, "weft: %s\n", d.format().c_str());
@@ -216,7 +224,7 @@ int runReplay(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     std::fprintf(out, "weft: replaying %s --schedule %s\n", cl.file.c_str(), schedule->toString().c_str());
     printTrace(t, program, source, out);
     if (!t.output.empty())
-        std::fprintf(out, "output:\n%s%s", t.output.c_str(), t.output.back() == '\n' ? "" : "\n");
+        printOutput("output:\n", t.output, out);
     const Execution &e = t.execution;
     for (const auto &[performed, report] : e.reports)
         std::fprintf(out, "weft: %s after step %zu: %s\n", std::string(defectKindName(report.kind)).c_str(), performed,

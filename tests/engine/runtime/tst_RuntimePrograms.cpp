@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Tests the runtime library (engine/runtime/*.c) on its test programs, tests/programs/runtime_*:
 // each deterministic one ("nativeOutput": true in its expected.json) prints under Weft exactly what
-// it prints compiled natively by the system C compiler (the program's output is the oracle), and
+// it prints (stdout and stderr) compiled natively by the system C compiler (the program's output is the oracle), and
 // runs without a defect. The counts of expected.json are checked by tst_Interpreter.
 #include "tests/engine/interpreter/CProgram.hpp"
 
@@ -64,6 +64,7 @@ void tst_RuntimePrograms::sameOutputAsNative() {
     QProcess native;
     native.setProcessEnvironment(QProcessEnvironment()); // an empty environment, as under Weft
     native.setStandardInputFile(QProcess::nullDevice());  // and an empty standard input
+    native.setProcessChannelMode(QProcess::MergedChannels); // Weft's output has both streams
     native.start(binary, {});
     QVERIFY(native.waitForFinished(60000));
     QCOMPARE(native.exitCode(), 0);

@@ -1,10 +1,46 @@
 // Weft's formatted output into strings: sprintf and snprintf (truncation, the return value, size 0),
-// then printed with puts, fputs and fprintf. Deterministic: tst_RuntimePrograms compares its output
-// with the same program compiled natively.
+// then printed with puts, fputs and fprintf; the other ways to the standard streams (fwrite, perror,
+// the _unlocked forms, flockfile, dprintf, write on descriptors 1 and 2) and what a program asks of
+// them (setvbuf, fileno, isatty). Deterministic: tst_RuntimePrograms compares its output (stdout and
+// stderr, merged) with the same program compiled natively.
+#define _GNU_SOURCE
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+
+static void standardStreams(void) {
+    fwrite("fwrite |\n", 1, 9, stdout);
+    const size_t whole = fwrite("ab", 2, 1, stdout), none = fwrite("ab", 0, 1, stdout);
+    printf(" fwrite returns %zu, size 0: %zu\n", whole, none);
+    errno = ERANGE;
+    perror("perror");
+    errno = EINVAL;
+    perror(NULL);
+    flockfile(stdout);
+    putc_unlocked('u', stdout);
+    fputc_unlocked('v', stdout);
+    putchar_unlocked('w');
+    fputs_unlocked(" unlocked\n", stdout);
+    funlockfile(stdout);
+    dprintf(1, "dprintf %d\n", 1);
+    const ssize_t written = write(1, "write 1\n", 8);
+    write(2, "write 2\n", 8);
+    errno = 0;
+    const ssize_t toStdin = write(0, "x", 1);
+    printf("write returns %zd, on 0: %zd %s\n", written, toStdin, strerror(errno));
+    char byte;
+    errno = 0;
+    printf("read 0: %zd\n", read(0, &byte, 1));
+    const ssize_t fromStdout = read(1, &byte, 1);
+    printf("read on 1: %zd %s\n", fromStdout, strerror(errno));
+    const int tty = isatty(1);
+    const int why = errno;
+    printf("fileno %d %d %d, isatty(1) %d %s\n", fileno(stdin), fileno(stdout), fileno(stderr), tty, strerror(why));
+}
 
 int main(void) {
+    setvbuf(stdout, NULL, _IONBF, 0); // natively, the merged stdout and stderr keep their order
     char buffer[64];
     int n = sprintf(buffer, "%d-%s-%5.2f|%x|%c", 42, "abc", 3.14159, 255, 'z');
     printf("sprintf %d '%s'\n", n, buffer);
@@ -22,5 +58,6 @@ int main(void) {
     fputs(line, stdout);
     fputc('\n', stdout);
     fprintf(stdout, "%s %lu %lld %%\n", "done", 7ul, -8ll);
+    standardStreams();
     return 0;
 }
