@@ -24,6 +24,44 @@ struct ObjectCut {
     EventId event;
 };
 
+/// lmax(e, ·) as stored: a range of the Unfolding's pool, possibly shared with e's thread
+/// predecessors, whose entry for e's own object (if e operates on one) is e itself whatever the range
+/// holds there. Indexable and iterable like a span of ObjectCut (entries by value).
+class ObjectCutView {
+public:
+    ObjectCutView() = default;
+    ObjectCutView(std::span<const ObjectCut> range, ObjectIndex own, EventId self)
+        : m_range(range), m_own(own), m_self(self) {}
+    std::size_t size() const { return m_range.size(); }
+    bool empty() const { return m_range.empty(); }
+    ObjectCut operator[](std::size_t i) const {
+        return m_range[i].object == m_own ? ObjectCut{m_own, m_self} : m_range[i];
+    }
+    class Iterator {
+    public:
+        Iterator(const ObjectCutView *view, std::size_t i) : m_view(view), m_i(i) {}
+        ObjectCut operator*() const { return (*m_view)[m_i]; }
+        Iterator &operator++() {
+            ++m_i;
+            return *this;
+        }
+        bool operator==(const Iterator &o) const { return m_i == o.m_i; }
+
+    private:
+        const ObjectCutView *m_view;
+        std::size_t m_i;
+    };
+    Iterator begin() const { return {this, 0}; }
+    Iterator end() const { return {this, m_range.size()}; }
+    /// The range as stored (the own object's entry may be an earlier operation).
+    std::span<const ObjectCut> stored() const { return m_range; }
+
+private:
+    std::span<const ObjectCut> m_range;
+    ObjectIndex m_own = kNoObject;
+    EventId m_self = kNoEvent;
+};
+
 /// A dense index for a shared-memory location within one unfolding.
 using LocationIndex = std::uint32_t;
 inline constexpr LocationIndex kNoLocation = std::numeric_limits<LocationIndex>::max();

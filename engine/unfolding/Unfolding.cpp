@@ -243,7 +243,7 @@ void Unfolding::buildCone(Event &ev, EventDetail &detail, EventId self) {
     for (EventId p : preds) {
         if (p == kNoEvent)
             continue;
-        std::span<const ObjectCut> b = objectCut(p);
+        const ObjectCutView b = objectCut(p);
         if (b.empty())
             continue;
         a.swap(merged);
@@ -272,11 +272,12 @@ void Unfolding::buildCone(Event &ev, EventDetail &detail, EventId self) {
         for (const ObjectCut &c : merged)
             if (c.object < 64 && m_events[c.event].isLock() && m_events[c.event].thread() == ev.thread())
                 detail.heldMutexes |= std::uint64_t{1} << c.object;
-    // Most events (every memory access and most unlocks) have their thread predecessor's lock cut:
-    // they share its range of the pool instead of copying it.
+    // Most events (memory accesses, unlocks, a thread's exit) have their thread predecessor's lock
+    // cut but for their own object's entry, which ObjectCutView supplies: they share the range the
+    // predecessor reads (as stored) instead of copying it.
     if (ev.threadPred != kNoEvent &&
-        std::ranges::equal(merged, objectCut(ev.threadPred), [](const ObjectCut &x, const ObjectCut &y) {
-            return x.object == y.object && x.event == y.event;
+        std::ranges::equal(merged, objectCut(ev.threadPred).stored(), [&](const ObjectCut &x, const ObjectCut &y) {
+            return x.object == y.object && (x.event == y.event || x.object == ev.object);
         })) {
         ev.lmaxAt = m_events[ev.threadPred].lmaxAt;
     } else if (!merged.empty()) {
@@ -374,7 +375,7 @@ bool Unfolding::precedesOrEqual(EventId a, EventId b) const {
 bool Unfolding::inConflict(EventId a, EventId b) const {
     if (a == b)
         return false;
-    std::span<const ObjectCut> ca = objectCut(a), cb = objectCut(b);
+    const ObjectCutView ca = objectCut(a), cb = objectCut(b);
     std::size_t i = 0, j = 0;
     while (i < ca.size() && j < cb.size()) {
         if (ca[i].object < cb[j].object)

@@ -84,11 +84,11 @@ public:
     }
     /// How many threads tmax(e, ·) covers (threadMax is kNoEvent past it).
     std::size_t threadCutWidth(EventId e) const { return m_tmaxPool[m_events[e].tmaxAt]; }
-    /// lmax(e, ·) sorted by object index.
-    std::span<const ObjectCut> objectCut(EventId e) const {
+    /// lmax(e, ·) sorted by object index. The range can be a thread predecessor's (see ObjectCutView).
+    ObjectCutView objectCut(EventId e) const {
         const Event &ev = m_events[e];
         const ObjectCut *range = m_lmaxPool.at(ev.lmaxAt);
-        return {range + 1, range[0].object};
+        return {{range + 1, range[0].object}, ev.object, e};
     }
 
     /// The memory cut of e (README.md), sorted by location.
