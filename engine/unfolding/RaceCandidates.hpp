@@ -46,7 +46,7 @@ private:
             ThreadId thread;
             EventId latest;
             std::uint32_t maxDepth;
-            std::uint64_t held; ///< AND of the members' Event::heldMutexes
+            std::uint64_t held; ///< AND of the members' EventDetail::heldMutexes
         };
         std::vector<ThreadChain> chains;
     };
