@@ -637,13 +637,6 @@
         <source>Data race: %1</source>
         <translation>Accès concurrent non synchronisé : %1</translation>
     </message>
-    <message numerus="yes">
-        <source>This run is not among the %n execution(s) explored so far.</source>
-        <translation>
-            <numerusform>Cette exécution ne fait pas partie de l’exécution explorée jusqu’ici.</numerusform>
-            <numerusform>Cette exécution ne fait pas partie des %n exécutions explorées jusqu’ici.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Run &amp;Configuration…</source>
         <translation>&amp;Configuration d’exécution…</translation>
@@ -747,6 +740,13 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
     <message>
         <source>%1 has unsaved changes. Save them before closing it?</source>
         <translation>%1 a des modifications non enregistrées. Les enregistrer avant de le fermer ?</translation>
+    </message>
+    <message numerus="yes">
+        <source>This run is not among the %n execution(s) explored so far: it is drawn as its own leaf, right of the tree.</source>
+        <translation>
+            <numerusform>Cette exécution ne fait pas partie de l’exécution explorée jusqu’ici : elle est dessinée comme sa propre feuille, à droite de l’arbre.</numerusform>
+            <numerusform>Cette exécution ne fait pas partie des %n exécutions explorées jusqu’ici : elle est dessinée comme sa propre feuille, à droite de l’arbre.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1280,12 +1280,19 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
         <translation>Exécution %1 : bloquée par l’ensemble de sommeil (redondante)</translation>
     </message>
     <message>
-        <source>Execution %1: defect</source>
-        <translation>Exécution %1 : défaut</translation>
-    </message>
-    <message>
         <source>Execution %1: assume-blocked (a false assumption stopped a thread)</source>
         <translation>Exécution %1 : bloquée par une hypothèse (une hypothèse fausse a arrêté un thread)</translation>
+    </message>
+    <message>
+        <source>Execution %1: defect (%2)</source>
+        <translation>Exécution %1 : défaut (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>A run replayed in the debugger, not among the explored executions (%n step(s))</source>
+        <translation>
+            <numerusform>Une exécution rejouée dans le débogueur, hors des exécutions explorées (%n pas)</numerusform>
+            <numerusform>Une exécution rejouée dans le débogueur, hors des exécutions explorées (%n pas)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1423,6 +1430,10 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
     <message>
         <source>assume-blocked</source>
         <translation>bloquée par une hypothèse</translation>
+    </message>
+    <message>
+        <source>replayed, not explored</source>
+        <translation>rejouée, non explorée</translation>
     </message>
 </context>
 <context>

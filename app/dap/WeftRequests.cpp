@@ -68,6 +68,8 @@ DebugSession::Outcome DebugSession::executions(const Arguments &args) {
         if (index < std::uint64_t(start) || index >= std::uint64_t(start + count))
             continue;
         Json j = {{"execution", node.execution}, {"leaf", leafName(node.leaf)}, {"events", s.pathTo(ExplorationSnapshot::NodeId(n)).size()}};
+        if (node.leaf == LeafKind::Defect)
+            j["defectKind"] = std::string(defectKindName(node.defect));
         if (const auto it = defects.find(node.execution); it != defects.end())
             j["defect"] = {{"kind", std::string(defectKindName(it->second->kind))},
                            {"message", it->second->message},

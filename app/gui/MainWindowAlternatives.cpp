@@ -80,10 +80,13 @@ void MainWindow::followReplay() {
             m_tree->tree()->setChosenExecution(s->tree[leaf].execution);
     }
     if (m_tree->tree()->chosenExecution() == 0) {
-        // Not explored (an exploration bounded, cancelled or still running): say so rather than mark a leaf.
+        // Not explored (an exploration bounded, cancelled or still running): its own leaf, right of the
+        // explored ones (the same run again marks the same leaf), and said.
+        m_tree->tree()->addVisitedRun(m_configuration, r->eventCount());
         const QString now = statusBar()->currentMessage();
-        const QString note =
-            tr("This run is not among the %n execution(s) explored so far.", nullptr, int(s->statistics.executions));
+        const QString note = tr("This run is not among the %n execution(s) explored so far: it is drawn as its own "
+                                "leaf, right of the tree.",
+                                nullptr, int(s->statistics.executions));
         statusBar()->showMessage(now.isEmpty() ? note : now + QLatin1Char(' ') + note);
     }
     markAlternatives();

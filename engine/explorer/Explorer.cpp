@@ -539,6 +539,7 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
 
         const bool ssb = conversion.sleepBlocked || execution.end == ExecutionEnd::SleepBlocked;
         LeafKind leaf = LeafKind::Maximal;
+        DefectKind defect = DefectKind::AssertionFailure; // of a Defect leaf: its end, else its first report
         if (ssb) {
             leaf = LeafKind::SleepBlocked;
             ++stats.sleepSetBlocked;
@@ -551,6 +552,7 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
             }
             if (execution.fault) {
                 leaf = LeafKind::Defect;
+                defect = execution.fault->kind;
                 recordDefect(*execution.fault, execution.actions, result);
             }
             if (execution.end == ExecutionEnd::LimitReached && !m_cutWarned) {
@@ -562,6 +564,8 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
                     execution.fault->message + "): interleavings beyond such cuts are not explored"));
             }
             for (const auto &[performed, report] : execution.reports) {
+                if (leaf != LeafKind::Defect)
+                    defect = report.kind;
                 leaf = LeafKind::Defect;
                 recordDefect(report, std::span(execution.actions).first(performed), result);
             }
@@ -572,7 +576,7 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
             // The execution is counted and its defects kept; its conflicting extensions are not
             // needed any more (a long execution's take seconds).
             if (m_observer)
-                m_observer->onExecution({m_executionNumber, leaf, branchDepth, m_trail, &schedule});
+                m_observer->onExecution({m_executionNumber, leaf, branchDepth, m_trail, &schedule, defect});
             result.stopReason = stopReasonOf(m_interrupt->reason());
             return;
         }
@@ -586,7 +590,7 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
                                  [&](EventId e) { return m_trailIndex[e] < branchDepth; });
 
         if (m_observer)
-            m_observer->onExecution({m_executionNumber, leaf, branchDepth, m_trail, &schedule});
+            m_observer->onExecution({m_executionNumber, leaf, branchDepth, m_trail, &schedule, defect});
         bool stopKind = false;
         if (!ssb && execution.fault)
             stopKind = m_options.stopsOn(execution.fault->kind);

@@ -4,6 +4,7 @@
 // the exploration tree and the snapshots are built from it.
 #pragma once
 
+#include "engine/base/DefectKind.hpp"
 #include "engine/base/Ids.hpp"
 #include "engine/execution/Schedule.hpp"
 
@@ -27,6 +28,9 @@ struct ExecutionSummary {
     std::uint32_t branchDepth = 0;
     std::span<const EventId> trail; ///< the events of this execution, in order
     const Schedule *schedule = nullptr; ///< what the executor was asked to do
+    /// For a Defect leaf, what went wrong: the defect that ended the execution, else the first one
+    /// reported on the way (a data race); the tree draws each kind differently.
+    DefectKind defect = DefectKind::AssertionFailure;
 };
 
 } // namespace weft

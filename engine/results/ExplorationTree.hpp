@@ -22,6 +22,7 @@ public:
         bool afterAlternative = false; ///< this step is the first of a right branch
         bool isLeaf = false;
         LeafKind leaf = LeafKind::Maximal;
+        DefectKind defect = DefectKind::AssertionFailure; ///< for Defect leaves (ExecutionSummary::defect)
         std::uint64_t execution = 0; ///< for leaves: 1-based execution number
     };
 
@@ -47,6 +48,7 @@ public:
             leaf.parent = summary.trail.empty() ? kRoot : m_path[summary.trail.size() - 1];
             leaf.isLeaf = true;
             leaf.leaf = summary.leaf;
+            leaf.defect = summary.defect;
             leaf.execution = summary.index;
             append(leaf);
             return count;

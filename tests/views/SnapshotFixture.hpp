@@ -40,10 +40,12 @@ public:
     void conflict(EventId a, EventId b) { m_conflicts.push({std::min(a, b), std::max(a, b)}); }
 
     /// One finished execution along `trail` (the ExplorationTree protocol).
-    void execution(std::vector<EventId> trail, std::uint32_t branchDepth, LeafKind leaf) {
+    void execution(std::vector<EventId> trail, std::uint32_t branchDepth, LeafKind leaf,
+                   DefectKind defect = DefectKind::AssertionFailure) {
         ExecutionSummary s;
         s.index = ++m_executions;
         s.leaf = leaf;
+        s.defect = defect;
         s.branchDepth = branchDepth;
         s.trail = trail;
         m_tree.add(s);

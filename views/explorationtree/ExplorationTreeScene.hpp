@@ -12,12 +12,14 @@
 #include <QGraphicsScene>
 
 #include <memory>
+#include <vector>
 
 namespace weft::views {
 
 class SliceScheduler;
 class TreeBranchesItem;
 class TreeLeavesItem;
+class VisitedRunsItem;
 
 class ExplorationTreeScene final : public QGraphicsScene {
     Q_OBJECT
@@ -38,6 +40,10 @@ public:
     bool isUpToDate() const { return !m_snapshot || m_layout.size() == m_snapshot->tree.size(); }
     /// The leaf of `execution` (1-based, at most leafCount()): kind, node and position.
     LeafKind leafKind(std::uint64_t execution) const;
+    /// What went wrong in `execution`, a Defect leaf (its end, else its first report).
+    DefectKind leafDefect(std::uint64_t execution) const;
+    /// The defect kinds of the leaves drawn so far, in DefectKinds.def order (the legend's entries).
+    const std::vector<DefectKind> &defectKinds() const { return m_defectKinds; }
     ExplorationTree::NodeId leafNode(std::uint64_t execution) const;
     QPointF leafPosition(std::uint64_t execution) const;
     /// The execution whose leaf is under `scenePos` as `view` shows it, or 0.
@@ -50,10 +56,25 @@ public:
     std::uint64_t chosenExecution() const;
     QPointF positionOf(ExplorationTree::NodeId node) const;
 
+    /// A run the debugger replayed that no explored execution is: drawn as its own leaf, right of the
+    /// explored ones, once per distinct run. `events`: its events the snapshot knows; `length`: its
+    /// steps. Returns its number (1-based), and marks it as the chosen one (no execution chosen).
+    std::size_t addVisitedRun(std::vector<EventId> events, std::size_t length);
+    std::size_t visitedRunCount() const;
+    /// The chosen visited run (0: none; choosing an execution un-chooses it).
+    std::size_t chosenVisitedRun() const;
+    /// The tree node where visited run `run` leaves the explored paths (the deepest node whose path
+    /// from the root is all events of the run) and its leaf's position.
+    ExplorationTree::NodeId visitedRunBranch(std::size_t run) const { return m_visited[run - 1].branch; }
+    QPointF visitedRunPosition(std::size_t run) const;
+
 Q_SIGNALS:
     /// The user clicked the leaf of `execution`; `node` is its node in the snapshot's tree.
     void leafActivated(quint64 execution, quint32 node);
     void upToDate();
+    /// A leaf of a defect kind not drawn before was drawn, the first visited run added, or the tree
+    /// was cleared: what the legend lists changed.
+    void legendChanged();
 
 protected:
     void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
@@ -61,6 +82,8 @@ protected:
 
 private:
     bool drawSlice();
+    void placeVisitedRuns();
+    QRectF treeBounds() const;
     static QTransform deviceTransform(QWidget *viewport);
 
     std::shared_ptr<const ExplorationSnapshot> m_snapshot;
@@ -68,6 +91,14 @@ private:
     TreeBranchesItem *m_branches;
     TreeLeavesItem *m_leaves;
     SliceScheduler *m_scheduler;
+    std::vector<DefectKind> m_defectKinds;
+    struct VisitedRun {
+        std::vector<EventId> events; ///< sorted
+        std::size_t length = 0;
+        ExplorationTree::NodeId branch = ExplorationTree::kRoot;
+    };
+    std::vector<VisitedRun> m_visited;
+    VisitedRunsItem *m_visitedItem;
 };
 
 } // namespace weft::views

@@ -23,6 +23,9 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    /// The legend above the viewport, as wide as the view and as high as its entries need.
+    void placeLegend();
+
     ExplorationTreeScene *m_scene;
     TreeLegend *m_legend;
 };

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The leaves of the exploration tree, one per execution, as a single scene item: the symbol of each
-// leaf's kind (green disc: maximal configuration, grey square: sleep-set blocked, red diamond: defect)
-// at a fixed size on screen whatever the zoom of each axis, a ring around the chosen one. When
-// thousands share a pixel column only one of each kind is drawn. GUI thread only.
+// leaf's kind (green disc: maximal configuration, grey square: sleep-set blocked, gold triangle:
+// assume-blocked; a defect by its kind: red diamond for an assertion, magenta triangle for a data race,
+// dark octagon for a deadlock, ...) at a fixed size on screen whatever the zoom of each axis, a ring
+// around the chosen one. When thousands share a pixel column only one of each look is drawn. GUI
+// thread only.
 #pragma once
 
+#include "engine/base/DefectKind.hpp"
 #include "engine/results/ExecutionSummary.hpp"
 
 #include <QGraphicsItem>
@@ -21,7 +24,17 @@ public:
         QPointF pos;
         std::uint32_t node = 0; ///< in the snapshot's tree
         LeafKind kind = LeafKind::Maximal;
+        DefectKind defect = DefectKind::AssertionFailure; ///< for a Defect leaf
     };
+
+    /// How a leaf is drawn: a shape filled with a colour. Every defect kind has its own look; none
+    /// uses the branches' blues.
+    enum class Shape : std::uint8_t { Disc, Square, TriangleDown, Diamond, TriangleUp, Octagon, Cross, Hexagon, Ring };
+    struct Look {
+        Shape shape = Shape::Disc;
+        QColor colour;
+    };
+    static Look look(LeafKind kind, DefectKind defect = DefectKind::AssertionFailure);
 
     /// `columnWidth`: scene distance between the leaves of consecutive executions.
     explicit TreeLeavesItem(qreal columnWidth);
@@ -40,9 +53,12 @@ public:
     QRectF boundingRect() const override { return m_bounds; }
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
-    /// The symbol of `kind` inside `box` (shared with the legend).
-    static void paintSymbol(QPainter *painter, LeafKind kind, const QRectF &box);
-    static QColor colour(LeafKind kind);
+    /// The symbol of a leaf inside `box` (shared with the legend).
+    static void paintSymbol(QPainter *painter, LeafKind kind, const QRectF &box,
+                            DefectKind defect = DefectKind::AssertionFailure);
+    static QColor colour(LeafKind kind, DefectKind defect = DefectKind::AssertionFailure) {
+        return look(kind, defect).colour;
+    }
 
 private:
     /// Executions whose leaves may lie in [left, right] (scene x), as a 1-based half-open range.

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "views/explorationtree/TreeLegend.hpp"
 
+#include "views/defects/DefectsModel.hpp"
 #include "views/explorationtree/TreeBranchesItem.hpp"
 #include "views/explorationtree/TreeLeavesItem.hpp"
+#include "views/explorationtree/VisitedRunsItem.hpp"
 
 #include <QEvent>
 #include <QPainter>
 
 #include <algorithm>
-#include <iterator>
 
 namespace weft::views {
 
@@ -19,8 +20,32 @@ TreeLegend::TreeLegend(QWidget *parent) : QWidget(parent) {
 }
 
 QStringList TreeLegend::entries() const {
-    return {tr("maximal configuration"), tr("sleep-set blocked"),  tr("defect"),
-            tr("assume-blocked"),        tr("alternative branch"), tr("data branch (another nondet value)")};
+    QStringList texts{tr("maximal configuration"), tr("sleep-set blocked")};
+    if (m_defectKinds.empty())
+        texts << tr("defect");
+    for (DefectKind kind : m_defectKinds)
+        texts << DefectsModel::kindText(kind);
+    texts << tr("assume-blocked");
+    if (m_visitedRuns)
+        texts << tr("replayed, not explored");
+    texts << tr("alternative branch") << tr("data branch (another nondet value)");
+    return texts;
+}
+
+void TreeLegend::setShowsVisitedRuns(bool shows) {
+    if (shows == m_visitedRuns)
+        return;
+    m_visitedRuns = shows;
+    updateGeometry();
+    update();
+}
+
+void TreeLegend::setDefectKinds(std::vector<DefectKind> kinds) {
+    if (kinds == m_defectKinds)
+        return;
+    m_defectKinds = std::move(kinds);
+    updateGeometry();
+    update();
 }
 
 // As many columns as fit the available width: a strip above the tree.
@@ -63,16 +88,25 @@ void TreeLegend::paintEvent(QPaintEvent *) {
     p.fillRect(rect(), palette().color(QPalette::Base));
     const int line = std::max(fontMetrics().height(), kSymbol + 2);
     const QStringList texts = entries();
-    const LeafKind kinds[] = {LeafKind::Maximal, LeafKind::SleepBlocked, LeafKind::Defect, LeafKind::AssumeBlocked};
-    constexpr int kLeafKinds = int(std::size(kinds));
+    // The leaf entries, then the two branch entries.
+    std::vector<std::pair<LeafKind, DefectKind>> leaves{{LeafKind::Maximal, {}}, {LeafKind::SleepBlocked, {}}};
+    if (m_defectKinds.empty())
+        leaves.emplace_back(LeafKind::Defect, DefectKind::AssertionFailure);
+    for (DefectKind kind : m_defectKinds)
+        leaves.emplace_back(LeafKind::Defect, kind);
+    leaves.emplace_back(LeafKind::AssumeBlocked, DefectKind{});
+    const int leafEntries = int(leaves.size());
     for (int i = 0; i < texts.size(); ++i) {
         const int x = kPad + (i % columns()) * columnWidth();
         const int y = kPad + (i / columns()) * line;
         const QRectF symbol(x, y + (line - kSymbol) / 2.0, kSymbol, kSymbol);
-        if (i < kLeafKinds) {
-            TreeLeavesItem::paintSymbol(&p, kinds[i], symbol);
+        const int branch = i - leafEntries - (m_visitedRuns ? 1 : 0); // 0: alternative, 1: data branch
+        if (i < leafEntries) {
+            TreeLeavesItem::paintSymbol(&p, leaves[i].first, symbol, leaves[i].second);
+        } else if (branch < 0) {
+            VisitedRunsItem::paintSymbol(&p, symbol);
         } else {
-            p.setPen(QPen(i == kLeafKinds ? TreeBranchesItem::elbowColour() : TreeBranchesItem::dataBranchColour(), 2));
+            p.setPen(QPen(branch == 0 ? TreeBranchesItem::elbowColour() : TreeBranchesItem::dataBranchColour(), 2));
             p.drawLine(symbol.topLeft(), symbol.topRight());
             p.drawLine(symbol.topRight(), symbol.bottomRight());
         }

@@ -3,7 +3,11 @@
 // GUI thread only.
 #pragma once
 
+#include "engine/base/DefectKind.hpp"
+
 #include <QWidget>
+
+#include <vector>
 
 namespace weft::views {
 
@@ -14,7 +18,12 @@ public:
     QSize sizeHint() const override;
     /// Lays the entries out in as many columns as fit `width`.
     void setAvailableWidth(int width);
-    /// The entries, in order (maximal, SSB, defect, alternative branch).
+    /// The defect kinds to show, each with its own symbol (none: one generic "defect" entry).
+    void setDefectKinds(std::vector<DefectKind> kinds);
+    /// Whether to list the leaf of a run replayed but not explored (VisitedRunsItem).
+    void setShowsVisitedRuns(bool shows);
+    /// The entries' texts, in order: maximal, SSB, the defect kinds (or "defect"), assume-blocked,
+    /// alternative branch, data branch.
     QStringList entries() const;
 
 protected:
@@ -26,6 +35,8 @@ private:
     int columns() const;
 
     int m_availableWidth = 0;
+    std::vector<DefectKind> m_defectKinds;
+    bool m_visitedRuns = false;
 };
 
 } // namespace weft::views

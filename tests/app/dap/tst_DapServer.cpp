@@ -329,6 +329,8 @@ void tst_DapServer::customRequests() {
     std::uint64_t passing = 0;
     for (const Json &e : list["executions"]) {
         failing += e["leaf"] == "defect";
+        // expected.json's only defect kind, on every failing leaf; none on the others.
+        QCOMPARE(e.value("defectKind", std::string()), std::string(e["leaf"] == "defect" ? "assertion failure" : ""));
         if (e["leaf"] == "maximal" && !passing)
             passing = e["execution"];
     }

@@ -18,6 +18,7 @@
 #include "views/eventstructure/EventStructureView.hpp"
 #include "views/explorationtree/ExplorationTreeScene.hpp"
 #include "views/explorationtree/ExplorationTreeView.hpp"
+#include "views/explorationtree/TreeLegend.hpp"
 #include "views/source/SourceEditor.hpp"
 #include "views/threads/ThreadsModel.hpp"
 #include "views/trace/TraceModel.hpp"
@@ -357,8 +358,9 @@ void tst_DefectEndState::threadStatesNameTheirNextStep() {
 }
 
 void tst_DefectEndState::runOutsideTheExplorationIsSaid() {
-    // Bounded to one execution, "explore with" an event of another run: no leaf is marked and the status
-    // bar says the run was not explored (complete explorations mark the run's leaf: tst_Debugger).
+    // Bounded to one execution, "explore with" an event of another run: no explored leaf is marked, the
+    // run is drawn as its own leaf (marked) where it leaves the explored path, and the status bar says it
+    // was not explored (complete explorations mark the run's leaf: tst_Debugger).
     ExplorationOptions bounded;
     bounded.maxExecutions = 1;
     m_window->settingsMenu()->save(bounded);
@@ -372,7 +374,44 @@ void tst_DefectEndState::runOutsideTheExplorationIsSaid() {
     auto *tree = m_window->explorationTreeView()->tree();
     QCOMPARE(tree->chosenExecution(), 0u);
     QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("not among the 1 execution(s) explored")));
+    QCOMPARE(tree->visitedRunCount(), std::size_t(1));
+    QCOMPARE(tree->chosenVisitedRun(), std::size_t(1));
+    const std::vector<EventId> run = m_window->currentConfiguration();
+    const std::size_t steps = m_window->replay()->replay()->eventCount();
+    auto inRun = [&](EventId e) { return std::find(run.begin(), run.end(), e) != run.end(); };
+    // It leaves the explored path at the deepest node whose steps are all events of the run.
+    const auto branch = tree->visitedRunBranch(1);
+    const auto s2 = m_window->session().snapshot();
+    for (EventId e : s2->pathTo(branch))
+        QVERIFY(inRun(e));
+    for (std::size_t n = 1; n < s2->tree.size(); ++n)
+        if (s2->tree[n].parent == branch && !s2->tree[n].isLeaf)
+            QVERIFY(!inRun(s2->tree[n].event));
+    QVERIFY(s2->pathTo(branch).size() < steps); // a new run: it goes on past the explored path
+    // Drawn right of the explored leaf, as deep as the run is long; the legend names it.
+    const QPointF at = tree->visitedRunPosition(1);
+    QVERIFY(at.x() > tree->leafPosition(1).x());
+    QCOMPARE(at.y(), qreal(steps + 1) * views::ExplorationTreeScene::kRowHeight);
+    QVERIFY(m_window->explorationTreeView()->legend()->entries().contains(QStringLiteral("replayed, not explored")));
+    auto *view = m_window->explorationTreeView();
+    view->fitAll();
+    const QImage image = view->viewport()->grab().toImage();
+    const QPoint pixel = view->mapFromScene(at);
+    QCOMPARE(image.pixelColor(pixel), QColor(Qt::white)); // a white disc ...
+    QVERIFY(image.pixelColor(pixel + QPoint(4, 0)) != QColor(Qt::white)); // ... with an outline
+    // Back to the explored execution, then the same jump: the same leaf, marked again.
+    m_window->selectExecution(1);
+    QCOMPARE(tree->chosenExecution(), 1u);
+    QCOMPARE(tree->chosenVisitedRun(), std::size_t(0));
+    QVERIFY(m_window->exploreWithEvent(outside));
+    QCOMPARE(tree->visitedRunCount(), std::size_t(1));
+    QCOMPARE(tree->chosenVisitedRun(), std::size_t(1));
+    QCOMPARE(tree->chosenExecution(), 0u);
+    // A new exploration starts a new tree: no visited run.
     m_window->settingsMenu()->save(ExplorationOptions{});
+    QVERIFY(explore(QStringLiteral(WEFT_EXAMPLES "/deadlock_abba.c")));
+    QCOMPARE(tree->visitedRunCount(), std::size_t(0));
+    QVERIFY(!m_window->explorationTreeView()->legend()->entries().contains(QStringLiteral("replayed, not explored")));
 }
 
 QTEST_MAIN(tst_DefectEndState)

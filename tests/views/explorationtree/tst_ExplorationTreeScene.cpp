@@ -6,6 +6,7 @@
 #include "views/explorationtree/ExplorationTreeLayout.hpp"
 #include "views/explorationtree/ExplorationTreeScene.hpp"
 #include "views/explorationtree/ExplorationTreeView.hpp"
+#include "views/explorationtree/TreeLeavesItem.hpp"
 #include "views/explorationtree/TreeLegend.hpp"
 
 #include "tests/views/graphics/AutoFit.hpp"
@@ -25,6 +26,7 @@ private Q_SLOTS:
     void leavesAndGrowth();
     void clickLeaf();
     void legend();
+    void defectLeavesByKind();
     void thousandsOfExecutions();
 };
 
@@ -74,7 +76,7 @@ void tst_ExplorationTreeScene::leavesAndGrowth() {
     QCOMPARE(scene.leafKind(2), LeafKind::SleepBlocked);
     QCOMPARE(scene.leafKind(3), LeafKind::Defect);
     QCOMPARE(scene.leafPosition(3), QPointF(2 * ExplorationTreeScene::kColumnWidth, 4 * ExplorationTreeScene::kRowHeight));
-    QCOMPARE(scene.leafToolTip(3), QStringLiteral("Execution 3: defect"));
+    QCOMPARE(scene.leafToolTip(3), QStringLiteral("Execution 3: defect (assertion failure)"));
     QCOMPARE(scene.leafNode(3), f.tree().leaves()[2]);
     QCOMPARE(scene.drawnNodes(), f.tree().nodes().size());
 }
@@ -106,7 +108,7 @@ void tst_ExplorationTreeScene::clickLeaf() {
     // Hovering a leaf shows what it is.
     QHelpEvent help(QEvent::ToolTip, at, view.viewport()->mapToGlobal(at));
     QApplication::sendEvent(view.viewport(), &help);
-    QTRY_COMPARE(QToolTip::text(), QStringLiteral("Execution 3: defect"));
+    QTRY_COMPARE(QToolTip::text(), QStringLiteral("Execution 3: defect (assertion failure)"));
 }
 
 void tst_ExplorationTreeScene::legend() {
@@ -123,6 +125,54 @@ void tst_ExplorationTreeScene::legend() {
     QVERIFY(view.legend()->isVisible());
     QVERIFY(view.legend()->height() > 0);
     QVERIFY(view.viewport()->geometry().top() >= view.legend()->geometry().bottom()); // not covering the tree
+}
+
+void tst_ExplorationTreeScene::defectLeavesByKind() {
+    // Four executions failing four ways: each leaf drawn with its kind's look, the legend naming the
+    // kinds found (in DefectKinds.def order) instead of one "defect" entry.
+    test::SnapshotFixture f;
+    for (int i = 0; i < 5; ++i)
+        f.event(0, ActionKind::MutexLock, kNoEvent, kNoEvent, 7);
+    f.execution({0, 1}, 0, LeafKind::Defect, DefectKind::DataRace);
+    f.execution({0, 2}, 1, LeafKind::Defect, DefectKind::AssertionFailure);
+    f.execution({0, 3}, 1, LeafKind::Maximal);
+    f.execution({0, 4}, 1, LeafKind::Defect, DefectKind::Deadlock);
+    ExplorationTreeView view;
+    view.resize(600, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCOMPARE(view.legend()->entries().size(), 6);
+    QSignalSpy kinds(view.tree(), &ExplorationTreeScene::legendChanged);
+    view.tree()->setSnapshot(f.snapshot());
+    QTRY_VERIFY(view.tree()->isUpToDate());
+    QCOMPARE(kinds.count(), 1);
+    QCOMPARE(view.tree()->defectKinds(),
+             (std::vector<DefectKind>{DefectKind::AssertionFailure, DefectKind::Deadlock, DefectKind::DataRace}));
+    QCOMPARE(view.tree()->leafDefect(1), DefectKind::DataRace);
+    QCOMPARE(view.tree()->leafDefect(4), DefectKind::Deadlock);
+    QCOMPARE(view.legend()->entries(),
+             (QStringList{QStringLiteral("maximal configuration"), QStringLiteral("sleep-set blocked"),
+                          QStringLiteral("assertion failure"), QStringLiteral("deadlock"), QStringLiteral("data race"),
+                          QStringLiteral("assume-blocked"), QStringLiteral("alternative branch"),
+                          QStringLiteral("data branch (another nondet value)")}));
+    QVERIFY(view.viewport()->geometry().top() >= view.legend()->geometry().bottom());
+    // On screen, each leaf's centre has its look's colour; the three defect looks differ.
+    view.fitAll();
+    const QImage image = view.viewport()->grab().toImage();
+    for (std::uint64_t e = 1; e <= 4; ++e) {
+        const QPoint at = view.mapFromScene(view.tree()->leafPosition(e));
+        const QColor expected = TreeLeavesItem::colour(view.tree()->leafKind(e), view.tree()->leafDefect(e));
+        QCOMPARE(image.pixelColor(at).name(), expected.name());
+    }
+    QVERIFY(TreeLeavesItem::look(LeafKind::Defect, DefectKind::DataRace).shape !=
+            TreeLeavesItem::look(LeafKind::Defect, DefectKind::AssertionFailure).shape);
+    QVERIFY(TreeLeavesItem::look(LeafKind::Defect, DefectKind::Deadlock).shape !=
+            TreeLeavesItem::look(LeafKind::Defect, DefectKind::AssertionFailure).shape);
+    QCOMPARE(view.tree()->leafToolTip(1), QStringLiteral("Execution 1: defect (data race)"));
+    // Cleared: back to the generic entry.
+    view.tree()->clearTree();
+    QCOMPARE(kinds.count(), 2);
+    QCOMPARE(view.legend()->entries().size(), 6);
 }
 
 void tst_ExplorationTreeScene::thousandsOfExecutions() {

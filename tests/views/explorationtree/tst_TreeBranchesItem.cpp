@@ -130,10 +130,13 @@ void tst_TreeBranchesItem::branchColoursAreNoLeafColours() {
     };
     for (const QColor &branch : {TreeBranchesItem::chainColour(), TreeBranchesItem::elbowColour(),
                                  TreeBranchesItem::chainColour().darker(130), TreeBranchesItem::dataBranchColour()})
-        for (LeafKind kind : {LeafKind::Maximal, LeafKind::SleepBlocked, LeafKind::Defect, LeafKind::AssumeBlocked}) {
-            QVERIFY2(distance(branch, TreeLeavesItem::colour(kind)) > 80, qPrintable(branch.name()));
-            QVERIFY2(distance(branch, TreeLeavesItem::colour(kind).darker(140)) > 60, qPrintable(branch.name()));
-        }
+        for (LeafKind kind : {LeafKind::Maximal, LeafKind::SleepBlocked, LeafKind::Defect, LeafKind::AssumeBlocked})
+            for (int defect = 0; defect <= int(DefectKind::UninitialisedRead); ++defect) {
+                const QColor leaf = TreeLeavesItem::colour(kind, DefectKind(defect));
+                QVERIFY2(distance(branch, leaf) > 80, qPrintable(branch.name() + QLatin1Char(' ') + leaf.name()));
+                QVERIFY2(distance(branch, leaf.darker(140)) > 60,
+                         qPrintable(branch.name() + QLatin1Char(' ') + leaf.name()));
+            }
     // And no branch pixel of a far-out picture of 4,096 executions is grey.
     test::SnapshotFixture f;
     f.fullBinaryTree(12, [](std::uint32_t) { return LeafKind::Maximal; });
