@@ -8,6 +8,7 @@
 #include "engine/program/CTypePath.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace weft::interpreter {
 
@@ -107,6 +108,13 @@ std::string FaultReporter::describeAddress(const InterpreterState &state, std::u
         }
         return owner + "'" + name + "'" + offset;
     }
+    if (object->kind == ObjectKind::Heap) {
+        const std::string path = heapPath(state, address - d.offset, d.offset, asPointer);
+        if (!path.empty()) {
+            const std::size_t plus = path.find('+');
+            return "'" + path.substr(0, plus) + "'" + (plus == std::string::npos ? "" : path.substr(plus));
+        }
+    }
     const std::string at = m_program.sourceMap.format(std::uint32_t(object->site >> 32), std::uint32_t(object->site));
     const bool heap = object->kind == ObjectKind::Heap;
     if (at.empty())
@@ -114,6 +122,68 @@ std::string FaultReporter::describeAddress(const InterpreterState &state, std::u
     if (!d.offset)
         return english(heap ? MessageKind::HeapBlockAt : MessageKind::LocalAt, {at});
     return english(heap ? MessageKind::HeapBlockPartAt : MessageKind::LocalPartAt, {std::to_string(d.offset), at});
+}
+
+std::string FaultReporter::heapPath(const InterpreterState &state, std::uint64_t block, std::uint64_t offset,
+                                    bool asPointer) const {
+    if (asPointer && offset == 0)
+        return {}; // a pointer to the block itself: where it was allocated says more than "*q"
+    const program::SourceMap &map = m_program.sourceMap;
+    // The pointers among the globals' parts, each with its C expression: q, queues[1], s.head, ...
+    // (bounded: the first elements of arrays, a few levels of structs).
+    struct PointerPart {
+        std::uint32_t global;
+        std::uint64_t offset;
+        std::string expression;
+        std::uint32_t target;
+        const std::string *spelled; ///< the target's type as written (typedef names kept)
+    };
+    std::vector<PointerPart> pointers;
+    auto collect = [&](auto &&self, std::uint32_t global, std::uint32_t typeIndex, std::uint64_t at,
+                       const std::string &expression, int depth) -> void {
+        const program::CType *type = map.type(typeIndex);
+        if (!type || depth > 4 || pointers.size() >= 256)
+            return;
+        if (type->kind == program::CType::Kind::Pointer) {
+            pointers.push_back({global, at, expression, type->elementIndex, &type->element});
+        } else if (type->kind == program::CType::Kind::Array) {
+            const program::CType *element = map.type(type->elementIndex);
+            for (std::uint64_t i = 0; element && element->size && i < std::min<std::uint64_t>(type->count, 16); ++i)
+                self(self, global, type->elementIndex, at + i * element->size,
+                     expression + "[" + std::to_string(i) + "]", depth + 1);
+        } else if (type->kind == program::CType::Kind::Struct || type->kind == program::CType::Kind::Union) {
+            for (const program::CField &f : type->fields)
+                if (!f.name.empty() && f.bitSize == 0)
+                    self(self, global, f.typeIndex, at + f.offset, expression + "." + f.name, depth + 1);
+        }
+    };
+    for (std::uint32_t g = 0; g < map.globals.size() && g < m_program.globals.size(); ++g)
+        if (!map.globals[g].name.empty())
+            collect(collect, g, map.globals[g].typeIndex, 0, map.globals[g].name, 0);
+    for (const PointerPart &p : pointers) {
+        MemoryFault fault;
+        const std::uint8_t *bytes = state.memory.read(program::globalPointer(p.global) + p.offset, 8, 1, fault);
+        std::uint64_t value = 0;
+        if (!bytes)
+            continue;
+        std::memcpy(&value, bytes, 8);
+        const program::CType *target = map.type(p.target);
+        if (value != block || !target || target->size == 0)
+            continue;
+        // p[i] then the part of the target type the rest of the offset falls in.
+        const std::uint64_t index = offset / target->size;
+        const std::string part = program::partPath(map, p.target, *p.spelled, offset % target->size, !asPointer);
+        const bool simple = p.expression.find_first_of(".[") == std::string::npos;
+        const std::string base = simple ? p.expression : "(" + p.expression + ")";
+        if (index > 0)
+            return p.expression + "[" + std::to_string(index) + "]" + part;
+        if (!part.empty() && part[0] == '.')
+            return p.expression + "->" + part.substr(1);
+        if (!part.empty() && part[0] == '[')
+            return "(*" + base + ")" + part;
+        return "*" + base + part; // the target itself ("*m"), or a byte inside it ("*m+2")
+    }
+    return {};
 }
 
 Continuation FaultReporter::memoryFault(const ThreadState &t, const MemoryFault &fault) {

@@ -44,13 +44,18 @@ public:
     std::string describe(const MemoryFault &fault) const;
     /// "a 16-byte local variable 'buf' declared at f.c:3", "a 40-byte heap block allocated at f.c:9:5", ...
     std::string nameObject(ObjectKind kind, std::uint32_t size, std::uint64_t site) const;
-    /// A readable name for an address: "'m'", "'forks[1]'", "heap block allocated at f.c:12:7", ...
-    /// (Interpreter::describeAddress).
+    /// A readable name for an address: "'m'", "'forks[1]'", "'q->lock'" (a heap block a global pointer
+    /// holds), "heap block allocated at f.c:12:7", ... (Interpreter::describeAddress).
     std::string describeAddress(const InterpreterState &state, std::uint64_t address, bool asPointer = false) const;
     /// "'flag' = 0, 'turn' = 1": the shared reads of a spin iteration, each location once.
     std::string describeReads(const InterpreterState &state, const std::vector<SpinRead> &reads) const;
 
 private:
+    /// The C expression of byte `offset` of heap block `block` through a global pointer that holds the
+    /// block's start ("q->lock", "p[2].m", "*m"); "" when none does.
+    std::string heapPath(const InterpreterState &state, std::uint64_t block, std::uint64_t offset,
+                         bool asPointer) const;
+
     const program::Program &m_program;
     const InterpreterOptions &m_options;
     std::optional<ProgramFault> m_fault;

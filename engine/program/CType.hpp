@@ -26,7 +26,7 @@ struct CField {
 struct CType {
     enum class Kind : std::uint8_t {
         Scalar,  ///< integer, character, boolean or floating point
-        Pointer, ///< any pointer (its target is not followed: values print as "→ 'name'")
+        Pointer, ///< any pointer (values print as "→ 'name'"; `element` is its target's type)
         Array,
         Struct,
         Union,
@@ -39,8 +39,8 @@ struct CType {
     Encoding encoding = Encoding::Signed; ///< scalars and enums
     std::string name;       ///< C spelling without typedefs, e.g. "struct node", "int [3][4]"
     std::uint64_t size = 0; ///< in bytes
-    std::string element;    ///< arrays: the element's spelled type
-    std::uint32_t elementIndex = kNoType; ///< arrays: the element's type
+    std::string element;    ///< arrays: the element's spelled type; pointers: the target's
+    std::uint32_t elementIndex = kNoType; ///< arrays: the element's type; pointers: the target's (heap names)
     std::uint64_t count = 0;              ///< arrays: number of elements (0 = unknown or flexible)
     std::vector<CField> fields;           ///< structs and unions, in declaration order
     std::vector<std::pair<std::string, std::int64_t>> enumerators; ///< enums

@@ -152,6 +152,12 @@ std::uint32_t LoweringContext::typeIndexOf(const llvm::DIType *type, unsigned di
         if (derived->getTag() == llvm::dwarf::DW_TAG_pointer_type) {
             out.kind = CType::Kind::Pointer;
             out.size = 8;
+            // The target names the heap block a global pointer holds ('q->lock'); a self-referential
+            // struct finds its own entry (the index is taken before describing).
+            if (derived->getBaseType()) {
+                out.element = describeType(derived->getBaseType());
+                out.elementIndex = typeIndexOf(derived->getBaseType(), 0, depth + 1);
+            }
         }
     } else if (auto *composite = llvm::dyn_cast_if_present<llvm::DICompositeType>(type)) {
         switch (composite->getTag()) {
