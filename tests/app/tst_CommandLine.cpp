@@ -122,6 +122,11 @@ void tst_CommandLine::errors_data() {
                                  << "--timeout takes seconds (a non-negative number), not '-1'";
     QTest::newRow("zero executions") << QStringList{"explore", "a.c", "--max-executions", "0"}
                                      << "--max-executions takes a positive integer, not '0'";
+    for (const char *jobs : {"0", "-1", "x", "5000"})
+        QTest::addRow("jobs %s", jobs) << QStringList{"explore", "a.c", "--jobs", jobs}
+                                       << QString("--jobs must be between 1 and 1024, not '%1'").arg(jobs);
+    QTest::newRow("dot with jobs") << QStringList{"explore", "a.c", "--jobs", "2", "--dot", "out.dot"}
+                                   << "--dot needs --jobs 1 (each parallel worker has its own event structure)";
     QTest::newRow("bound without optimal") << QStringList{"explore", "a.c", "-k", "2", "--context-switch-bound", "1"}
                                            << "a context-switch bound needs the optimal policy";
     QTest::newRow("model") << QStringList{"explore", "a.c", "--model", "tso"}
