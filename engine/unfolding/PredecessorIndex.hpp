@@ -29,12 +29,14 @@ public:
                 return e;
         }
     }
-    /// Records `e` for its pair unless one is recorded already.
-    template <typename PredecessorsOf> void insert(EventId e, PredecessorsOf &&predecessorsOf) {
+    /// Records `e` for its pair unless one is recorded already; whether it was recorded.
+    template <typename PredecessorsOf> bool insert(EventId e, PredecessorsOf &&predecessorsOf) {
         if (2 * (m_size + 1) > m_slots.size())
             grow(predecessorsOf);
-        if (place(e, predecessorsOf))
-            ++m_size;
+        if (!place(e, predecessorsOf))
+            return false;
+        ++m_size;
+        return true;
     }
     std::size_t memoryBytes() const { return m_slots.capacity() * sizeof(EventId); }
 

@@ -58,6 +58,15 @@ static std::uint64_t predecessorKey(EventId threadPred, EventId otherPred) {
     return (std::uint64_t{threadPred} << 32) | otherPred;
 }
 
+/// The key of an event without extra predecessors in m_byAction: its predecessors and its action.
+static std::uint64_t actionKey(EventId threadPred, EventId otherPred, const Action &action) {
+    std::uint64_t h = predecessorKey(threadPred, otherPred) * 0x9e3779b97f4a7c15ULL;
+    for (std::uint64_t x : {std::uint64_t(action.kind), std::uint64_t(action.thread), std::uint64_t(action.object),
+                            std::uint64_t(action.value)})
+        h = (h ^ x) * 0xbf58476d1ce4e5b9ULL + 0x94d049bb133111ebULL;
+    return h;
+}
+
 static std::uint64_t extrasKey(EventId threadPred, EventId otherPred, std::span<const EventId> extras) {
     std::uint64_t h = predecessorKey(threadPred, otherPred) * 0x9e3779b97f4a7c15ULL;
     for (EventId x : extras)
@@ -95,20 +104,14 @@ EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherP
         return kNoEvent;
     if (m_events[hit].action == action && sameExtras(hit))
         return hit;
-    auto matches = [&](EventId c) {
-        const Event &ev = m_events[c];
-        return ev.otherPred == otherPred && ev.action == action && detail(c).extraCount == 0;
-    };
-    if (threadPred == kNoEvent) {
-        if (action.thread < m_threadRoots.size())
-            for (EventId c : m_threadRoots[action.thread])
-                if (matches(c))
-                    return c;
-        return kNoEvent;
+    // Another event under the same pair (a data choice's siblings, a thread's different next steps):
+    // indexed by action too, so that a choice among many values is not a scan of its siblings.
+    auto [from, to] = m_byAction.equal_range(actionKey(threadPred, otherPred, action));
+    for (auto it = from; it != to; ++it) {
+        const Event &ev = m_events[it->second];
+        if (ev.threadPred == threadPred && ev.otherPred == otherPred && ev.action == action)
+            return it->second;
     }
-    for (auto n = m_threadTree.firstChild(threadPred); n != SequentialTree::kNone; n = m_threadTree.nextSibling(n))
-        if (matches(n))
-            return n;
     return kNoEvent;
 }
 
@@ -190,9 +193,10 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
         m_races.add(*this, id);
     if (ev.isObjectOperation())
         m_siblingIndex.add(*this, id);
-    if (extras.empty())
-        m_byPredecessors.insert(id, predecessorPair());
-    else
+    if (extras.empty()) {
+        if (!m_byPredecessors.insert(id, predecessorPair()))
+            m_byAction.emplace(actionKey(threadPred, otherPred, action), id);
+    } else
         m_byExtras.emplace(extrasKey(threadPred, otherPred, extras), id);
     if (m_onNewEvent)
         m_onNewEvent(id);
@@ -397,7 +401,7 @@ std::size_t Unfolding::memoryBytes() const {
            (m_threadTree.size() + m_objectTree.size() + m_writeTree.size()) * 32 +
            m_memCutPool.capacity() * sizeof(MemoryCut) + m_memBases.capacity() * 8 + m_races.memoryBytes() +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId) +
-           m_siblingIndex.memoryBytes() + m_byPredecessors.memoryBytes();
+           m_siblingIndex.memoryBytes() + m_byPredecessors.memoryBytes() + m_byAction.size() * 32;
 }
 
 } // namespace weft

@@ -232,9 +232,12 @@ private:
     std::vector<std::vector<EventId>> m_objectRoots; // per object: object-tree roots
     ObjectTable m_objects;
     /// (threadPred, otherPred) -> the first event created with them and no extra predecessors. For a
-    /// deterministic program the pair names the event; a different action under the same pair falls
-    /// back to a scan.
+    /// deterministic program the pair names the event; the others (a different action under the same
+    /// pair) are in m_byAction.
     PredecessorIndex m_byPredecessors;
+    /// Events without extra predecessors that are not the first of their pair, by a hash of the pair and
+    /// the action (a nondet choice over 256 values has 255 such siblings: no scan).
+    std::unordered_multimap<std::uint64_t, EventId> m_byAction;
     /// Writes with extra predecessors by a hash of all their predecessors (a writer can have
     /// exponentially many placements after one thread predecessor: no scan).
     std::unordered_multimap<std::uint64_t, EventId> m_byExtras;

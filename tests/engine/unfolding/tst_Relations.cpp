@@ -172,6 +172,7 @@ private slots:
     void randomMemoryPrograms();
     void memoryPrograms();
     void memoryUnderForeignUnlock();
+    void manySiblingsUnderOnePair();
 
 private:
     /// Every check of this file on one explored unfolding; `context` names it in failures.
@@ -472,6 +473,41 @@ void tst_Relations::memoryUnderForeignUnlock() {
     QCOMPARE(immediateConflicts(u, write0), std::vector<EventId>{write2});
     QCOMPARE(immediateConflicts(u, write2), std::vector<EventId>{write0});
     check(u, "foreign unlock", 1);
+}
+
+void tst_Relations::manySiblingsUnderOnePair() {
+    // A char input: 256 choices after one thread predecessor, plus a write and a lock after it, all
+    // with the same (thread, other) predecessors. Create-or-retrieve must name each by its action:
+    // every second obtain finds the first one's event, and a value never chosen is not found.
+    Unfolding u;
+    const ObjectId choices = 7, x = 200, m = 100;
+    const EventId start = u.obtain(Action{ActionKind::ThreadStart, 0}, kNoEvent, kNoEvent);
+    std::vector<EventId> ids;
+    for (std::int64_t v = -128; v < 128; ++v) {
+        bool created = false;
+        ids.push_back(u.obtain(Action{ActionKind::NondetChoice, 0, choices, v}, start, kNoEvent, &created));
+        QVERIFY(created);
+    }
+    bool created = true;
+    const EventId write = u.obtain(Action{ActionKind::MemWrite, 0, x, 4}, start, kNoEvent, &created);
+    QVERIFY(created);
+    const EventId lock = u.obtain(Action{ActionKind::MutexLock, 0, m}, start, kNoEvent, &created);
+    QVERIFY(created);
+    QCOMPARE(std::set<EventId>(ids.begin(), ids.end()).size(), std::size_t{256});
+    for (std::int64_t v = 127; v >= -128; --v) {
+        const Action a{ActionKind::NondetChoice, 0, choices, v};
+        QCOMPARE(u.lookup(a, start, kNoEvent), ids[static_cast<std::size_t>(v + 128)]);
+        QCOMPARE(u.obtain(a, start, kNoEvent, &created), ids[static_cast<std::size_t>(v + 128)]);
+        QVERIFY(!created);
+        QCOMPARE(u.event(ids[static_cast<std::size_t>(v + 128)]).action, a);
+    }
+    QCOMPARE(u.lookup(Action{ActionKind::NondetChoice, 0, choices, 128}, start, kNoEvent), kNoEvent);
+    QCOMPARE(u.lookup(Action{ActionKind::NondetChoice, 0, choices + 1, 0}, start, kNoEvent), kNoEvent);
+    QCOMPARE(u.lookup(Action{ActionKind::NondetChoice, 0, choices, 0}, ids[0], kNoEvent), kNoEvent);
+    QCOMPARE(u.lookup(Action{ActionKind::MemWrite, 0, x, 4}, start, kNoEvent), write);
+    QCOMPARE(u.lookup(Action{ActionKind::MutexLock, 0, m}, start, kNoEvent), lock);
+    QCOMPARE(u.lookup(Action{ActionKind::ThreadStart, 0}, kNoEvent, kNoEvent), start);
+    QCOMPARE(u.size(), std::size_t{259});
 }
 
 QTEST_APPLESS_MAIN(tst_Relations)
