@@ -82,20 +82,14 @@ void RaceCandidates::add(const Unfolding &u, EventId e) {
     if (write)
         scan(lists.reads);
     // e's own thread: only its alternatives after the same thread predecessor may race with it
-    // (mayRace's same-thread rule); they are the thread tree's children there, usually few.
-    auto sameThread = [&](EventId y) {
+    // (mayRace's same-thread rule): those of them that access e's location after the same write, which
+    // the unfolding chains (a thread node can have many successors, of other writes or locations).
+    for (EventId y = u.firstWithPredecessors(ev.threadPred, ev.otherPred); y != kNoEvent;
+         y = u.nextWithSamePredecessors(y)) {
         const Event &ey = u.event(y);
-        if (y != e && ey.isMemoryAccess() && ey.location == ev.location && ey.otherPred == ev.otherPred &&
+        if (y != e && ey.isMemoryAccess() && ey.thread() == ev.thread() && ey.location == ev.location &&
             (ey.isWrite() || write))
             markRacing(e, y);
-    };
-    if (ev.threadPred == kNoEvent) {
-        for (EventId y : u.threadSuccessors(kNoEvent, ev.thread()))
-            sameThread(y);
-    } else {
-        const SequentialTree &tree = u.threadTree();
-        for (auto n = tree.firstChild(ev.threadPred); n != SequentialTree::kNone; n = tree.nextSibling(n))
-            sameThread(n);
     }
 }
 

@@ -115,6 +115,10 @@ EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherP
     return kNoEvent;
 }
 
+EventId Unfolding::firstWithPredecessors(EventId threadPred, EventId otherPred) const {
+    return m_byPredecessors.find(threadPred, otherPred, predecessorPair());
+}
+
 EventId Unfolding::create(const Action &action, EventId threadPred, EventId otherPred,
                           std::span<const EventId> extras) {
     const EventId id = static_cast<EventId>(m_events.size());
@@ -193,10 +197,15 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
         m_races.add(*this, id);
     if (ev.isObjectOperation())
         m_siblingIndex.add(*this, id);
-    if (extras.empty()) {
-        if (!m_byPredecessors.insert(id, predecessorPair()))
+    m_samePredecessorsNext.push_back(kNoEvent);
+    if (!m_byPredecessors.insert(id, predecessorPair())) {
+        const EventId first = m_byPredecessors.find(threadPred, otherPred, predecessorPair());
+        m_samePredecessorsNext[id] = m_samePredecessorsNext[first];
+        m_samePredecessorsNext[first] = id;
+        if (extras.empty())
             m_byAction.emplace(actionKey(threadPred, otherPred, action), id);
-    } else
+    }
+    if (!extras.empty())
         m_byExtras.emplace(extrasKey(threadPred, otherPred, extras), id);
     if (m_onNewEvent)
         m_onNewEvent(id);
@@ -401,7 +410,8 @@ std::size_t Unfolding::memoryBytes() const {
            (m_threadTree.size() + m_objectTree.size() + m_writeTree.size()) * 32 +
            m_memCutPool.capacity() * sizeof(MemoryCut) + m_memBases.capacity() * 8 + m_races.memoryBytes() +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId) +
-           m_siblingIndex.memoryBytes() + m_byPredecessors.memoryBytes() + m_byAction.size() * 32;
+           m_siblingIndex.memoryBytes() + m_byPredecessors.memoryBytes() + m_byAction.size() * 32 +
+           m_samePredecessorsNext.capacity() * sizeof(EventId);
 }
 
 } // namespace weft

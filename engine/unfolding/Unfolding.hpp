@@ -122,6 +122,10 @@ public:
     const ObjectSiblingIndex &siblingIndex() const { return m_siblingIndex; }
     std::uint32_t threadDepth(EventId e) const { return m_events[e].threadDepth; }
     std::uint32_t objectDepth(EventId e) const { return m_objectTree.depth(m_events[e].objectNode); }
+    /// The events with thread predecessor `threadPred` and other predecessor `otherPred` (extras or not),
+    /// as a chain: the first (kNoEvent: none), then nextWithSamePredecessors until kNoEvent.
+    EventId firstWithPredecessors(EventId threadPred, EventId otherPred) const;
+    EventId nextWithSamePredecessors(EventId e) const { return m_samePredecessorsNext[e]; }
     /// Events whose thread predecessor is `e` (or, for kNoEvent and thread t, the first events of t).
     std::vector<EventId> threadSuccessors(EventId e, ThreadId t = kNoThread) const;
     /// Operations on object `m` whose object-tree parent is `e` (kNoEvent: the first ones on `m`).
@@ -231,10 +235,14 @@ private:
     std::vector<std::vector<EventId>> m_threadRoots; // per thread: events without a thread predecessor
     std::vector<std::vector<EventId>> m_objectRoots; // per object: object-tree roots
     ObjectTable m_objects;
-    /// (threadPred, otherPred) -> the first event created with them and no extra predecessors. For a
-    /// deterministic program the pair names the event; the others (a different action under the same
-    /// pair) are in m_byAction.
+    /// (threadPred, otherPred) -> the first event created with them. For a deterministic program the
+    /// pair names the event; the others (a different action under the same pair) are in m_byAction,
+    /// or m_byExtras for writes with extra predecessors.
     PredecessorIndex m_byPredecessors;
+    /// Per event: the next event created with the same (threadPred, otherPred), the first being in
+    /// m_byPredecessors (RaceCandidates looks at an access's alternatives without scanning all of its
+    /// thread predecessor's successors).
+    std::vector<EventId> m_samePredecessorsNext;
     /// Events without extra predecessors that are not the first of their pair, by a hash of the pair and
     /// the action (a nondet choice over 256 values has 255 such siblings: no scan).
     std::unordered_multimap<std::uint64_t, EventId> m_byAction;
