@@ -127,8 +127,13 @@ private:
     bool mayHaveChanged(const Parked &p, std::uint32_t m, EventId emptySpike) const;
     /// (object or location, its tree predecessor) of an object operation or memory access: siblings share it.
     std::uint64_t siblingKey(EventId e) const;
-    std::unordered_map<std::uint64_t, EventId> m_latestSibling; // sibling key -> newest event with it
+    /// Sibling key -> the events with it, in creation order (re-check rounds look at the newest only).
+    std::unordered_map<std::uint64_t, std::vector<EventId>> m_siblingsByKey;
     std::size_t m_siblingsIndexed = 0;
+    /// Whether an event created since `since` has the sibling key of `d`, is not `d`, and is compatible with
+    /// `cut` (for an object operation: of another thread): a superset of the new members of d's spike.
+    bool hasNewCompatibleSibling(EventId d, std::size_t since, const Configuration &cut);
+    std::vector<EventId> m_candidates; // hasNewCompatibleSibling's scratch
     /// Exploring the root item, and no item it gave away is DFS-earlier than where it is (it has not
     /// backtracked past a donated node): nothing is DFS-earlier than its decisions, which are final.
     bool m_ownsEverythingEarlier = false;

@@ -6,6 +6,7 @@
 
 #include "engine/unfolding/ConflictingExtensions.hpp"
 #include "engine/unfolding/ImmediateConflicts.hpp"
+#include "engine/unfolding/SpikeCandidates.hpp"
 
 #include <algorithm>
 
@@ -140,11 +141,10 @@ void Explorer::recheck() {
     }
 
     // 4. Ask Alt again at every parked node whose spikes may have grown.
-    std::vector<EventId> siblings;
     for (; m_siblingsIndexed < m_unfolding.size(); ++m_siblingsIndexed) {
         const auto e = static_cast<EventId>(m_siblingsIndexed);
         if (m_unfolding.event(e).isObjectOperation() || m_unfolding.event(e).isMemoryAccess())
-            m_latestSibling[siblingKey(e)] = e;
+            m_siblingsByKey[siblingKey(e)].push_back(e);
     }
     for (auto it = m_parked.begin(); it != m_parked.end();) {
         Parked &p = *it;
@@ -165,17 +165,13 @@ void Explorer::recheck() {
                 continue;
             }
             scratchCut(p.trail, m);
-            if (const EventId empty = p.emptySpikes[k]; empty != kNoEvent) {
+            if (const EventId empty = p.emptySpikes[k];
+                empty != kNoEvent && !hasNewCompatibleSibling(empty, p.decidedAt, cut)) {
                 // Its spike holds siblings compatible with C only: without a new one compatible with C,
                 // it is still empty (a full Alt call costs far more than these few checks).
-                siblings.clear();
-                appendSiblings(m_unfolding, empty, siblings);
-                if (std::none_of(siblings.begin(), siblings.end(),
-                                 [&](EventId x) { return x >= p.decidedAt && cut.isCompatible(m_unfolding, x); })) {
-                    still.push_back(m);
-                    stillEmpty.push_back(empty);
-                    continue;
-                }
+                still.push_back(m);
+                stillEmpty.push_back(empty);
+                continue;
             }
             Disset d = Disset::prefixOf(p.disabled, m);
             d.add(p.trail[m], m);
@@ -206,10 +202,27 @@ std::uint64_t Explorer::siblingKey(EventId e) const {
     return (where << 32) ^ ev.otherPred;
 }
 
+bool Explorer::hasNewCompatibleSibling(EventId d, std::size_t since, const Configuration &cut) {
+    auto qualifies = [&](EventId x) { return x >= since && x != d && cut.isCompatible(m_unfolding, x); };
+    if (m_unfolding.event(d).isObjectOperation()) {
+        // The sibling index skips the (often thousands of) siblings that part from C below it.
+        m_candidates.clear();
+        appendSpikeCandidates(m_unfolding, cut, d, m_candidates);
+        return std::any_of(m_candidates.begin(), m_candidates.end(), qualifies);
+    }
+    const auto found = m_siblingsByKey.find(siblingKey(d));
+    if (found == m_siblingsByKey.end())
+        return false;
+    for (auto x = found->second.rbegin(); x != found->second.rend() && *x >= since; ++x)
+        if (qualifies(*x))
+            return true;
+    return false;
+}
+
 bool Explorer::mayHaveChanged(const Parked &p, std::uint32_t m, EventId emptySpike) const {
     auto grown = [&](EventId d) {
-        const auto found = m_latestSibling.find(siblingKey(d));
-        return found != m_latestSibling.end() && found->second >= p.decidedAt;
+        const auto found = m_siblingsByKey.find(siblingKey(d));
+        return found != m_siblingsByKey.end() && found->second.back() >= p.decidedAt;
     };
     if (emptySpike != kNoEvent) // the spike that was empty stays so without a new sibling
         return grown(emptySpike);
@@ -270,6 +283,7 @@ ExplorationResult Explorer::runWorker(WorkPool &pool, std::stop_token stop, Paus
     stats.events = m_unfolding.size();
     stats.alternativeCalls = m_alternatives.statistics().calls;
     stats.combsBuilt = m_alternatives.statistics().combsBuilt;
+    stats.lateClues = m_lateClues;
     stats.cpuSeconds = threadCpuSeconds() - startCpu;
     return result;
 }
