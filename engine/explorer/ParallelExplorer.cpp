@@ -128,6 +128,7 @@ ExplorationResult ParallelExplorer::run(std::stop_token stop, PauseControl *paus
         stats.executions += s.executions;
         stats.alternativeCalls += s.alternativeCalls;
         stats.combsBuilt += s.combsBuilt;
+        stats.lateClues += s.lateClues;
         stats.trailEventsTotal += s.trailEventsTotal;
         stats.cpuSeconds += s.cpuSeconds;
         distinctNotKept += s.defects - results[i].defects.size();

@@ -39,6 +39,7 @@ std::string toJson(const ExplorationResult &result, const RunDescription &run) {
                          {"defects", s.defects},
                          {"alternativeCalls", s.alternativeCalls},
                          {"combsBuilt", s.combsBuilt},
+                         {"lateClues", s.lateClues},
                          {"cpuSeconds", s.cpuSeconds},
                          {"wallSeconds", s.wallSeconds},
                          {"peakRssBytes", s.peakRssBytes}};

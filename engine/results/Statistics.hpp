@@ -18,6 +18,9 @@ struct Statistics {
     std::uint64_t defects = 0;               ///< distinct defects (kind + message)
     std::uint64_t alternativeCalls = 0;
     std::uint64_t combsBuilt = 0;
+    /// --jobs > 1: negative alternative decisions a worker took without the others' events that a
+    /// re-check round found positive (engine/explorer/README.md, "As built"); 0 with one job.
+    std::uint64_t lateClues = 0;
     std::uint64_t trailEventsTotal = 0;      ///< sum of trail lengths (for the average)
     double cpuSeconds = 0;
     double wallSeconds = 0;

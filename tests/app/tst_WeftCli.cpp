@@ -51,6 +51,9 @@ private slots:
     void timeoutHoldsInsideAnExecution();
     void memoryBoundEndsTheRun();
     void interruptSignalCancelsAndReports();
+    void parallelRunStopsAtTheExecutionBound();
+    void parallelRunKeepsTheMemoryBound();
+    void moreJobsThanExecutions();
 };
 
 void tst_WeftCli::scModelShowsTheUnprotectedLostUpdate() {
@@ -125,6 +128,44 @@ void tst_WeftCli::interruptSignalCancelsAndReports() {
     struct sigaction after {};
     sigaction(SIGINT, nullptr, &after);
     QVERIFY(after.sa_handler == SIG_DFL); // the default action is back once the run is over
+}
+
+void tst_WeftCli::parallelRunStopsAtTheExecutionBound() {
+    // DISP(5,3) has 1482 maximal configurations; two workers run exactly 100 executions between them.
+    const Run r = runWeft({"explore", kPrograms + "/dispatcher/dispatcher.c", "-D", "PARAM1=5", "-D", "PARAM2=3",
+                           "--jobs", "2", "--max-executions", "100", "--json", "-", "--quiet"});
+    QCOMPARE(r.code, int(kNoDefect));
+    const auto j = nlohmann::json::parse(r.out.substr(0, r.out.rfind("weft: ")));
+    QCOMPARE(j["stopReason"].get<std::string>(), std::string("execution limit reached"));
+    QCOMPARE(j["complete"].get<bool>(), false);
+    QCOMPARE(j["statistics"]["executions"].get<int>(), 100);
+    QCOMPARE(j["statistics"]["maximalConfigurations"].get<int>(), 100);
+}
+
+void tst_WeftCli::parallelRunKeepsTheMemoryBound() {
+    // As memoryBoundEndsTheRun, with two workers: each watches the process's memory and stops both.
+    const Run r = runWeft({"explore", kPrograms + "/dispatcher/dispatcher.c", "-D", "PARAM1=5", "-D", "PARAM2=4",
+                           "--max-memory", "8", "--jobs", "2", "--quiet"});
+    QCOMPARE(r.code, int(kNoDefect));
+    QVERIFY2(contains(lastLine(r.out), "(incomplete: memory limit)"), r.out.c_str());
+}
+
+void tst_WeftCli::moreJobsThanExecutions() {
+    // One execution (conflict_create with N=1: 10 events), eight workers: the counts of one job, no error.
+    auto statistics = [](const char *jobs) {
+        const Run r = runWeft({"explore", kPrograms + "/conflict_create/conflict_create.c", "-D", "N=1", "--jobs", jobs,
+                               "--json", "-", "--quiet"});
+        return std::pair(r.code, nlohmann::json::parse(r.out.substr(0, r.out.rfind("weft: ")))["statistics"]);
+    };
+    const auto [oneCode, one] = statistics("1");
+    const auto [eightCode, eight] = statistics("8");
+    QCOMPARE(oneCode, int(kNoDefect));
+    QCOMPARE(eightCode, int(kNoDefect));
+    for (const char *key : {"maximalConfigurations", "executions", "events", "sleepSetBlocked", "defects", "lateClues"})
+        QCOMPARE(eight[key].get<int>(), one[key].get<int>());
+    QCOMPARE(eight["executions"].get<int>(), 1);
+    QCOMPARE(eight["events"].get<int>(), 10);
+    QCOMPARE(eight["lateClues"].get<int>(), 0);
 }
 
 void tst_WeftCli::dataRaceIsReportedAndReplayed() {

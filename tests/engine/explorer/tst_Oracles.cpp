@@ -211,6 +211,7 @@ void tst_Oracles::countsInParallel() {
     QCOMPARE(r.statistics.events, oracle.events);
     if (policy == 0)
         QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+    QCOMPARE(r.statistics.lateClues, figures.lateClues); // the workers' sum, reported in Statistics (JSON)
     qInfo("%s: %llu items, %llu re-check rounds, %llu late clues, %llu SSB", qPrintable(name),
           (unsigned long long)figures.items, (unsigned long long)figures.rechecks,
           (unsigned long long)figures.lateClues, (unsigned long long)r.statistics.sleepSetBlocked);
