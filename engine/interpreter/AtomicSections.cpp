@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Atomic sections (SV-COMP: __VERIFIER_atomic_begin/end and every function named __VERIFIER_atomic_*):
-// the section's code runs as one step of its thread, so no other thread can run inside it.
+// the section's code runs as one step of its thread, so no other thread can run inside it. Functions
+// nest; begin/end are one flag (sectionBegun), so code that returns between them, leaving the section
+// open until the next end, runs as SV-COMP's tools run it.
 // Entering the outermost section is the thread's visible action; the body is local code. Sync model:
 // that action locks one implicit global lock, leaving unlocks it (sections are ordered like critical
 // sections). Sc model: the action is a write of one reserved location that also stands for every
@@ -9,6 +11,7 @@
 #include "engine/interpreter/AtomicSections.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 namespace weft::interpreter {
 
@@ -39,11 +42,28 @@ Continuation AtomicSections::enter(InterpreterState &state, ThreadState &t) {
     return Continuation::Continue;
 }
 
-Continuation AtomicSections::leave(InterpreterState &state, ThreadState &t) {
-    if (t.sectionDepth == 0) {
+Continuation AtomicSections::begin(InterpreterState &state, ThreadState &t) {
+    if (t.sectionBegun)
+        return Continuation::Continue;
+    const Continuation c = enter(state, t);
+    if (c == Continuation::Continue)
+        t.sectionBegun = true;
+    return c;
+}
+
+Continuation AtomicSections::end(InterpreterState &state, ThreadState &t) {
+    if (!t.sectionBegun) {
         m_faults.raise(t, DefectKind::ModelViolation, "__VERIFIER_atomic_end() outside an atomic section");
         return Continuation::Fault;
     }
+    const Continuation c = leave(state, t);
+    if (c == Continuation::Continue)
+        t.sectionBegun = false;
+    return c;
+}
+
+Continuation AtomicSections::leave(InterpreterState &state, ThreadState &t) {
+    assert(t.sectionDepth > 0);
     if (t.sectionDepth > 1) {
         --t.sectionDepth;
         return Continuation::Continue;

@@ -18,6 +18,11 @@ public:
     /// is the unlock (sync). Continue: entered / left now.
     Continuation enter(InterpreterState &state, ThreadState &t);
     Continuation leave(InterpreterState &state, ThreadState &t);
+    /// __VERIFIER_atomic_begin/end, read as SV-COMP's tools read them: a flag. Begin when one is open
+    /// does nothing; end closes the open one, wherever it was begun (a function may return between
+    /// them); end when none is open is a fault.
+    Continuation begin(InterpreterState &state, ThreadState &t);
+    Continuation end(InterpreterState &state, ThreadState &t);
     /// A load or store inside a section: local code in both models, noted.
     Continuation access(InterpreterState &state, ThreadState &t, std::uint64_t p, bool write);
     /// Whether a function is an atomic section (its name starts with __VERIFIER_atomic_).

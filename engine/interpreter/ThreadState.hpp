@@ -88,7 +88,10 @@ struct ThreadState {
     std::uint64_t clockNs = 0;
     /// Atomic sections (AtomicSections.cpp): how deeply the thread is nested in sections (0: outside),
     /// and whether the current outermost one has written memory other than the thread's own stack.
+    /// __VERIFIER_atomic_begin/end are a flag, as SV-COMP's tools read them (`begun`: one is open and
+    /// counts once in sectionDepth); __VERIFIER_atomic_* functions nest.
     std::uint32_t sectionDepth = 0;
+    bool sectionBegun = false;
     bool sectionWrote = false;
     std::uint64_t nondetDraws = 0; ///< __VERIFIER_nondet_* calls so far (the random stream's position)
     std::uint64_t nondetMask = 0; ///< pending nondet choice: the bits of the call's result type

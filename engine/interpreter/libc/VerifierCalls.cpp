@@ -54,8 +54,8 @@ Continuation assumeCall(BuiltinCall &c) {
     return c.stopAt(c.action(ActionKind::AssumeBlocked, 0));
 }
 
-Continuation atomicBeginCall(BuiltinCall &c) { return c.services.sections.enter(c.state, c.thread); }
-Continuation atomicEndCall(BuiltinCall &c) { return c.services.sections.leave(c.state, c.thread); }
+Continuation atomicBeginCall(BuiltinCall &c) { return c.services.sections.begin(c.state, c.thread); }
+Continuation atomicEndCall(BuiltinCall &c) { return c.services.sections.end(c.state, c.thread); }
 
 /// SplitMix64's finaliser: a well-mixed 64-bit value from a counter.
 std::uint64_t mix64(std::uint64_t z) {

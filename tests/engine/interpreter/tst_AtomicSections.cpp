@@ -81,6 +81,10 @@ int x;
 void __VERIFIER_atomic_inc(void) { x = x + 1; }
 #elif FORM == 2
 void __VERIFIER_atomic_twice(void) { __VERIFIER_atomic_begin(); x = x + 1; __VERIFIER_atomic_end(); }
+#elif FORM == 4
+// Returns with its section open (its end is dead code), as SV-COMP's safestack does: the section
+// lasts until the caller's next end; the caller's begin while it is open does nothing.
+int load(void) { __VERIFIER_atomic_begin(); return x; __VERIFIER_atomic_end(); }
 #endif
 void *worker(void *arg) {
 #if FORM == 0
@@ -89,6 +93,8 @@ void *worker(void *arg) {
     __VERIFIER_atomic_inc();
 #elif FORM == 2
     __VERIFIER_atomic_twice();
+#elif FORM == 4
+    int t = load(); x = t + 1; __VERIFIER_atomic_begin(); __VERIFIER_atomic_end();
 #else
     int t = x; x = t + 1;
 #endif
@@ -131,6 +137,7 @@ void tst_AtomicSections::incrementIsAtomic_data() {
         QTest::addRow("begin/end %s", m) << 0 << model << quint64(2) << false;
         QTest::addRow("function %s", m) << 1 << model << quint64(2) << false;
         QTest::addRow("nested %s", m) << 2 << model << quint64(2) << false;
+        QTest::addRow("left open by return %s", m) << 4 << model << quint64(2) << false;
     }
     QTest::addRow("no section sc") << 3 << 1 << quint64(4) << true;
 }
@@ -148,6 +155,7 @@ void tst_AtomicSections::incrementIsAtomic() {
     QCOMPARE(r.statistics.maximalConfigurations, configurations);
     QCOMPARE(occurrences(r, DefectKind::AssertionFailure) > 0, lost);
     QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+    QVERIFY(r.defects.empty() || lost);
 }
 
 void tst_AtomicSections::sectionAgainstPlainAccesses_data() {
