@@ -70,7 +70,7 @@ std::string usageText() {
            "  weft explore FILE.c [-D NAME[=VALUE]] [-I DIR] [--std STD] [--model sync|sc] [-k N | --optimal | "
            "--sdpor]\n"
            "               [--timeout S] [--max-executions N] [--context-switch-bound N]\n"
-           "               [--jobs N] [--stop-on-first-defect] [--json OUT] [--dot OUT] [--quiet]\n"
+           "               [--jobs N | --distributed] [--stop-on-first-defect] [--json OUT] [--dot OUT] [--quiet]\n"
            "               [--races report|fatal|ignore] [--uninit report|ignore]\n"
            "               [--nondet zero|random[:SEED]|explore:LO..HI] [--max-steps N] [--max-memory MIB]\n"
            "  weft replay  FILE.c --schedule S [-D ...] [-I ...] [--std ...] [--races ...] [--uninit ...]\n"
@@ -88,6 +88,7 @@ std::string usageText() {
            "  --optimal  same as -k 0 (the default): never a redundant (sleep-set blocked) execution\n"
            "  --sdpor    same as -k -1\n"
            "  --jobs N   worker threads, 1 to 1024 (default 1): the same counts and defects as one job\n"
+           "  --distributed  under mpirun -np K: one worker per MPI rank, rank 0 prints the results\n"
            "  --std      the C dialect: gnu17 (default), gnu89 ... gnu23, c89 ... c23; implicit\n"
            "             declarations and implicit int are warnings, as with GCC 12\n"
            "  --model    sync: thread and synchronisation operations are events (default);\n"
@@ -211,6 +212,8 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
         } else if (explore && a == "--jobs" && value(v)) {
             if (!parseNumber(v, cl.exploration.jobs) || cl.exploration.jobs < 1 || cl.exploration.jobs > 1024)
                 return usageError("--jobs must be between 1 and 1024, not '" + v + "'");
+        } else if (explore && a == "--distributed") {
+            cl.distributed = true;
         } else if (explore && a == "--stop-on-first-defect") {
             cl.exploration.stopOnFirstDefect = true;
         } else if (explore && a == "--json" && value(v)) {
@@ -279,6 +282,13 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
     // --dot draws one unfolding: parallel workers have one each.
     if (explore && !cl.dotPath.empty() && cl.exploration.jobs > 1)
         return usageError("--dot needs --jobs 1 (each parallel worker has its own event structure)");
+
+    if (cl.distributed && cl.exploration.jobs > 1)
+        return usageError("--distributed runs one worker per MPI rank: use mpirun -np K instead of --jobs");
+    if (cl.distributed && !cl.dotPath.empty())
+        return usageError("--dot needs one process (each MPI rank has its own event structure)");
+    if (cl.distributed && cl.model != "sync")
+        return usageError("--distributed explores under --model sync only");
 
     std::vector<Diagnostic> problems = cl.exploration.validate();
     if (!problems.empty())

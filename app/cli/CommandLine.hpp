@@ -35,6 +35,7 @@ struct CommandLine {
     int windowWidth = 0, windowHeight = 0; ///< gui: --size WxH (0: the screen's, or the last session's)
     std::string logPath;                   ///< dap: --log FILE (the protocol log)
     bool quiet = false;                    ///< no progress, no defect details (summary only)
+    bool distributed = false;              ///< explore: --distributed (one worker per MPI rank, under mpirun)
     std::string property;                  ///< svcomp: --property NAME or FILE.prp
     std::string witnessPath;               ///< svcomp: --witness OUT
 };

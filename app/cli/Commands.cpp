@@ -7,6 +7,7 @@
 #include "engine/debugger/SourceText.hpp"
 #include "engine/debugger/TracedExecution.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
+#include "engine/explorer/DistributedExplorer.hpp"
 #include "engine/explorer/Explorer.hpp"
 #include "engine/frontend/CCompiler.hpp"
 #include "engine/interpreter/Interpreter.hpp"
@@ -150,21 +151,59 @@ bool writeFile(const std::string &path, const std::string &text, std::FILE *out,
 
 } // namespace
 
+/// The file's bytes and the options that change what is explored, which every rank of a distributed run must share.
+std::string runIdentity(const CommandLine &cl) {
+    std::ifstream file(cl.file, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    std::vector<std::string> options{cl.file, cl.standard, cl.model, cl.nondet, cl.exploration.policy.name()};
+    options.insert(options.end(), cl.defines.begin(), cl.defines.end());
+    options.insert(options.end(), cl.includeDirs.begin(), cl.includeDirs.end());
+    for (const std::string &o : options)
+        text += '\0' + o;
+    return text;
+}
+
 int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
+    // --distributed: every rank loads and explores; only rank 0 prints and writes files.
+    std::unique_ptr<MpiSession> session;
+    if (cl.distributed) {
+        if (!mpiAvailable() || !launchedByMpirun()) {
+            std::fprintf(err, "weft: error: %s\n",
+                         mpiAvailable() ? "--distributed needs mpirun: mpirun -np K weft explore FILE.c --distributed"
+                                        : "this weft was built without MPI: --distributed is not available");
+            return kBadInput;
+        }
+        auto started = MpiSession::start();
+        if (!started) {
+            printDiagnostics(started.error(), err);
+            return kInternalError;
+        }
+        session = std::move(*started);
+        if (!session->sameOnEveryRank(runIdentity(cl)))
+            session->abort(
+                "error: the ranks were given different files or options (each rank must run the same command)",
+                kBadInput);
+    }
+    const bool printing = !session || session->rank() == 0;
     auto loaded = debugger::loadProgram(cl.file, cl.defines, cl.includeDirs, cl.standard);
     if (!loaded) {
-        printDiagnostics(loaded.error(), err);
+        if (printing)
+            printDiagnostics(loaded.error(), err);
         return frontend::isCompilerFailure(loaded.error()) ? kInternalError : kBadInput;
     }
-    printDiagnostics(loaded->warnings, err);
+    if (printing)
+        printDiagnostics(loaded->warnings, err);
     const program::Program &program = loaded->program;
     ProgramExploration explorer(program, cl.interpreter, cl.exploration);
+    explorer.distributeOver(session.get());
     ProgressLine progress(err);
-    if (!cl.quiet && isatty(fileno(err)))
+    if (!cl.quiet && printing && isatty(fileno(err)))
         explorer.setObserver(&progress);
     const CancelOnInterruptSignal cancel;
     const ExplorationResult result = explorer.run(cancel.token());
     explorer.setObserver(nullptr);
+    if (!printing)
+        return kNoDefect; // rank 0 says how the run ended (mpirun's status is its)
     const interpreter::InterpreterOptions &interpreterOptions = explorer.interpreterOptions();
 
     SourceText source;

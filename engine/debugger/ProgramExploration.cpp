@@ -12,12 +12,20 @@ ExplorationResult ProgramExploration::run(std::stop_token stop) {
         [this](SectionRounds::Round &round) {
             m_explorer.reset();
             m_parallel.reset();
+            m_distributed.reset();
             m_executors.clear();
             m_machines.clear();
             auto addWorker = [&] {
                 m_machines.push_back(std::make_unique<interpreter::Interpreter>(m_program, round.interpreterOptions()));
                 m_executors.push_back(std::make_unique<ScheduledExecutor>(*m_machines.back()));
             };
+            if (m_session) {
+                addWorker();
+                m_distributed =
+                    std::make_unique<DistributedExplorer>(*m_executors.back(), round.explorationOptions(), *m_session);
+                m_distributed->setObserver(round.watch(*m_machines.back(), m_observer));
+                return m_distributed->run(round.stopToken());
+            }
             if (round.explorationOptions().jobs > 1) {
                 m_parallel = std::make_unique<ParallelExplorer>(
                     [&](unsigned) {

@@ -6,6 +6,7 @@
 
 #include "engine/debugger/SectionRounds.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
+#include "engine/explorer/DistributedExplorer.hpp"
 #include "engine/explorer/Explorer.hpp"
 #include "engine/explorer/ParallelExplorer.hpp"
 #include "engine/interpreter/Interpreter.hpp"
@@ -24,6 +25,9 @@ public:
     /// With several jobs, the observer is called from every worker's thread (it must be thread-safe), with
     /// event ids of that worker's unfolding.
     void setObserver(ExplorationObserver *observer) { m_observer = observer; }
+    /// Explore as this rank of an MPI job (DistributedExplorer; null: in this process). `session` must outlive
+    /// run(); rank 0's result is the job's, the other ranks' their own share.
+    void distributeOver(const MpiSession *session) { m_session = session; }
     /// The last round's result; the timeout and the execution bound cover all rounds together.
     ExplorationResult run(std::stop_token stop = {});
 
@@ -33,6 +37,10 @@ public:
     const interpreter::InterpreterOptions &interpreterOptions() const { return m_rounds.interpreterOptions(); }
     /// The last round's interpreter (with several jobs, the first worker's).
     const interpreter::Interpreter &machine() const { return *m_machines.front(); }
+    /// How the last round's work was split over the ranks (rank 0 of a distributed run).
+    DistributedExplorer::Figures distributedFigures() const {
+        return m_distributed ? m_distributed->figures() : DistributedExplorer::Figures{};
+    }
     /// How the last round's work was split (several jobs).
     ParallelExplorer::Figures parallelFigures() const {
         return m_parallel ? m_parallel->figures() : ParallelExplorer::Figures{};
@@ -48,6 +56,8 @@ private:
     std::vector<std::unique_ptr<ScheduledExecutor>> m_executors;
     std::unique_ptr<Explorer> m_explorer;          // one job
     std::unique_ptr<ParallelExplorer> m_parallel;  // several
+    const MpiSession *m_session = nullptr;
+    std::unique_ptr<DistributedExplorer> m_distributed; // one per MPI rank
 };
 
 } // namespace weft::debugger

@@ -11,7 +11,7 @@
 #include "engine/explorer/ExplorationObserver.hpp"
 #include "engine/explorer/ExplorationOptions.hpp"
 #include "engine/explorer/PauseControl.hpp"
-#include "engine/explorer/WorkPool.hpp"
+#include "engine/explorer/WorkQueue.hpp"
 #include "engine/results/ExplorationResult.hpp"
 #include "engine/unfolding/EventKeys.hpp"
 
@@ -31,10 +31,10 @@ public:
     /// `pause` (if given) is paused, the run waits after its current execution.
     ExplorationResult run(std::stop_token stop = {}, PauseControl *pause = nullptr);
 
-    /// One worker of a parallel exploration (ParallelExplorer): takes items from `pool` until it is done
-    /// or stopped, splits its own subtree when the pool wants work, stops every worker when it meets a
-    /// reason to stop. Statistics and defects are this worker's; events are its unfolding's size.
-    ExplorationResult runWorker(WorkPool &pool, std::stop_token stop, PauseControl *pause = nullptr);
+    /// One worker of a parallel or distributed exploration (ParallelExplorer, DistributedExplorer): takes items
+    /// from `pool` until it is done or stopped, splits its own subtree when the pool wants work, stops every worker
+    /// when it meets a reason to stop. Statistics and defects are this worker's; events are its unfolding's size.
+    ExplorationResult runWorker(WorkQueue &pool, std::stop_token stop, PauseControl *pause = nullptr);
     /// Items this worker queued for others (runWorker).
     std::uint64_t donations() const { return m_donations; }
     /// Negative decisions that a re-check round found to be positive after all (runWorker; README.md,
@@ -99,11 +99,11 @@ private:
     std::stop_token m_stop;                // the running run()'s
     bool m_cutWarned = false;              // a cut (LimitReached) execution has been reported
     ExplorationObserver *m_observer = nullptr;
-    std::uint64_t m_executionNumber = 0;   // of the current execution, 1-based (over all workers)
+    std::uint64_t m_executionNumber = 0; // of the current execution, 1-based (over all workers)
 
     // Parallel exploration (null pool: one job, today's loop).
-    WorkPool *m_pool = nullptr;
-    std::uint32_t m_floor = 0;             // the current item's root depth: never backtrack above it
+    WorkQueue *m_pool = nullptr;
+    std::uint32_t m_floor = 0; // the current item's root depth: never backtrack above it
     std::vector<WorkItem::Disabled> m_pendingDisabled; // the item's D, added while replaying its prefix
     std::size_t m_nextDisabled = 0;
     /// Per trail length: kDonated (its right children belong to a queued item) or kTried (no clue when
@@ -144,12 +144,17 @@ private:
     /// Makes m_scratchCut the cut of `trail[0..length)`, keeping the common prefix it already holds.
     void scratchCut(std::span<const EventId> trail, std::uint32_t length);
     std::vector<Parked> m_parked;
-    std::vector<EventKey> m_keys;          // canonical keys of this unfolding's events (re-check rounds)
+    std::vector<EventKey> m_keys; // canonical keys of this unfolding's events (re-check rounds)
     struct KeyHash {
         std::size_t operator()(const EventKey &k) const { return static_cast<std::size_t>(k.low); }
     };
     std::unordered_map<EventKey, EventId, KeyHash> m_keyIndex;
     std::vector<std::size_t> m_importedFrom; // per worker: how many of its events were looked at
+    std::size_t m_exported = 0; // events given to exchange() (workers elsewhere) so far
+    /// Event `e` as another worker rebuilds it (its key and its predecessors' keys from `keys`).
+    static SharedEvent shared(const Unfolding &unfolding, const std::vector<EventKey> &keys, EventId e);
+    /// The events the other workers of this process hold and this one lacks (a re-check round's step 2).
+    std::vector<SharedEvent> stageFromPeers();
 };
 
 } // namespace weft

@@ -82,26 +82,26 @@ void Explorer::park(std::uint32_t length, EventId e, bool &open) {
     m_parked.back().emptySpikes.push_back(m_alternatives.lastEmptySpike());
 }
 
-void Explorer::recheck() {
-    WorkPool &pool = *m_pool;
-    const std::vector<Explorer *> &peers = pool.workers();
-    // 1. This unfolding's keys (the others read them next).
-    const std::size_t indexed = m_keys.size();
-    extendEventKeys(m_unfolding, m_keys);
-    for (std::size_t e = indexed; e < m_keys.size(); ++e)
-        m_keyIndex.emplace(m_keys[e], static_cast<EventId>(e));
-    pool.barrier();
+SharedEvent Explorer::shared(const Unfolding &unfolding, const std::vector<EventKey> &keys, EventId e) {
+    constexpr EventKey kNone{0, 0};
+    const Event &ev = unfolding.event(e);
+    SharedEvent s{ev.action,
+                  keys[e],
+                  ev.threadPred == kNoEvent ? kNone : keys[ev.threadPred],
+                  ev.otherPred == kNoEvent ? kNone : keys[ev.otherPred],
+                  {}};
+    for (EventId x : unfolding.extraPredecessors(e))
+        s.extras.push_back(keys[x]);
+    return s;
+}
 
-    // 2. What the others hold and this one lacks, copied (they write their own unfoldings in step 3).
-    struct Staged {
-        Action action;
-        EventKey key, threadPred, otherPred;
-        std::vector<EventKey> extras;
-    };
-    std::vector<Staged> staged;
+std::vector<SharedEvent> Explorer::stageFromPeers() {
+    WorkQueue &pool = *m_pool;
+    const std::vector<Explorer *> &peers = pool.workers();
+    pool.barrier(); // every worker has indexed its keys (step 1)
+    std::vector<SharedEvent> staged;
     std::unordered_map<EventKey, bool, KeyHash> stagedKeys;
     m_importedFrom.resize(peers.size(), 0);
-    constexpr EventKey kNone{0, 0};
     for (std::size_t w = 0; w < peers.size(); ++w) {
         const Explorer &peer = *peers[w];
         if (&peer == this)
@@ -110,25 +110,43 @@ void Explorer::recheck() {
             const EventKey &key = peer.m_keys[e];
             if (m_keyIndex.contains(key) || !stagedKeys.emplace(key, true).second)
                 continue;
-            const Event &ev = peer.m_unfolding.event(static_cast<EventId>(e));
-            Staged s{ev.action,
-                     key,
-                     ev.threadPred == kNoEvent ? kNone : peer.m_keys[ev.threadPred],
-                     ev.otherPred == kNoEvent ? kNone : peer.m_keys[ev.otherPred],
-                     {}};
-            for (EventId x : peer.m_unfolding.extraPredecessors(static_cast<EventId>(e)))
-                s.extras.push_back(peer.m_keys[x]);
-            staged.push_back(std::move(s));
+            staged.push_back(shared(peer.m_unfolding, peer.m_keys, static_cast<EventId>(e)));
         }
         m_importedFrom[w] = peer.m_keys.size();
     }
-    pool.barrier();
+    pool.barrier(); // the others write their own unfoldings in step 3
+    return staged;
+}
+
+void Explorer::recheck() {
+    WorkQueue &pool = *m_pool;
+    // 1. This unfolding's keys.
+    const std::size_t indexed = m_keys.size();
+    extendEventKeys(m_unfolding, m_keys);
+    for (std::size_t e = indexed; e < m_keys.size(); ++e)
+        m_keyIndex.emplace(m_keys[e], static_cast<EventId>(e));
+
+    // 2. What the others hold and this one lacks: read from the workers of this process, or exchanged with
+    // the workers elsewhere (the events this one created since its last round, sent in arena order).
+    std::vector<SharedEvent> staged;
+    if (!pool.workers().empty()) {
+        staged = stageFromPeers();
+    } else {
+        std::vector<SharedEvent> created;
+        for (std::size_t e = m_exported; e < m_keys.size(); ++e)
+            created.push_back(shared(m_unfolding, m_keys, static_cast<EventId>(e)));
+        std::unordered_map<EventKey, bool, KeyHash> stagedKeys;
+        for (SharedEvent &s : pool.exchange(std::move(created)))
+            if (!m_keyIndex.contains(s.key) && stagedKeys.emplace(s.key, true).second)
+                staged.push_back(std::move(s));
+    }
 
     // 3. Import them in causal order (each worker's arena is causally ordered; a predecessor another
     // worker also had was staged from the first one that had it, before).
+    constexpr EventKey kNone{0, 0};
     auto local = [&](const EventKey &k) { return k == kNone ? kNoEvent : m_keyIndex.at(k); };
     std::vector<EventId> extras;
-    for (const Staged &s : staged) {
+    for (const SharedEvent &s : staged) {
         extras.clear();
         for (const EventKey &k : s.extras)
             extras.push_back(local(k));
@@ -139,6 +157,9 @@ void Explorer::recheck() {
             m_unfolding.objects().internObject(s.action.object);
         m_keyIndex.emplace(s.key, m_unfolding.obtain(s.action, local(s.threadPred), local(s.otherPred), extras));
     }
+    // Imported events are not this worker's to send again; their keys are indexed already.
+    extendEventKeys(m_unfolding, m_keys);
+    m_exported = m_keys.size();
 
     // 4. Ask Alt again at every parked node whose spikes may have grown.
     for (; m_siblingsIndexed < m_unfolding.size(); ++m_siblingsIndexed) {
@@ -237,7 +258,7 @@ bool Explorer::mayHaveChanged(const Parked &p, std::uint32_t m, EventId emptySpi
     return false;
 }
 
-ExplorationResult Explorer::runWorker(WorkPool &pool, std::stop_token stop, PauseControl *pause) {
+ExplorationResult Explorer::runWorker(WorkQueue &pool, std::stop_token stop, PauseControl *pause) {
     const double startCpu = threadCpuSeconds();
     ExplorationResult result;
     Interrupt interrupt(stop, m_options.timeoutSeconds,
@@ -249,9 +270,9 @@ ExplorationResult Explorer::runWorker(WorkPool &pool, std::stop_token stop, Paus
     m_executor.setInterrupt(&interrupt);
     try {
         WorkItem item;
-        for (WorkPool::Task task; (task = pool.take(item)) != WorkPool::Task::Finished;) {
+        for (WorkQueue::Task task; (task = pool.take(item)) != WorkQueue::Task::Finished;) {
             resetTrail();
-            if (task == WorkPool::Task::Recheck) {
+            if (task == WorkQueue::Task::Recheck) {
                 recheck();
                 continue;
             }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/explorer/ParallelExplorer.hpp"
 
+#include "engine/explorer/WorkPool.hpp"
 #include "engine/unfolding/EventKeys.hpp"
 
 #include <algorithm>

@@ -5,8 +5,7 @@
 // Thread-safe; a mutex and a condition variable (the queue is touched once per item, not per execution).
 #pragma once
 
-#include "engine/explorer/WorkItem.hpp"
-#include "engine/results/ExplorationResult.hpp"
+#include "engine/explorer/WorkQueue.hpp"
 
 #include <atomic>
 #include <condition_variable>
@@ -19,39 +18,36 @@
 
 namespace weft {
 
-class Explorer;
-
-class WorkPool {
+class WorkPool final : public WorkQueue {
 public:
     /// `maxExecutions` 0: no bound. The pool starts with the root item (the empty schedule).
     WorkPool(std::vector<Explorer *> workers, std::uint64_t maxExecutions);
 
-    /// What take() gives a worker: an item to explore, a re-check round (README.md, "Alt reads U": every
-    /// worker is idle, some negative decision was parked; all workers take part), or the end.
-    enum class Task { Explore, Recheck, Finished };
     /// The shallowest queued item; waits while none is queued and some worker may still make one.
     /// When every worker is idle with an empty queue: a re-check round if items were explored since
     /// the last one and decisions are parked, else the end. Finished too when stopped.
-    Task take(WorkItem &item);
+    Task take(WorkItem &item) override;
     /// Waits until every worker has called it (the steps of a re-check round).
-    void barrier();
+    void barrier() override;
     /// The workers (a re-check round reads the others' unfoldings between two barriers).
-    const std::vector<Explorer *> &workers() const { return m_explorers; }
+    const std::vector<Explorer *> &workers() const override { return m_explorers; }
     /// A worker parked (+1) or settled (-1) a record of negative decisions.
-    void countParked(int delta) { m_parked.fetch_add(delta, std::memory_order_relaxed); }
+    void countParked(int delta) override { m_parked.fetch_add(delta, std::memory_order_relaxed); }
     /// Re-check rounds run so far.
     std::uint64_t rechecks() const;
-    void push(WorkItem item);
+    void push(WorkItem item) override;
+    /// Not used: every worker is in this process (workers()).
+    std::vector<SharedEvent> exchange(std::vector<SharedEvent>) override { return {}; }
     /// Whether an idle worker waits for an item nobody queued yet: a cheap read, polled by busy workers
     /// after each execution.
-    bool wantsWork() const { return m_hungry.load(std::memory_order_relaxed) > 0; }
+    bool wantsWork() override { return m_hungry.load(std::memory_order_relaxed) > 0; }
 
     /// A ticket for the next execution: its 1-based number, or nothing when --max-executions is used up.
-    std::optional<std::uint64_t> ticket();
+    std::optional<std::uint64_t> ticket() override;
 
     /// Ends the exploration for every worker; the first reason given is the run's.
-    void stop(StopReason reason);
-    std::stop_token stopToken() const { return m_stop.get_token(); }
+    void stop(StopReason reason) override;
+    std::stop_token stopToken() const override { return m_stop.get_token(); }
     /// The first reason given to stop(), or Completed.
     StopReason stopReason() const;
     /// Items handed to workers (the root included).

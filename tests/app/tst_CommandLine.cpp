@@ -127,6 +127,15 @@ void tst_CommandLine::errors_data() {
                                        << QString("--jobs must be between 1 and 1024, not '%1'").arg(jobs);
     QTest::newRow("dot with jobs") << QStringList{"explore", "a.c", "--jobs", "2", "--dot", "out.dot"}
                                    << "--dot needs --jobs 1 (each parallel worker has its own event structure)";
+    QTest::newRow("distributed with jobs")
+        << QStringList{"explore", "a.c", "--distributed", "--jobs", "2"}
+        << "--distributed runs one worker per MPI rank: use mpirun -np K instead of --jobs";
+    QTest::newRow("distributed with dot") << QStringList{"explore", "a.c", "--distributed", "--dot", "out.dot"}
+                                          << "--dot needs one process (each MPI rank has its own event structure)";
+    QTest::newRow("distributed under sc") << QStringList{"explore", "a.c", "--distributed", "--model", "sc"}
+                                          << "--distributed explores under --model sync only";
+    QTest::newRow("distributed replay") << QStringList{"replay", "a.c", "--schedule", "0", "--distributed"}
+                                        << "option '--distributed' is unknown here or needs a value";
     QTest::newRow("bound without optimal") << QStringList{"explore", "a.c", "-k", "2", "--context-switch-bound", "1"}
                                            << "a context-switch bound needs the optimal policy";
     QTest::newRow("model") << QStringList{"explore", "a.c", "--model", "tso"}

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+// The work queue of a distributed exploration (README.md, "Distributed, as built"): rank 0 keeps the queue of
+// items and sees which ranks are idle (termination, re-check rounds); the other ranks push and take items by
+// messages. Every MPI call is made from the rank's one worker thread, between two executions (polling).
+#pragma once
+
+#include "engine/action/ThreadNameAuthority.hpp"
+#include "engine/explorer/WorkQueue.hpp"
+
+#include <atomic>
+#include <deque>
+#include <mutex>
+
+namespace weft {
+
+class MpiSession;
+
+class MpiWorkQueue final : public WorkQueue {
+public:
+    /// Collective: every rank makes one. `maxExecutions` 0: no bound.
+    MpiWorkQueue(const MpiSession &session, std::uint64_t maxExecutions);
+
+    Task take(WorkItem &item) override;
+    void push(WorkItem item) override;
+    bool wantsWork() override;
+    std::optional<std::uint64_t> ticket() override;
+    /// Callable from any thread; the ranks hear of it at this rank's next poll.
+    void stop(StopReason reason) override;
+    std::stop_token stopToken() const override { return m_stop.get_token(); }
+    void countParked(int delta) override { m_parked += delta; }
+    const std::vector<Explorer *> &workers() const override { return m_noWorkers; }
+    void barrier() override {}
+    std::vector<SharedEvent> exchange(std::vector<SharedEvent> created) override;
+
+    /// The job's thread table (rank 0 keeps it; the others ask it by message).
+    ThreadTable threadTable(ThreadId parent, std::uint32_t ordinal);
+
+    /// After the worker returned `result` (collective): rank 0 gets every rank's result and event keys, with
+    /// its own first; the others send theirs and get nothing. The queue is unusable afterwards.
+    struct Share {
+        ExplorationResult result;
+        std::vector<EventKey> keys;
+    };
+    std::vector<Share> gather(ExplorationResult result, std::vector<EventKey> keys);
+
+    StopReason stopReason() const;
+    std::uint64_t itemsTaken() const { return m_taken; }
+    std::uint64_t rechecks() const { return m_rechecks; }
+    std::uint64_t messagesSent() const { return m_messages; }
+    std::uint64_t bytesSent() const { return m_bytes; }
+
+private:
+    struct Message {
+        int source = 0;
+        int tag = 0;
+        std::vector<std::uint8_t> bytes;
+    };
+    void send(int rank, int tag, const std::vector<std::uint8_t> &bytes);
+    /// The next message, if one waits (wait: block until one arrives).
+    std::optional<Message> receive(bool wait);
+    /// Handles every waiting message (rank 0: requests; others: hunger, stop); sends a pending stop.
+    void poll();
+    /// Rank 0: hands queued items to waiting ranks, starts a re-check round or ends the exploration when
+    /// every rank waits; true if this rank's own take() has its answer in m_own.
+    void dispatch();
+    void handle(Message &m);
+    void setHunger();
+    /// A reply to a request this rank sent to rank 0 (other messages meanwhile are handled).
+    std::vector<std::uint8_t> request(int tag, const std::vector<std::uint8_t> &bytes, int replyTag);
+
+    const MpiSession &m_session;
+    const int m_rank;
+    const int m_ranks;
+    const std::uint64_t m_maxExecutions;
+    std::stop_source m_stop;
+    mutable std::mutex m_reasonMutex;
+    std::optional<StopReason> m_reason; // the first stop reason this rank heard of (rank 0: the job's)
+    std::atomic<bool> m_stopToSend = false;
+    bool m_stopSent = false;
+    std::int64_t m_parked = 0;
+    bool m_hungry = false;
+    std::vector<Explorer *> m_noWorkers;
+    std::uint64_t m_localExecutions = 0;
+    std::uint64_t m_taken = 0, m_rechecks = 0, m_messages = 0, m_bytes = 0;
+    std::optional<Message> m_pendingReply;
+    int m_replyTag = -1;
+    std::deque<Message> m_inbox; // messages kept for take() while a request waited for its reply
+
+    // Rank 0 only: the coordinator.
+    std::deque<WorkItem> m_items;
+    std::vector<bool> m_waiting;           // per rank: in take(), waiting for an answer
+    std::vector<std::int64_t> m_rankParked;
+    bool m_exploredSinceRecheck = false;
+    bool m_done = false;
+    std::uint64_t m_tickets = 0;
+    ThreadTable m_threads{{kNoThread, 0}};
+    enum class Own { None, Item, Recheck, Finished };
+    Own m_own = Own::None; // rank 0's own answer, set by dispatch()
+    WorkItem m_ownItem;
+    bool m_broadcastHunger = false;
+};
+
+} // namespace weft
