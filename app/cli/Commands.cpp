@@ -204,6 +204,16 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     explorer.setObserver(nullptr);
     if (!printing)
         return kNoDefect; // rank 0 says how the run ended (mpirun's status is its)
+    if (session && !cl.quiet) {
+        // How the work was split: what an HPC user tunes the rank count by.
+        const DistributedExplorer::Figures f = explorer.distributedFigures();
+        const double held = result.statistics.events ? double(f.rankEvents) / double(result.statistics.events) : 0;
+        std::fprintf(err,
+                     "weft: %d ranks: %llu items, %llu re-check rounds, %llu messages (%.1f MB), events held %.2fx "
+                     "the union, largest rank %.0f MB\n",
+                     session->size(), (unsigned long long)f.items, (unsigned long long)f.rechecks,
+                     (unsigned long long)f.messages, double(f.bytes) / 1e6, held, double(f.maxRankRss) / 1048576.0);
+    }
     const interpreter::InterpreterOptions &interpreterOptions = explorer.interpreterOptions();
 
     SourceText source;

@@ -88,43 +88,18 @@ ExplorationResult DistributedExplorer::run(std::stop_token stop) {
     }
     setThreadNameAuthority({});
     own.statistics.peakRssBytes = peakResidentBytes();
-    std::vector<MpiWorkQueue::Share> shares = queue.gather(std::move(own), eventKeys(m_explorer->unfolding()));
+    std::vector<WorkerShare> shares = queue.gather(std::move(own), eventKeys(m_explorer->unfolding()));
     if (m_session.rank() != 0)
         return {};
 
     // Rank 0: the job's result, merged as ParallelExplorer merges its workers'.
-    ExplorationResult result;
-    Statistics &stats = result.statistics;
-    std::vector<EventKey> keys;
-    std::vector<std::vector<Defect>> defects;
-    std::uint64_t distinctNotKept = 0;
     m_figures = {};
-    for (MpiWorkQueue::Share &share : shares) {
-        const Statistics &s = share.result.statistics;
-        stats.maximalConfigurations += s.maximalConfigurations;
-        stats.sleepSetBlocked += s.sleepSetBlocked;
-        stats.assumeBlocked += s.assumeBlocked;
-        stats.executions += s.executions;
-        stats.alternativeCalls += s.alternativeCalls;
-        stats.combsBuilt += s.combsBuilt;
-        stats.trailEventsTotal += s.trailEventsTotal;
-        stats.cpuSeconds += s.cpuSeconds;
-        m_figures.maxRankRss = std::max(m_figures.maxRankRss, s.peakRssBytes);
-        distinctNotKept += s.defects - share.result.defects.size();
-        defects.push_back(std::move(share.result.defects));
-        for (Diagnostic &d : share.result.diagnostics)
-            if (std::none_of(result.diagnostics.begin(), result.diagnostics.end(),
-                             [&](const Diagnostic &kept) { return kept.text == d.text; }))
-                result.diagnostics.push_back(std::move(d));
+    for (const WorkerShare &share : shares) {
+        m_figures.maxRankRss = std::max(m_figures.maxRankRss, share.result.statistics.peakRssBytes);
         m_figures.rankEvents += share.keys.size();
-        keys.insert(keys.end(), share.keys.begin(), share.keys.end());
     }
-    std::sort(keys.begin(), keys.end());
-    stats.events = static_cast<std::uint64_t>(std::unique(keys.begin(), keys.end()) - keys.begin());
-    result.defects = mergeDefects(std::move(defects));
-    stats.defects = result.defects.size() + distinctNotKept;
-    if (result.defects.size() > m_options.maxDefectsKept)
-        result.defects.resize(m_options.maxDefectsKept);
+    ExplorationResult result = mergeShares(std::move(shares), m_options.maxDefectsKept);
+    Statistics &stats = result.statistics;
     result.stopReason = queue.stopReason();
     m_figures.items = queue.itemsTaken();
     m_figures.rechecks = queue.rechecks();

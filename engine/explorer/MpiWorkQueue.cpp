@@ -417,7 +417,7 @@ std::vector<SharedEvent> MpiWorkQueue::exchange(std::vector<SharedEvent> created
     return others;
 }
 
-std::vector<MpiWorkQueue::Share> MpiWorkQueue::gather(ExplorationResult result, std::vector<EventKey> keys) {
+std::vector<WorkerShare> MpiWorkQueue::gather(ExplorationResult result, std::vector<EventKey> keys) {
     poll(); // sends this rank's stop, if any
     if (m_rank != 0) {
         wire::Writer w;
@@ -435,7 +435,7 @@ std::vector<MpiWorkQueue::Share> MpiWorkQueue::gather(ExplorationResult result, 
                 return {};
         }
     }
-    std::vector<Share> shares(static_cast<std::size_t>(m_ranks));
+    std::vector<WorkerShare> shares(static_cast<std::size_t>(m_ranks));
     shares[0] = {std::move(result), std::move(keys)};
     for (int done = 1; done < m_ranks;) {
         std::optional<Message> m = receive(true);
@@ -445,7 +445,7 @@ std::vector<MpiWorkQueue::Share> MpiWorkQueue::gather(ExplorationResult result, 
             continue;
         }
         wire::Reader r(m->bytes);
-        Share &share = shares[static_cast<std::size_t>(m->source)];
+        WorkerShare &share = shares[static_cast<std::size_t>(m->source)];
         share.result = wire::readResult(r);
         share.keys.resize(r.count(16));
         for (EventKey &k : share.keys)

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/action/ThreadNameAuthority.hpp"
+#include "engine/explorer/ParallelExplorer.hpp"
 #include "engine/explorer/WorkQueue.hpp"
 
 #include <atomic>
@@ -37,11 +38,7 @@ public:
 
     /// After the worker returned `result` (collective): rank 0 gets every rank's result and event keys, with
     /// its own first; the others send theirs and get nothing. The queue is unusable afterwards.
-    struct Share {
-        ExplorationResult result;
-        std::vector<EventKey> keys;
-    };
-    std::vector<Share> gather(ExplorationResult result, std::vector<EventKey> keys);
+    std::vector<WorkerShare> gather(ExplorationResult result, std::vector<EventKey> keys);
 
     StopReason stopReason() const;
     std::uint64_t itemsTaken() const { return m_taken; }

@@ -66,6 +66,48 @@ std::vector<Defect> mergeDefects(std::vector<std::vector<Defect>> perWorker) {
     return out;
 }
 
+ExplorationResult mergeShares(std::vector<WorkerShare> shares, std::size_t maxDefectsKept) {
+    // Sums over the workers; events: the union of their canonical keys (an event several workers
+    // created counts once).
+    ExplorationResult result;
+    Statistics &stats = result.statistics;
+    std::vector<EventKey> keys;
+    std::vector<std::vector<Defect>> defects;
+    std::uint64_t distinctNotKept = 0;
+    std::vector<std::string> seen;
+    for (WorkerShare &share : shares) {
+        const Statistics &s = share.result.statistics;
+        stats.maximalConfigurations += s.maximalConfigurations;
+        stats.sleepSetBlocked += s.sleepSetBlocked;
+        stats.assumeBlocked += s.assumeBlocked;
+        stats.executions += s.executions;
+        stats.alternativeCalls += s.alternativeCalls;
+        stats.combsBuilt += s.combsBuilt;
+        stats.lateClues += s.lateClues;
+        stats.trailEventsTotal += s.trailEventsTotal;
+        stats.cpuSeconds += s.cpuSeconds;
+        distinctNotKept += s.defects - share.result.defects.size();
+        defects.push_back(std::move(share.result.defects));
+        for (Diagnostic &d : share.result.diagnostics) {
+            const std::string key = withoutDigits(d.format());
+            if (std::find(seen.begin(), seen.end(), key) != seen.end())
+                continue;
+            seen.push_back(key);
+            result.diagnostics.push_back(std::move(d));
+        }
+        keys.insert(keys.end(), share.keys.begin(), share.keys.end());
+    }
+    std::sort(keys.begin(), keys.end());
+    stats.events = static_cast<std::uint64_t>(std::unique(keys.begin(), keys.end()) - keys.begin());
+    result.defects = mergeDefects(std::move(defects));
+    // Defects a worker counted but did not keep may repeat others': the count is exact while every
+    // worker kept all of its own (fewer than maxDefectsKept distinct defects).
+    stats.defects = result.defects.size() + distinctNotKept;
+    if (result.defects.size() > maxDefectsKept)
+        result.defects.resize(maxDefectsKept);
+    return result;
+}
+
 ParallelExplorer::ParallelExplorer(const MakeWorker &makeWorker, ExplorationOptions options) : m_options(options) {
     for (unsigned i = 0; i < std::max(1u, options.jobs); ++i) {
         const Worker w = makeWorker(i);
@@ -113,46 +155,14 @@ ExplorationResult ParallelExplorer::run(std::stop_token stop, PauseControl *paus
         if (failure)
             std::rethrow_exception(failure);
 
-    // Sums over the workers; events: the union of their canonical keys (an event several workers
-    // created counts once).
-    Statistics &stats = result.statistics;
-    std::vector<EventKey> keys;
-    std::vector<std::vector<Defect>> defects;
-    std::uint64_t distinctNotKept = 0;
-    std::vector<std::string> seen;
+    std::vector<WorkerShare> shares(jobs);
     m_figures = {};
     for (unsigned i = 0; i < jobs; ++i) {
-        const Statistics &s = results[i].statistics;
-        stats.maximalConfigurations += s.maximalConfigurations;
-        stats.sleepSetBlocked += s.sleepSetBlocked;
-        stats.assumeBlocked += s.assumeBlocked;
-        stats.executions += s.executions;
-        stats.alternativeCalls += s.alternativeCalls;
-        stats.combsBuilt += s.combsBuilt;
-        stats.lateClues += s.lateClues;
-        stats.trailEventsTotal += s.trailEventsTotal;
-        stats.cpuSeconds += s.cpuSeconds;
-        distinctNotKept += s.defects - results[i].defects.size();
-        defects.push_back(std::move(results[i].defects));
-        for (Diagnostic &d : results[i].diagnostics) {
-            const std::string key = withoutDigits(d.format());
-            if (std::find(seen.begin(), seen.end(), key) != seen.end())
-                continue;
-            seen.push_back(key);
-            result.diagnostics.push_back(std::move(d));
-        }
-        const std::vector<EventKey> own = eventKeys(m_workers[i]->unfolding());
-        keys.insert(keys.end(), own.begin(), own.end());
-        m_figures.workerEvents += own.size();
+        shares[i] = {std::move(results[i]), eventKeys(m_workers[i]->unfolding())};
+        m_figures.workerEvents += shares[i].keys.size();
     }
-    std::sort(keys.begin(), keys.end());
-    stats.events = static_cast<std::uint64_t>(std::unique(keys.begin(), keys.end()) - keys.begin());
-    result.defects = mergeDefects(std::move(defects));
-    // Defects a worker counted but did not keep may repeat others': the count is exact while every
-    // worker kept all of its own (fewer than maxDefectsKept distinct defects).
-    stats.defects = result.defects.size() + distinctNotKept;
-    if (result.defects.size() > m_options.maxDefectsKept)
-        result.defects.resize(m_options.maxDefectsKept);
+    result = mergeShares(std::move(shares), m_options.maxDefectsKept);
+    Statistics &stats = result.statistics;
     result.stopReason = pool.stopReason();
     m_figures.items = pool.itemsTaken();
     m_figures.rechecks = pool.rechecks();

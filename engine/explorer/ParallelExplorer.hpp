@@ -6,6 +6,7 @@
 #pragma once
 
 #include "engine/explorer/Explorer.hpp"
+#include "engine/unfolding/EventKeys.hpp"
 
 #include <functional>
 #include <memory>
@@ -54,5 +55,15 @@ unsigned availableCpus();
 /// Merges the workers' defects: one per (kind, identity), occurrences summed, the occurrence kept the one
 /// with the smallest schedule (so the choice does not depend on which worker ran first); sorted by it.
 std::vector<Defect> mergeDefects(std::vector<std::vector<Defect>> perWorker);
+
+/// One worker's (or MPI rank's) share of a run: what it found, and the canonical keys of its unfolding.
+struct WorkerShare {
+    ExplorationResult result;
+    std::vector<EventKey> keys;
+};
+/// The run's result from its workers' shares: counts summed, events the union of the keys, defects merged
+/// (mergeDefects; the first `maxDefectsKept` kept), each diagnostic once (its numbers aside). The caller sets
+/// the stop reason, wall time and peak resident size.
+ExplorationResult mergeShares(std::vector<WorkerShare> shares, std::size_t maxDefectsKept);
 
 } // namespace weft

@@ -178,8 +178,9 @@ SharedEvent readSharedEvent(Reader &r) {
 void write(Writer &w, const ExplorationResult &result) {
     w.u64(static_cast<std::uint64_t>(result.stopReason));
     const Statistics &s = result.statistics;
-    for (const std::uint64_t v : {s.maximalConfigurations, s.sleepSetBlocked, s.assumeBlocked, s.executions, s.events,
-                                  s.defects, s.alternativeCalls, s.combsBuilt, s.trailEventsTotal, s.peakRssBytes})
+    for (const std::uint64_t v :
+         {s.maximalConfigurations, s.sleepSetBlocked, s.assumeBlocked, s.executions, s.events, s.defects,
+          s.alternativeCalls, s.combsBuilt, s.lateClues, s.trailEventsTotal, s.peakRssBytes})
         w.u64(v);
     w.f64(s.cpuSeconds);
     w.f64(s.wallSeconds);
@@ -215,8 +216,9 @@ ExplorationResult readResult(Reader &r) {
     ExplorationResult result;
     result.stopReason = static_cast<StopReason>(r.u64());
     Statistics &s = result.statistics;
-    for (std::uint64_t *v : {&s.maximalConfigurations, &s.sleepSetBlocked, &s.assumeBlocked, &s.executions, &s.events,
-                             &s.defects, &s.alternativeCalls, &s.combsBuilt, &s.trailEventsTotal, &s.peakRssBytes})
+    for (std::uint64_t *v :
+         {&s.maximalConfigurations, &s.sleepSetBlocked, &s.assumeBlocked, &s.executions, &s.events, &s.defects,
+          &s.alternativeCalls, &s.combsBuilt, &s.lateClues, &s.trailEventsTotal, &s.peakRssBytes})
         *v = r.u64();
     s.cpuSeconds = r.f64();
     s.wallSeconds = r.f64();

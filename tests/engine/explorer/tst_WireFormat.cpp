@@ -67,6 +67,7 @@ private slots:
         result.stopReason = StopReason::Timeout;
         result.statistics.maximalConfigurations = 314064;
         result.statistics.sleepSetBlocked = 3;
+        result.statistics.lateClues = 9;
         result.statistics.executions = 314067;
         result.statistics.defects = 2;
         result.statistics.cpuSeconds = 1.25;
@@ -91,6 +92,7 @@ private slots:
         QVERIFY(back.stopReason == StopReason::Timeout);
         QCOMPARE(back.statistics.maximalConfigurations, 314064ull);
         QCOMPARE(back.statistics.sleepSetBlocked, 3ull);
+        QCOMPARE(back.statistics.lateClues, 9ull);
         QCOMPARE(back.statistics.executions, 314067ull);
         QCOMPARE(back.statistics.defects, 2ull);
         QCOMPARE(back.statistics.cpuSeconds, 1.25);
