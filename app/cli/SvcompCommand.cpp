@@ -202,6 +202,9 @@ int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     options.spuriousWakeups = kSvcompSpuriousWakeups;
     // POSIX lets pthread_mutex_lock fail; where the program tests the result, both outcomes are explored.
     options.lockFailures = true;
+    // Unlocking a mutex the thread does not hold returns EPERM and the run goes on (reported, so never
+    // a true verdict past it): a race after it, or another thread's run before it, is still found.
+    options.unheldUnlockFails = true;
     ExplorationOptions exploration = cl.exploration;
     if (property == SvcompProperty::NoDataRace) {
         options.model = interpreter::MemoryModel::Sync;

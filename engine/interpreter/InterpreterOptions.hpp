@@ -72,6 +72,11 @@ struct InterpreterOptions {
     /// it (SV-COMP's verdicts count with that): such a call starts with a bool nondet choice of the
     /// thread, 0 locks, 1 returns EAGAIN without locking. False: locks never fail.
     bool lockFailures = false;
+    /// pthread_mutex_unlock of a normal (default) mutex the thread does not hold returns EPERM, as an
+    /// error-checking mutex's does, instead of ending the run (undefined behaviour by POSIX; SV-COMP's
+    /// no-data-race tasks go on past it): the invalid synchronisation is still reported, as a defect
+    /// the run goes on after. False: it is the fault that ends the run.
+    bool unheldUnlockFails = false;
 };
 
 } // namespace weft::interpreter

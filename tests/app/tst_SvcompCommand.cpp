@@ -181,6 +181,19 @@ int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); if (pthread_mutex_loc
     QTest::addRow("lock failure reaches") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 int main(void) { if (pthread_mutex_lock(&m)) reach_error(); pthread_mutex_unlock(&m); return 0; })"
                                           << "unreach-call" << 1 << "false (assertion failure at src.c:10:46)";
+    // Unlocking a mutex not held returns EPERM (reported): the other thread's run before it is explored.
+    QTest::addRow("unheld unlock races") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int x;
+void *w(void *p) { pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); x = 2; pthread_mutex_unlock(&m); return 0; })"
+                                         << "no-data-race" << 1 << "false (data race at src.c:";
+    QTest::addRow("unheld unlock without race") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int x;
+void *w(void *p) { pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); if (pthread_mutex_unlock(&m) != 1) reach_error();
+  pthread_mutex_lock(&m); x = 2; pthread_mutex_unlock(&m); return 0; })"
+                                                << "no-data-race" << 4 << "unknown (invalid synchronisation: src.c:";
+    QTest::addRow("unheld unlock returns EPERM") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int main(void) { if (pthread_mutex_unlock(&m) != 1) reach_error(); return 0; })"
+                                                 << "unreach-call" << 4 << "unknown (invalid synchronisation: src.c:";
     QTest::addRow("unsupported call") << R"(int fork(void); int main(void) { if (fork() == 0) reach_error(); return 0; })"
                                       << "unreach-call" << 4 << "unknown (unsupported operation: ";
     QTest::addRow("lock inside a section") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

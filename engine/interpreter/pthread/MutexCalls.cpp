@@ -39,6 +39,18 @@ Continuation lockCall(BuiltinCall &c) {
         return c.returns(kEdeadlk);
     if ((type == kErrorCheck || type == kRecursive) && !mine && !lock)
         return c.returns(kEperm);
+    if (!mine && !lock && c.options().unheldUnlockFails) {
+        // Nobody else can give the thread this mutex, so "not held" now is "not held" when the unlock
+        // would be performed: no event. The defect stays (a true verdict is not allowed past it).
+        FaultReporter &faults = c.services.faults;
+        std::string text = "T" + std::to_string(c.thread.id);
+        text += " unlocks mutex ";
+        text += faults.describeAddress(c.state, c.arg(0));
+        text += ", which it does not hold (it returns EPERM and the run goes on)";
+        faults.raise(c.thread, DefectKind::ModelViolation, text);
+        faults.report(faults.take());
+        return c.returns(kEperm);
+    }
     const Action action = c.action(lock ? ActionKind::MutexLock : ActionKind::MutexUnlock, c.arg(0));
     if (lock && c.options().lockFailures && c.currentInstruction().aux == program::kLockResultUsed) {
         // First the choice whether it fails (Interpreter::performAction), as a bool nondet event.
