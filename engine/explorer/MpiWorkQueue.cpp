@@ -143,6 +143,7 @@ void MpiWorkQueue::handle(Message &m) {
     case kRecheck:
     case kFinish:
     case kBye:
+    case kDone:                          // a rank that stopped before this one
         m_inbox.push_back(std::move(m)); // take() and gather() read them
         return;
     default: break;
@@ -437,8 +438,16 @@ std::vector<WorkerShare> MpiWorkQueue::gather(ExplorationResult result, std::vec
     }
     std::vector<WorkerShare> shares(static_cast<std::size_t>(m_ranks));
     shares[0] = {std::move(result), std::move(keys)};
+    // kDone messages that arrived while this rank was still exploring wait in m_inbox.
+    std::erase_if(m_inbox, [](const Message &m) { return m.tag != kDone; });
     for (int done = 1; done < m_ranks;) {
-        std::optional<Message> m = receive(true);
+        std::optional<Message> m;
+        if (!m_inbox.empty()) {
+            m = std::move(m_inbox.front());
+            m_inbox.pop_front();
+        } else {
+            m = receive(true);
+        }
         if (m->tag != kDone) {
             handle(*m); // a request from a rank that has not heard of the end yet
             dispatch();

@@ -2,8 +2,9 @@
 // `mpirun -np K weft explore FILE.c --distributed` end to end (engine/explorer/README.md, "Distributed, as
 // built"): with 2 ranks and with 4 (oversubscribed on a small machine) the maximal configurations, events,
 // SSBs and defects equal tests/programs/*/expected.json and a one-process run's; --max-executions is exact
-// over the ranks; a rank that fails, ranks given different files, and --distributed without mpirun are
-// clear errors. Registered only when MPI and mpirun were found.
+// over the ranks; --stop-on-first-defect stops every rank with the results so far; a rank that fails, ranks
+// given different files, and --distributed without mpirun are clear errors. Registered only when MPI and
+// mpirun were found.
 #include <QProcess>
 #include <QtTest>
 
@@ -141,6 +142,18 @@ private slots:
         QVERIFY2(r.json.is_object(), qPrintable(r.err));
         QCOMPARE(r.json.at("statistics").at("executions").get<std::uint64_t>(), 25ull);
         QCOMPARE(r.json.at("stopReason").get<std::string>(), std::string("execution limit reached"));
+    }
+
+    void firstDefectStopsEveryRankAndKeepsWhatWasFound() {
+        const Run r = distributed(2, kPrograms + "/blocked3/blocked3.c", {}, {"--stop-on-first-defect"});
+        QVERIFY2(r.json.is_object(), qPrintable(r.err));
+        QCOMPARE(r.json.at("stopReason").get<std::string>(), std::string("stopped at the first defect"));
+        const auto &s = r.json.at("statistics");
+        QVERIFY(s.at("defects").get<std::uint64_t>() >= 1);
+        QVERIFY(!r.json.at("defects").empty());
+        QVERIFY(s.at("maximalConfigurations").get<std::uint64_t>() >= 1);
+        QVERIFY(s.at("maximalConfigurations").get<std::uint64_t>() <= 18); // blocked3's total
+        QCOMPARE(r.code, 1);
     }
 
     void aRankThatFailsEndsTheJob() {
