@@ -40,6 +40,8 @@ public:
     /// Negative decisions that a re-check round found to be positive after all (runWorker; README.md,
     /// "Alt reads U": an alternative whose events another worker had created).
     std::uint64_t lateClues() const { return m_lateClues; }
+    /// The canonical keys of this worker's events, by event id (complete after runWorker).
+    const std::vector<EventKey> &canonicalKeys() const { return m_keys; }
 
     /// The event structure explored so far (read it only when run() is not executing).
     const Unfolding &unfolding() const { return m_unfolding; }
@@ -127,11 +129,10 @@ private:
     bool mayHaveChanged(const Parked &p, std::uint32_t m, EventId emptySpike) const;
     /// (object or location, its tree predecessor) of an object operation or memory access: siblings share it.
     std::uint64_t siblingKey(EventId e) const;
-    /// Sibling key -> the events with it, in creation order (re-check rounds look at the newest only).
-    std::unordered_map<std::uint64_t, std::vector<EventId>> m_siblingsByKey;
+    std::unordered_map<std::uint64_t, EventId> m_latestSibling; // sibling key -> newest event with it
     std::size_t m_siblingsIndexed = 0;
-    /// Whether an event created since `since` has the sibling key of `d`, is not `d`, and is compatible with
-    /// `cut` (for an object operation: of another thread): a superset of the new members of d's spike.
+    /// Whether a spike candidate of `d` at `cut` (SpikeCandidates.hpp) created since `since` is compatible with
+    /// `cut`: a superset of the new members of d's spike.
     bool hasNewCompatibleSibling(EventId d, std::size_t since, const Configuration &cut);
     std::vector<EventId> m_candidates; // hasNewCompatibleSibling's scratch
     /// Exploring the root item, and no item it gave away is DFS-earlier than where it is (it has not

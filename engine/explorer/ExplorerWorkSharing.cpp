@@ -123,6 +123,7 @@ void Explorer::recheck() {
     // 1. This unfolding's keys.
     const std::size_t indexed = m_keys.size();
     extendEventKeys(m_unfolding, m_keys);
+    m_keyIndex.reserve(m_keys.size());
     for (std::size_t e = indexed; e < m_keys.size(); ++e)
         m_keyIndex.emplace(m_keys[e], static_cast<EventId>(e));
 
@@ -145,6 +146,7 @@ void Explorer::recheck() {
     // worker also had was staged from the first one that had it, before).
     constexpr EventKey kNone{0, 0};
     auto local = [&](const EventKey &k) { return k == kNone ? kNoEvent : m_keyIndex.at(k); };
+    m_keyIndex.reserve(m_keyIndex.size() + staged.size());
     std::vector<EventId> extras;
     for (const SharedEvent &s : staged) {
         extras.clear();
@@ -165,55 +167,52 @@ void Explorer::recheck() {
     for (; m_siblingsIndexed < m_unfolding.size(); ++m_siblingsIndexed) {
         const auto e = static_cast<EventId>(m_siblingsIndexed);
         if (m_unfolding.event(e).isObjectOperation() || m_unfolding.event(e).isMemoryAccess())
-            m_siblingsByKey[siblingKey(e)].push_back(e);
+            m_latestSibling[siblingKey(e)] = e;
     }
-    for (auto it = m_parked.begin(); it != m_parked.end();) {
-        Parked &p = *it;
-        // Shallow nodes first: the scratch cut grows along the trail.
-        std::vector<std::size_t> order(p.lengths.size());
-        for (std::size_t k = 0; k < order.size(); ++k)
-            order[k] = k;
-        std::sort(order.begin(), order.end(),
-                  [&](std::size_t a, std::size_t b) { return p.lengths[a] < p.lengths[b]; });
-        const Configuration &cut = m_scratchCut;
-        std::vector<std::uint32_t> still;
-        std::vector<EventId> stillEmpty;
-        for (const std::size_t k : order) {
+    const Configuration &cut = m_scratchCut;
+    std::size_t kept = 0; // records still parked, compacted to the front (erasing one by one is quadratic)
+    for (Parked &p : m_parked) {
+        // Shallow nodes first: the scratch cut grows along the trail. A backtrack parks its nodes deepest
+        // first; a record that went through a round is in order already.
+        if (p.lengths.front() > p.lengths.back()) {
+            std::reverse(p.lengths.begin(), p.lengths.end());
+            std::reverse(p.emptySpikes.begin(), p.emptySpikes.end());
+        }
+        std::size_t still = 0; // negative decisions kept, compacted in place
+        for (std::size_t k = 0; k < p.lengths.size(); ++k) {
             const std::uint32_t m = p.lengths[k];
-            if (!mayHaveChanged(p, m, p.emptySpikes[k])) {
-                still.push_back(m);
-                stillEmpty.push_back(p.emptySpikes[k]);
-                continue;
+            EventId empty = p.emptySpikes[k];
+            if (mayHaveChanged(p, m, empty)) {
+                scratchCut(p.trail, m);
+                // Its spike holds siblings compatible with C only: without a new one compatible with C, it is
+                // still empty (a full Alt call costs far more than this check).
+                if (empty == kNoEvent || hasNewCompatibleSibling(empty, p.decidedAt, cut)) {
+                    Disset d = Disset::prefixOf(p.disabled, m);
+                    d.add(p.trail[m], m);
+                    if (const std::optional<Configuration> clue = m_alternatives.find(m_unfolding, cut, d)) {
+                        pool.push(makeItem(*clue, std::span(p.trail).first(m), cut, d));
+                        ++m_lateClues;
+                        continue;
+                    }
+                    empty = m_alternatives.lastEmptySpike();
+                }
             }
-            scratchCut(p.trail, m);
-            if (const EventId empty = p.emptySpikes[k];
-                empty != kNoEvent && !hasNewCompatibleSibling(empty, p.decidedAt, cut)) {
-                // Its spike holds siblings compatible with C only: without a new one compatible with C,
-                // it is still empty (a full Alt call costs far more than these few checks).
-                still.push_back(m);
-                stillEmpty.push_back(empty);
-                continue;
-            }
-            Disset d = Disset::prefixOf(p.disabled, m);
-            d.add(p.trail[m], m);
-            if (const std::optional<Configuration> clue = m_alternatives.find(m_unfolding, cut, d)) {
-                pool.push(makeItem(*clue, std::span(p.trail).first(m), cut, d));
-                ++m_lateClues;
-            } else {
-                still.push_back(m);
-                stillEmpty.push_back(m_alternatives.lastEmptySpike());
-            }
+            p.lengths[still] = m;
+            p.emptySpikes[still] = empty;
+            ++still;
         }
+        p.lengths.resize(still);
+        p.emptySpikes.resize(still);
         p.decidedAt = m_unfolding.size();
-        if (still.empty()) {
-            it = m_parked.erase(it);
+        if (still == 0) {
             pool.countParked(-1);
-        } else {
-            p.lengths = std::move(still);
-            p.emptySpikes = std::move(stillEmpty);
-            ++it;
+            continue;
         }
+        if (&m_parked[kept] != &p)
+            m_parked[kept] = std::move(p);
+        ++kept;
     }
+    m_parked.resize(kept);
 }
 
 std::uint64_t Explorer::siblingKey(EventId e) const {
@@ -225,25 +224,17 @@ std::uint64_t Explorer::siblingKey(EventId e) const {
 
 bool Explorer::hasNewCompatibleSibling(EventId d, std::size_t since, const Configuration &cut) {
     auto qualifies = [&](EventId x) { return x >= since && x != d && cut.isCompatible(m_unfolding, x); };
-    if (m_unfolding.event(d).isObjectOperation()) {
-        // The sibling index skips the (often thousands of) siblings that part from C below it.
-        m_candidates.clear();
-        appendSpikeCandidates(m_unfolding, cut, d, m_candidates);
-        return std::any_of(m_candidates.begin(), m_candidates.end(), qualifies);
-    }
-    const auto found = m_siblingsByKey.find(siblingKey(d));
-    if (found == m_siblingsByKey.end())
-        return false;
-    for (auto x = found->second.rbegin(); x != found->second.rend() && *x >= since; ++x)
-        if (qualifies(*x))
-            return true;
-    return false;
+    // For an object operation the sibling index skips the (often thousands of) siblings that part from C
+    // below it; memory accesses have few.
+    m_candidates.clear();
+    appendSpikeCandidates(m_unfolding, cut, d, m_candidates);
+    return std::any_of(m_candidates.begin(), m_candidates.end(), qualifies);
 }
 
 bool Explorer::mayHaveChanged(const Parked &p, std::uint32_t m, EventId emptySpike) const {
     auto grown = [&](EventId d) {
-        const auto found = m_siblingsByKey.find(siblingKey(d));
-        return found != m_siblingsByKey.end() && found->second.back() >= p.decidedAt;
+        const auto found = m_latestSibling.find(siblingKey(d));
+        return found != m_latestSibling.end() && found->second >= p.decidedAt;
     };
     if (emptySpike != kNoEvent) // the spike that was empty stays so without a new sibling
         return grown(emptySpike);
@@ -299,6 +290,10 @@ ExplorationResult Explorer::runWorker(WorkQueue &pool, std::stop_token stop, Pau
     m_floor = 0;
     m_pendingDisabled.clear();
     m_nextDisabled = 0;
+
+    // The run's event count is the union of the workers' keys: each worker completes its own here, in
+    // parallel (most were computed by the re-check rounds already).
+    extendEventKeys(m_unfolding, m_keys);
 
     Statistics &stats = result.statistics;
     stats.events = m_unfolding.size();

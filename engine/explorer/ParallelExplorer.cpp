@@ -158,7 +158,7 @@ ExplorationResult ParallelExplorer::run(std::stop_token stop, PauseControl *paus
     std::vector<WorkerShare> shares(jobs);
     m_figures = {};
     for (unsigned i = 0; i < jobs; ++i) {
-        shares[i] = {std::move(results[i]), eventKeys(m_workers[i]->unfolding())};
+        shares[i] = {std::move(results[i]), m_workers[i]->canonicalKeys()};
         m_figures.workerEvents += shares[i].keys.size();
     }
     result = mergeShares(std::move(shares), m_options.maxDefectsKept);

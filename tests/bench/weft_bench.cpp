@@ -6,10 +6,12 @@
 // tests/programs end to end: Clang front end -> lowering -> Weft's interpreter -> exploration.
 // Reports speed; asserts nothing (the tests do that), but marks counts that differ from the
 // program's expected.json or, for the large instances CI does not run, the DPU artifact's Table-1 log.
+#include "engine/debugger/ProgramExploration.hpp"
 #include "engine/debugger/ProgramLoader.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
 #include "engine/interpreter/Interpreter.hpp"
+#include "tests/model/ModelExploration.hpp"
 #include "tests/model/ModelMachine.hpp"
 #include "tests/model/Programs.hpp"
 
@@ -220,11 +222,21 @@ bool selected(const std::string &name, bool isLarge, bool large, const std::vect
     return large || !isLarge;
 }
 
-bool runC(const std::vector<CInstance> &list, bool large, const std::vector<std::string> &only, const std::vector<int> &policies,
-          double timeout, const std::vector<std::string> &models) {
+/// "12.34", or "-" for a time not measured (the program's share with several jobs).
+std::string seconds(double s) {
+    if (s < 0)
+        return "-";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", s);
+    return text;
+}
+
+bool runC(const std::vector<CInstance> &list, bool large, const std::vector<std::string> &only,
+          const std::vector<int> &policies, double timeout, const std::vector<std::string> &models, unsigned jobs) {
     bool ok = true;
-    std::printf("%-26s %-5s %-12s %9s %8s %9s %9s %8s %8s %8s %8s %9s %9s  %s\n", "instance", "model", "policy", "configs",
-                "SSB", "events", "execs", "load s", "cpu s", "prog s", "us/ev", "eng us/ev", "RSS MB", "oracle");
+    std::printf("%-26s %-5s %-12s %9s %8s %9s %9s %8s %8s %8s %8s %8s %9s %9s  %s\n", "instance", "model", "policy",
+                "configs", "SSB", "events", "execs", "load s", "wall s", "cpu s", "prog s", "us/ev", "eng us/ev",
+                "RSS MB", "oracle");
     for (const CInstance &inst : list) {
         if (!selected(inst.name, inst.large, large, only))
             continue;
@@ -248,28 +260,37 @@ bool runC(const std::vector<CInstance> &list, bool large, const std::vector<std:
             interpreter::InterpreterOptions interpreterOptions;
             interpreterOptions.model = model == "sc" ? interpreter::MemoryModel::Sc : interpreter::MemoryModel::Sync;
             for (int policy : policies) {
-                interpreter::Interpreter machine(loaded->program, interpreterOptions);
-                ScheduledExecutor scheduled(machine);
-                TimedExecutor timed(scheduled);
                 ExplorationOptions options;
                 options.policy = AltPolicy::fromNumber(policy);
                 options.timeoutSeconds = timeout;
-                Explorer explorer(timed, options);
-                const ExplorationResult r = explorer.run();
+                options.jobs = jobs;
+                double programSeconds = -1; // the program's share is measured with one job only
+                ExplorationResult r;
+                if (jobs > 1) {
+                    debugger::ProgramExploration exploration(loaded->program, interpreterOptions, options);
+                    r = exploration.run();
+                } else {
+                    interpreter::Interpreter machine(loaded->program, interpreterOptions);
+                    ScheduledExecutor scheduled(machine);
+                    TimedExecutor timed(scheduled);
+                    Explorer explorer(timed, options);
+                    r = explorer.run();
+                    programSeconds = timed.seconds;
+                }
                 const Statistics &s = r.statistics;
-                const double engineSeconds = s.cpuSeconds - timed.seconds;
+                const double engineSeconds = s.cpuSeconds - std::max(0.0, programSeconds);
                 // Under sc a sync program keeps its configurations (it is race free) but has more events.
                 const std::string check = checkCounts(expected, s, r.isComplete(), model == oracleModel);
                 const double perEvent = s.events ? s.cpuSeconds * 1e6 / double(s.events) : 0.0;
                 const double enginePerEvent = s.events ? engineSeconds * 1e6 / double(s.events) : 0.0;
                 if (policy == 0 && model == "sync" && r.isComplete())
                     g_perEvent.push_back({inst.name, perEvent, enginePerEvent});
-                std::printf("%-26s %-5s %-12s %9llu %8llu %9llu %9llu %8.2f %8.2f %8.2f %8.2f %9.2f %9.0f  %s%s\n",
+                std::printf("%-26s %-5s %-12s %9llu %8llu %9llu %9llu %8.2f %8.2f %8.2f %8s %8.2f %9.2f %9.0f  %s%s\n",
                             inst.name.c_str(), model.c_str(), options.policy.name().c_str(),
                             (unsigned long long)s.maximalConfigurations, (unsigned long long)s.sleepSetBlocked,
-                            (unsigned long long)s.events, (unsigned long long)s.executions, loadSeconds, s.cpuSeconds,
-                            timed.seconds, perEvent, enginePerEvent, double(s.peakRssBytes) / (1 << 20), check.c_str(),
-                            r.isComplete() ? "" : " (incomplete)");
+                            (unsigned long long)s.events, (unsigned long long)s.executions, loadSeconds, s.wallSeconds,
+                            s.cpuSeconds, seconds(programSeconds).c_str(), perEvent, enginePerEvent,
+                            double(s.peakRssBytes) / (1 << 20), check.c_str(), r.isComplete() ? "" : " (incomplete)");
                 std::fflush(stdout);
             }
         }
@@ -278,20 +299,23 @@ bool runC(const std::vector<CInstance> &list, bool large, const std::vector<std:
 }
 
 void usage() {
-    std::puts("usage: weft-bench [--c | --c-all] [--models sync,sc] [--large] [--policies -1,0,1,2,3] [--only NAME]...\n"
-              "                  [--growth] [--timeout S]\n"
-              "  Explores the Table-1 programs (docs/algorithms.md, Oracles) and prints counts and costs.\n"
-              "  Default: the C++ model programs (tests/model), small instances, optimal policy.\n"
-              "  --c      the C programs of tests/programs end to end (compile, lower, interpret, explore);\n"
-              "           'load s' is the compile + lowering CPU time, 'cpu s' the exploration's, 'prog s'\n"
-              "           the part spent running the program; 'oracle' compares with expected.json.\n"
-              "  --c-all  every instance of every tests/programs/*/expected.json, as --c.\n"
-              "  --models the event models to run the C programs in (default sync; sc programs run in sc only).\n"
-              "  --large  adds the big instances. --policies: -1 source-DPOR, 0 optimal, k >= 1 k-partial.\n"
-              "  --only NAME runs this instance (repeatable), e.g. --only 'DISP(5,3)'.\n"
-              "  --growth runs the three families' small and large instances (MPAT(5), MPAT(6), MPC(3,5),\n"
-              "           MPC(4,5), DISP(5,3), DISP(5,4)); every run ends with the growth of the CPU cost\n"
-              "           per event from small to large, for the families it ran.");
+    std::puts(
+        "usage: weft-bench [--c | --c-all] [--models sync,sc] [--large] [--policies -1,0,1,2,3] [--only NAME]...\n"
+        "                  [--growth] [--timeout S] [--jobs N]\n"
+        "  Explores the Table-1 programs (docs/algorithms.md, Oracles) and prints counts and costs.\n"
+        "  Default: the C++ model programs (tests/model), small instances, optimal policy.\n"
+        "  --c      the C programs of tests/programs end to end (compile, lower, interpret, explore);\n"
+        "           'load s' is the compile + lowering CPU time, 'cpu s' the exploration's, 'prog s'\n"
+        "           the part spent running the program; 'oracle' compares with expected.json.\n"
+        "  --c-all  every instance of every tests/programs/*/expected.json, as --c.\n"
+        "  --models the event models to run the C programs in (default sync; sc programs run in sc only).\n"
+        "  --large  adds the big instances. --policies: -1 source-DPOR, 0 optimal, k >= 1 k-partial.\n"
+        "  --only NAME runs this instance (repeatable), e.g. --only 'DISP(5,3)'.\n"
+        "  --growth runs the three families' small and large instances (MPAT(5), MPAT(6), MPC(3,5),\n"
+        "           MPC(4,5), DISP(5,3), DISP(5,4)); every run ends with the growth of the CPU cost\n"
+        "           per event from small to large, for the families it ran.\n"
+        "  --jobs N explores with N worker threads (default 1); 'prog s' is then not measured ('-')\n"
+        "           and 'cpu s' is the workers' total (engine/explorer/README.md, \"Design of --jobs N\").");
 }
 
 } // namespace
@@ -301,6 +325,7 @@ int main(int argc, char **argv) {
     std::vector<int> policies{0};
     std::vector<std::string> only;
     double timeout = 0;
+    unsigned jobs = 1;
     enum class Source { Model, C, CAll } source = Source::Model;
     std::vector<std::string> models{"sync"};
     for (int i = 1; i < argc; ++i) {
@@ -325,6 +350,8 @@ int main(int argc, char **argv) {
             only.insert(only.end(), {"MPAT(5)", "MPAT(6)", "MPC(3,5)", "MPC(4,5)", "DISP(5,3)", "DISP(5,4)"});
         } else if (arg == "--timeout" && i + 1 < argc) {
             timeout = std::atof(argv[++i]);
+        } else if (arg == "--jobs" && i + 1 < argc) {
+            jobs = static_cast<unsigned>(std::clamp(std::atoi(argv[++i]), 1, 1024));
         } else {
             usage();
             return arg == "--help" || arg == "-h" ? 0 : 2;
@@ -332,38 +359,48 @@ int main(int argc, char **argv) {
     }
 
     if (source != Source::Model) {
-        const bool ok = runC(source == Source::C ? cInstances() : allCInstances(), large, only, policies, timeout, models);
+        const bool ok =
+            runC(source == Source::C ? cInstances() : allCInstances(), large, only, policies, timeout, models, jobs);
         printGrowth();
         return ok ? 0 : 1;
     }
 
-    std::printf("%-10s %-12s %9s %8s %9s %9s %8s %8s %8s %9s %9s  %s\n", "instance", "policy", "configs", "SSB",
-                "events", "execs", "cpu s", "prog s", "us/ev", "eng us/ev", "RSS MB", "oracle");
+    std::printf("%-10s %-12s %9s %8s %9s %9s %8s %8s %8s %8s %9s %9s  %s\n", "instance", "policy", "configs", "SSB",
+                "events", "execs", "wall s", "cpu s", "prog s", "us/ev", "eng us/ev", "RSS MB", "oracle");
     for (const Instance &inst : instances()) {
         if (!selected(inst.name, inst.large, large, only))
             continue;
         for (int policy : policies) {
-            auto program = inst.make();
-            ModelMachine machine(*program);
-            ScheduledExecutor scheduled(machine);
-            TimedExecutor timed(scheduled);
             ExplorationOptions options;
             options.policy = AltPolicy::fromNumber(policy);
             options.timeoutSeconds = timeout;
-            Explorer explorer(timed, options);
-            const ExplorationResult r = explorer.run();
+            options.jobs = jobs;
+            double programSeconds = -1;
+            ExplorationResult r;
+            if (jobs > 1) {
+                r = exploreModelInParallel(inst.make, options);
+            } else {
+                auto program = inst.make();
+                ModelMachine machine(*program);
+                ScheduledExecutor scheduled(machine);
+                TimedExecutor timed(scheduled);
+                Explorer explorer(timed, options);
+                r = explorer.run();
+                programSeconds = timed.seconds;
+            }
             const Statistics &s = r.statistics;
-            const double engineSeconds = s.cpuSeconds - timed.seconds;
+            const double engineSeconds = s.cpuSeconds - std::max(0.0, programSeconds);
             const double perEvent = s.events ? s.cpuSeconds * 1e6 / double(s.events) : 0.0;
             const double enginePerEvent = s.events ? engineSeconds * 1e6 / double(s.events) : 0.0;
             if (policy == 0 && r.isComplete())
                 g_perEvent.push_back({inst.name, perEvent, enginePerEvent});
-            std::printf(
-                "%-10s %-12s %9llu %8llu %9llu %9llu %8.2f %8.2f %8.2f %9.2f %9.0f  %s%s\n", inst.name,
-                options.policy.name().c_str(), (unsigned long long)s.maximalConfigurations,
-                (unsigned long long)s.sleepSetBlocked, (unsigned long long)s.events, (unsigned long long)s.executions,
-                s.cpuSeconds, timed.seconds, perEvent, enginePerEvent, double(s.peakRssBytes) / (1 << 20),
-                checkCounts(table1Counts(inst.name), s, r.isComplete()).c_str(), r.isComplete() ? "" : " (incomplete)");
+            std::printf("%-10s %-12s %9llu %8llu %9llu %9llu %8.2f %8.2f %8s %8.2f %9.2f %9.0f  %s%s\n", inst.name,
+                        options.policy.name().c_str(), (unsigned long long)s.maximalConfigurations,
+                        (unsigned long long)s.sleepSetBlocked, (unsigned long long)s.events,
+                        (unsigned long long)s.executions, s.wallSeconds, s.cpuSeconds, seconds(programSeconds).c_str(),
+                        perEvent, enginePerEvent, double(s.peakRssBytes) / (1 << 20),
+                        checkCounts(table1Counts(inst.name), s, r.isComplete()).c_str(),
+                        r.isComplete() ? "" : " (incomplete)");
             std::fflush(stdout);
         }
     }
