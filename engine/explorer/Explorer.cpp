@@ -77,11 +77,22 @@ void Explorer::pushTrail(EventId e) {
         ++switches;
     m_trail.push_back(e);
     m_switches.push_back(switches);
-    if (e >= m_trailIndex.size())
-        m_trailIndex.resize(std::max<std::size_t>(e + 1, m_trailIndex.size() * 3 / 2));
-    m_trailIndex[e] = static_cast<std::uint32_t>(m_trail.size() - 1);
+    const Event &ev = m_unfolding.event(e);
+    if (ev.thread() >= m_threadTrailPositions.size())
+        m_threadTrailPositions.resize(ev.thread() + 1);
+    std::vector<std::uint32_t> &positions = m_threadTrailPositions[ev.thread()];
+    if (ev.threadDepth >= positions.size())
+        positions.resize(ev.threadDepth + 1);
+    positions[ev.threadDepth] = static_cast<std::uint32_t>(m_trail.size() - 1);
     m_config.fire(m_unfolding, e);
     m_disset.onTrailPush(m_unfolding, e, static_cast<std::uint32_t>(m_trail.size() - 1));
+}
+
+std::uint32_t Explorer::trailPosition(EventId e) const {
+    const Event &ev = m_unfolding.event(e);
+    const std::uint32_t position = m_threadTrailPositions[ev.thread()][ev.threadDepth];
+    assert(m_trail[position] == e);
+    return position;
 }
 
 Explorer::Conversion Explorer::convert(const Execution &execution) {
@@ -374,7 +385,7 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
                     blocked.push_back({b.pending});
         // The trail below branchDepth is the previous execution's, whose cex covered its events.
         addConflictingExtensions(m_unfolding, m_config, blocked,
-                                 [&](EventId e) { return m_trailIndex[e] < branchDepth; });
+                                 [&](EventId e) { return trailPosition(e) < branchDepth; });
 
         if (m_observer)
             m_observer->onExecution({m_executionNumber, leaf, branchDepth, m_trail, &schedule, defect});

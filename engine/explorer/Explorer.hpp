@@ -95,7 +95,10 @@ private:
     Disset m_disset;
     std::vector<EventId> m_trail;
     std::vector<std::uint32_t> m_switches; // context switches within trail[0..i]
-    std::vector<std::uint32_t> m_trailIndex; // event -> its position on the trail (while on it)
+    /// Per thread, by thread-tree depth: the trail position of C's event there (C's events of one
+    /// thread are one root path). An event's position on the trail without a table per event.
+    std::vector<std::vector<std::uint32_t>> m_threadTrailPositions;
+    std::uint32_t trailPosition(EventId e) const;
     Interrupt *m_interrupt = nullptr;      // the running run()'s; polled while backtracking
     PauseControl *m_pause = nullptr;       // the running run()'s, if any
     std::stop_token m_stop;                // the running run()'s

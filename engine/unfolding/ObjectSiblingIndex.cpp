@@ -12,49 +12,51 @@ static void grow(std::vector<std::uint32_t> &v, std::size_t i) {
         v.resize(std::max<std::size_t>(i + 1, v.size() * 3 / 2), 0);
 }
 
-std::uint32_t &ObjectSiblingIndex::countOf(const Unfolding &u, EventId parent, ObjectIndex object) {
-    if (parent == kNoEvent) {
-        grow(m_rootCount, object);
-        return m_rootCount[object];
-    }
-    const auto node = u.event(parent).objectNode;
-    grow(m_childCount, node);
-    return m_childCount[node];
-}
-
-std::uint32_t &ObjectSiblingIndex::slotOf(const Unfolding &u, EventId parent, ObjectIndex object) {
-    if (parent == kNoEvent) {
-        grow(m_rootSlot, object);
-        return m_rootSlot[object];
-    }
-    const auto node = u.event(parent).objectNode;
-    grow(m_slot, node);
-    return m_slot[node];
+std::uint32_t ObjectSiblingIndex::slotOf(const Unfolding &u, EventId parent, ObjectIndex object) const {
+    if (parent == kNoEvent)
+        return object < m_rootSlot.size() ? m_rootSlot[object] : 0;
+    const auto it = m_slot.find(u.event(parent).objectNode);
+    return it == m_slot.end() ? 0 : it->second;
 }
 
 void ObjectSiblingIndex::add(const Unfolding &u, EventId x) {
     const Event &ex = u.event(x);
     const EventId parent = ex.otherPred;
-    const std::uint32_t count = ++countOf(u, parent, ex.object);
-    std::uint32_t &slot = slotOf(u, parent, ex.object);
     auto less = [&](EventId a, EventId b) { return elementLess(u, a, b); };
-    if (slot != 0) {
+    if (const std::uint32_t slot = slotOf(u, parent, ex.object); slot != 0) {
         std::vector<EventId> &v = m_sorted[slot - 1];
         v.insert(std::partition_point(v.begin(), v.end(), [&](EventId y) { return less(y, x); }), x);
-    } else if (count >= kThreshold) {
-        std::vector<EventId> v = u.objectSuccessors(parent, ex.object);
-        std::sort(v.begin(), v.end(), less);
-        m_sorted.push_back(std::move(v));
-        slot = static_cast<std::uint32_t>(m_sorted.size());
+        return;
+    }
+    bool busy = false;
+    if (parent == kNoEvent) {
+        grow(m_rootCount, ex.object);
+        busy = ++m_rootCount[ex.object] >= kThreshold;
+    } else {
+        // x is the parent's last child: it became busy now if it has kThreshold children.
+        const SequentialTree &tree = u.objectTree();
+        std::uint32_t count = 0;
+        for (auto n = tree.firstChild(u.event(parent).objectNode); n != SequentialTree::kNone && count < kThreshold;
+             n = tree.nextSibling(n))
+            ++count;
+        busy = count >= kThreshold;
+    }
+    if (!busy)
+        return;
+    std::vector<EventId> v = u.objectSuccessors(parent, ex.object);
+    std::sort(v.begin(), v.end(), less);
+    m_sorted.push_back(std::move(v));
+    const auto slot = static_cast<std::uint32_t>(m_sorted.size());
+    if (parent == kNoEvent) {
+        grow(m_rootSlot, ex.object);
+        m_rootSlot[ex.object] = slot;
+    } else {
+        m_slot.emplace(u.event(parent).objectNode, slot);
     }
 }
 
 const std::vector<EventId> *ObjectSiblingIndex::children(const Unfolding &u, EventId parent, ObjectIndex object) const {
-    std::uint32_t slot = 0;
-    if (parent == kNoEvent)
-        slot = object < m_rootSlot.size() ? m_rootSlot[object] : 0;
-    else if (const auto node = u.event(parent).objectNode; node < m_slot.size())
-        slot = m_slot[node];
+    const std::uint32_t slot = slotOf(u, parent, object);
     return slot == 0 ? nullptr : &m_sorted[slot - 1];
 }
 
@@ -96,9 +98,8 @@ bool ObjectSiblingIndex::elementLess(const Unfolding &u, EventId a, EventId b) {
 }
 
 std::size_t ObjectSiblingIndex::memoryBytes() const {
-    std::size_t bytes = (m_childCount.capacity() + m_slot.capacity() + m_rootCount.capacity() + m_rootSlot.capacity()) *
-                            sizeof(std::uint32_t) +
-                        m_sorted.capacity() * sizeof(std::vector<EventId>);
+    std::size_t bytes = (m_rootCount.capacity() + m_rootSlot.capacity()) * sizeof(std::uint32_t) +
+                        m_slot.size() * 4 * sizeof(std::uint32_t) + m_sorted.capacity() * sizeof(std::vector<EventId>);
     for (const auto &v : m_sorted)
         bytes += v.capacity() * sizeof(EventId);
     return bytes;

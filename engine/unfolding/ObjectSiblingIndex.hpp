@@ -8,6 +8,7 @@
 #include "engine/unfolding/Event.hpp"
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace weft {
@@ -40,12 +41,13 @@ public:
     std::size_t memoryBytes() const;
 
 private:
-    std::uint32_t &countOf(const Unfolding &u, EventId parent, ObjectIndex object);
-    std::uint32_t &slotOf(const Unfolding &u, EventId parent, ObjectIndex object);
+    /// 1 + the index in m_sorted of the children of `parent` (kNoEvent: of `object`'s roots), or 0.
+    std::uint32_t slotOf(const Unfolding &u, EventId parent, ObjectIndex object) const;
 
-    std::vector<std::uint32_t> m_childCount; // per object-tree node: how many children it has
-    std::vector<std::uint32_t> m_slot;       // per object-tree node: 1 + its index in m_sorted, or 0
-    std::vector<std::uint32_t> m_rootCount;  // per object: how many first operations
+    // Only busy nodes have an entry: a node's children are counted by walking them (at most
+    // kThreshold steps, while it is not busy), so nothing is kept per node.
+    std::unordered_map<SequentialTree::NodeId, std::uint32_t> m_slot; // busy object-tree node -> slot
+    std::vector<std::uint32_t> m_rootCount;                          // per object: how many first operations
     std::vector<std::uint32_t> m_rootSlot;
     std::vector<std::vector<EventId>> m_sorted;
 };

@@ -35,10 +35,13 @@ SequentialTree::NodeId SequentialTree::add(NodeId parent) {
             d /= m_step;
         }
         Node &p = m_nodes[parent];
-        if (p.lastChild == kNone)
-            p.firstChild = id;
-        else
-            m_nodes[p.lastChild].nextSibling = id;
+        if (p.lastChild == kNone) {
+            node.next = id;
+        } else {
+            Node &last = m_nodes[p.lastChild];
+            node.next = last.next;
+            last.next = id;
+        }
         p.lastChild = id;
     }
     m_nodes.push(node);

@@ -26,11 +26,19 @@ public:
     NodeId add(NodeId parent);
 
     std::size_t size() const { return m_nodes.size(); }
+    std::size_t memoryBytes() const { return m_nodes.bytesReserved() + m_skips.capacity() * sizeof(NodeId); }
     unsigned skipStep() const { return m_step; }
     NodeId parent(NodeId n) const { return m_nodes[n].parent; }
     std::uint32_t depth(NodeId n) const { return m_nodes[n].depth; }
-    NodeId firstChild(NodeId n) const { return m_nodes[n].firstChild; }
-    NodeId nextSibling(NodeId n) const { return m_nodes[n].nextSibling; }
+    /// Children in the order they were added (roots are not linked).
+    NodeId firstChild(NodeId n) const {
+        const NodeId last = m_nodes[n].lastChild;
+        return last == kNone ? kNone : m_nodes[last].next;
+    }
+    NodeId nextSibling(NodeId n) const {
+        const Node &node = m_nodes[n];
+        return node.parent == kNone || m_nodes[node.parent].lastChild == n ? kNone : node.next;
+    }
     /// Extra ancestors of `n`: entry i is the ancestor 'skipStep^(i+1)' levels up.
     std::span<const NodeId> skipTable(NodeId n) const;
 
@@ -75,14 +83,14 @@ public:
     }
 
 private:
-    /// 24 bytes; how many skips a node has follows from its depth (skipCount).
+    /// 20 bytes; how many skips a node has follows from its depth (skipCount). A node's children
+    /// form a ring (the last child's `next` is the first), so the parent needs one link only.
     struct Node {
         NodeId parent = kNone;
         std::uint32_t depth = 0;
         std::uint32_t skipBegin = 0;
-        NodeId firstChild = kNone;
         NodeId lastChild = kNone;
-        NodeId nextSibling = kNone;
+        NodeId next = kNone; ///< the next sibling, or the first one for the last child
     };
     NodeId bestJump(NodeId n, std::uint32_t goal) const;
     /// The number of times m_step divides `depth` (> 0): a node's skip-table length.

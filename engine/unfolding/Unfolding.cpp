@@ -407,7 +407,7 @@ bool Unfolding::inConflict(EventId a, EventId b) const {
 std::size_t Unfolding::memoryBytes() const {
     return m_events.bytesReserved() + m_details.bytesReserved() + m_tmaxPool.bytesReserved() +
            m_lmaxPool.bytesReserved() + m_objectNodeEvent.capacity() * sizeof(EventId) +
-           (m_threadTree.size() + m_objectTree.size() + m_writeTree.size()) * 32 +
+           m_threadTree.memoryBytes() + m_objectTree.memoryBytes() + m_writeTree.memoryBytes() +
            m_memCutPool.capacity() * sizeof(MemoryCut) + m_memBases.capacity() * 8 + m_races.memoryBytes() +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId) +
            m_siblingIndex.memoryBytes() + m_byPredecessors.memoryBytes() + m_byAction.size() * 32 +
