@@ -26,38 +26,92 @@ struct ObjectCut {
 
 /// lmax(e, ·) as stored: a range of the Unfolding's pool, possibly shared with e's thread
 /// predecessors, whose entry for e's own object (if e operates on one) is e itself whatever the range
-/// holds there. Indexable and iterable like a span of ObjectCut (entries by value).
+/// holds there. A range is a header word, then either `n` (object, event) pairs sorted by object
+/// (sparse) or, when that is no smaller, one event per object index 0..n-1, kNoEvent where the cut has
+/// none (dense, the header's top bit set): a cone touching most of the objects costs 4 bytes an entry.
+/// Iterates the entries as ObjectCut in object order (by value).
 class ObjectCutView {
 public:
+    static constexpr std::uint32_t kDense = std::uint32_t{1} << 31;
+
     ObjectCutView() = default;
-    ObjectCutView(std::span<const ObjectCut> range, ObjectIndex own, EventId self)
-        : m_range(range), m_own(own), m_self(self) {}
-    std::size_t size() const { return m_range.size(); }
-    bool empty() const { return m_range.empty(); }
-    ObjectCut operator[](std::size_t i) const {
-        return m_range[i].object == m_own ? ObjectCut{m_own, m_self} : m_range[i];
+    ObjectCutView(const std::uint32_t *range, ObjectIndex own, EventId self)
+        : m_words(range + 1), m_n(range[0] & ~kDense), m_dense((range[0] & kDense) != 0), m_own(own), m_self(self) {}
+
+    bool empty() const { return m_n == 0; }
+    /// lmax(e, o), or kNoEvent.
+    EventId at(ObjectIndex o) const {
+        if (o == m_own)
+            return m_self;
+        if (m_dense)
+            return o < m_n ? m_words[o] : kNoEvent;
+        std::uint32_t lo = 0, hi = m_n;
+        while (lo < hi) {
+            const std::uint32_t mid = (lo + hi) / 2;
+            if (m_words[2 * mid] < o)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo < m_n && m_words[2 * lo] == o ? m_words[2 * lo + 1] : kNoEvent;
     }
     class Iterator {
     public:
-        Iterator(const ObjectCutView *view, std::size_t i) : m_view(view), m_i(i) {}
-        ObjectCut operator*() const { return (*m_view)[m_i]; }
+        Iterator(const ObjectCutView *view, std::uint32_t i) : m_view(view), m_i(i) { skipEmpty(); }
+        ObjectCut operator*() const {
+            const ObjectCutView &v = *m_view;
+            const ObjectCut c = v.m_dense ? ObjectCut{m_i, v.m_words[m_i]} : ObjectCut{v.m_words[2 * m_i], v.m_words[2 * m_i + 1]};
+            return c.object == v.m_own ? ObjectCut{c.object, v.m_self} : c;
+        }
         Iterator &operator++() {
             ++m_i;
+            skipEmpty();
             return *this;
         }
         bool operator==(const Iterator &o) const { return m_i == o.m_i; }
 
     private:
+        void skipEmpty() {
+            if (m_view->m_dense)
+                while (m_i < m_view->m_n && m_view->m_words[m_i] == kNoEvent)
+                    ++m_i;
+        }
         const ObjectCutView *m_view;
-        std::size_t m_i;
+        std::uint32_t m_i;
     };
     Iterator begin() const { return {this, 0}; }
-    Iterator end() const { return {this, m_range.size()}; }
-    /// The range as stored (the own object's entry may be an earlier operation).
-    std::span<const ObjectCut> stored() const { return m_range; }
+    Iterator end() const { return {this, m_n}; }
+    /// The same range without the own object's substitution (its entry may be an earlier operation).
+    ObjectCutView stored() const {
+        ObjectCutView v = *this;
+        v.m_own = kNoObject;
+        return v;
+    }
+
+    /// Words a range of these entries (sorted by object, none empty) takes, and writing it.
+    static std::size_t wordsFor(std::span<const ObjectCut> entries) {
+        return 1 + std::min<std::size_t>(2 * entries.size(), entries.empty() ? 0 : entries.back().object + 1);
+    }
+    static void write(std::span<const ObjectCut> entries, std::uint32_t *range) {
+        const std::size_t width = entries.empty() ? 0 : entries.back().object + 1;
+        if (width < 2 * entries.size()) {
+            range[0] = static_cast<std::uint32_t>(width) | kDense;
+            std::fill(range + 1, range + 1 + width, kNoEvent);
+            for (const ObjectCut &c : entries)
+                range[1 + c.object] = c.event;
+        } else {
+            range[0] = static_cast<std::uint32_t>(entries.size());
+            for (std::size_t i = 0; i < entries.size(); ++i) {
+                range[1 + 2 * i] = entries[i].object;
+                range[2 + 2 * i] = entries[i].event;
+            }
+        }
+    }
 
 private:
-    std::span<const ObjectCut> m_range;
+    const std::uint32_t *m_words = nullptr;
+    std::uint32_t m_n = 0;
+    bool m_dense = false;
     ObjectIndex m_own = kNoObject;
     EventId m_self = kNoEvent;
 };

@@ -7,7 +7,7 @@
 namespace weft {
 
 Unfolding::Unfolding(unsigned skipStep) : m_threadTree(skipStep), m_objectTree(skipStep), m_writeTree(skipStep) {
-    *m_lmaxPool.at(m_lmaxPool.append(1)) = {0, kNoEvent}; // the empty lock cut, shared by every event without one
+    *m_lmaxPool.at(m_lmaxPool.append(1)) = 0; // the empty lock cut, shared by every event without one
 }
 
 EventId Unfolding::obtain(const Action &action, EventId threadPred, EventId otherPred,
@@ -256,19 +256,22 @@ void Unfolding::buildCone(Event &ev, EventDetail &detail, EventId self) {
     for (EventId p : preds) {
         if (p == kNoEvent)
             continue;
-        const ObjectCutView b = objectCut(p);
-        if (b.empty())
+        const ObjectCutView view = objectCut(p);
+        if (view.empty())
             continue;
         a.swap(merged);
         merged.clear();
-        std::size_t i = 0, j = 0;
-        while (i < a.size() || j < b.size()) {
-            if (j == b.size() || (i < a.size() && a[i].object < b[j].object)) {
+        std::size_t i = 0;
+        auto j = view.begin();
+        const auto end = view.end();
+        while (i < a.size() || j != end) {
+            if (j == end || (i < a.size() && a[i].object < (*j).object)) {
                 merged.push_back(a[i++]);
-            } else if (i == a.size() || b[j].object < a[i].object) {
-                merged.push_back(b[j++]);
+            } else if (const ObjectCut b = *j; i == a.size() || b.object < a[i].object) {
+                merged.push_back(b);
+                ++j;
             } else {
-                merged.push_back(objectDepth(a[i].event) >= objectDepth(b[j].event) ? a[i] : b[j]);
+                merged.push_back(objectDepth(a[i].event) >= objectDepth(b.event) ? a[i] : b);
                 ++i, ++j;
             }
         }
@@ -287,17 +290,28 @@ void Unfolding::buildCone(Event &ev, EventDetail &detail, EventId self) {
                 detail.heldMutexes |= std::uint64_t{1} << c.object;
     // Most events (memory accesses, unlocks, a thread's exit) have their thread predecessor's lock
     // cut but for their own object's entry, which ObjectCutView supplies: they share the range the
-    // predecessor reads (as stored) instead of copying it.
-    if (ev.threadPred != kNoEvent &&
-        std::ranges::equal(merged, objectCut(ev.threadPred).stored(), [&](const ObjectCut &x, const ObjectCut &y) {
-            return x.object == y.object && (x.event == y.event || x.object == ev.object);
-        })) {
+    // predecessor reads (as stored) instead of copying it. Many others (a thread's start, its first
+    // lock after another thread's unlock) have their other predecessor's: the same holds for it.
+    auto sameAsStored = [&](EventId p) {
+        const ObjectCutView stored = objectCut(p).stored();
+        auto j = stored.begin();
+        for (const ObjectCut &x : merged) {
+            if (j == stored.end())
+                return false;
+            const ObjectCut y = *j;
+            if (x.object != y.object || (x.event != y.event && x.object != ev.object))
+                return false;
+            ++j;
+        }
+        return j == stored.end();
+    };
+    if (ev.threadPred != kNoEvent && sameAsStored(ev.threadPred)) {
         ev.lmaxAt = m_events[ev.threadPred].lmaxAt;
+    } else if (ev.otherPred != kNoEvent && sameAsStored(ev.otherPred)) {
+        ev.lmaxAt = m_events[ev.otherPred].lmaxAt;
     } else if (!merged.empty()) {
-        ev.lmaxAt = m_lmaxPool.append(merged.size() + 1);
-        ObjectCut *range = m_lmaxPool.at(ev.lmaxAt);
-        range[0] = {static_cast<ObjectIndex>(merged.size()), kNoEvent};
-        std::ranges::copy(merged, range + 1);
+        ev.lmaxAt = m_lmaxPool.append(ObjectCutView::wordsFor(merged));
+        ObjectCutView::write(merged, m_lmaxPool.at(ev.lmaxAt));
     }
     buildMemoryCut(ev, detail, self, preds);
 }
@@ -389,14 +403,14 @@ bool Unfolding::inConflict(EventId a, EventId b) const {
     if (a == b)
         return false;
     const ObjectCutView ca = objectCut(a), cb = objectCut(b);
-    std::size_t i = 0, j = 0;
-    while (i < ca.size() && j < cb.size()) {
-        if (ca[i].object < cb[j].object)
+    for (auto i = ca.begin(), j = cb.begin(); i != ca.end() && j != cb.end();) {
+        const ObjectCut x = *i, y = *j;
+        if (x.object < y.object) {
             ++i;
-        else if (cb[j].object < ca[i].object)
+        } else if (y.object < x.object) {
             ++j;
-        else {
-            if (objectNodesConflict(ca[i].event, cb[j].event))
+        } else {
+            if (objectNodesConflict(x.event, y.event))
                 return true;
             ++i, ++j;
         }

@@ -87,8 +87,7 @@ public:
     /// lmax(e, ·) sorted by object index. The range can be a thread predecessor's (see ObjectCutView).
     ObjectCutView objectCut(EventId e) const {
         const Event &ev = m_events[e];
-        const ObjectCut *range = m_lmaxPool.at(ev.lmaxAt);
-        return {{range + 1, range[0].object}, ev.object, e};
+        return {m_lmaxPool.at(ev.lmaxAt), ev.object, e};
     }
 
     /// The memory cut of e (README.md), sorted by location.
@@ -219,7 +218,7 @@ private:
     std::vector<EventId> m_objectNodeEvent; // object-tree node -> event
     ObjectSiblingIndex m_siblingIndex;
     RangePool<EventId> m_tmaxPool;   // ranges: count, then tmax(e, t) per thread t
-    RangePool<ObjectCut> m_lmaxPool; // ranges: {count, -}, then lmax(e, ·); range 0 is empty
+    RangePool<std::uint32_t> m_lmaxPool; // ranges: see ObjectCutView; range 0 is empty
     std::vector<SyncObjectState> m_states; // see Event::state
     // Memory locations
     SequentialTree m_writeTree;
