@@ -3,6 +3,7 @@
 
 #include "engine/unfolding/ImmediateConflicts.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -162,8 +163,15 @@ void SnapshotBuilder::convertNewEvents() {
         r.threadPred = ev.threadPred;
         r.otherPred = ev.otherPred;
         r.thread = ev.thread();
-        r.depth = ev.depth;
+        // Causal depth: 1 + the largest of the predecessors' (converted before: ids are topological).
         const std::span<const EventId> extras = m_unfolding.extraPredecessors(e);
+        r.depth = 0;
+        for (EventId p : {ev.threadPred, ev.otherPred})
+            if (p != kNoEvent)
+                r.depth = std::max(r.depth, m_events[p].depth);
+        for (EventId x : extras)
+            r.depth = std::max(r.depth, m_events[x].depth);
+        ++r.depth;
         r.extraBegin = static_cast<std::uint32_t>(m_extraPreds.size());
         r.extraCount = static_cast<std::uint32_t>(extras.size());
         for (EventId x : extras)

@@ -81,16 +81,17 @@ void Explorer::pushTrail(EventId e) {
     if (ev.thread() >= m_threadTrailPositions.size())
         m_threadTrailPositions.resize(ev.thread() + 1);
     std::vector<std::uint32_t> &positions = m_threadTrailPositions[ev.thread()];
-    if (ev.threadDepth >= positions.size())
-        positions.resize(ev.threadDepth + 1);
-    positions[ev.threadDepth] = static_cast<std::uint32_t>(m_trail.size() - 1);
+    const std::uint32_t depth = m_unfolding.threadDepth(e);
+    if (depth >= positions.size())
+        positions.resize(depth + 1);
+    positions[depth] = static_cast<std::uint32_t>(m_trail.size() - 1);
     m_config.fire(m_unfolding, e);
     m_disset.onTrailPush(m_unfolding, e, static_cast<std::uint32_t>(m_trail.size() - 1));
 }
 
 std::uint32_t Explorer::trailPosition(EventId e) const {
     const Event &ev = m_unfolding.event(e);
-    const std::uint32_t position = m_threadTrailPositions[ev.thread()][ev.threadDepth];
+    const std::uint32_t position = m_threadTrailPositions[ev.thread()][m_unfolding.threadDepth(e)];
     assert(m_trail[position] == e);
     return position;
 }

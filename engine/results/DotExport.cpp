@@ -42,7 +42,7 @@ static const char *fillColour(ActionKind kind) {
     return "white";
 }
 
-static std::string label(const Event &ev, EventId id) {
+static std::string label(const Event &ev, EventId id, std::uint32_t depth) {
     std::string text = std::string(actionKindName(ev.kind()));
     if (targetsThread(ev.kind()))
         text += " T" + std::to_string(ev.action.object);
@@ -50,7 +50,7 @@ static std::string label(const Event &ev, EventId id) {
         text += " m" + std::to_string(ev.action.object);
     else if (isMemoryAccess(ev.kind()))
         text += " x" + std::to_string(ev.action.object);
-    return text + "\\ne" + std::to_string(id) + " d" + std::to_string(ev.depth);
+    return text + "\\ne" + std::to_string(id) + " d" + std::to_string(depth);
 }
 
 std::string toDot(const Unfolding &u) {
@@ -58,12 +58,13 @@ std::string toDot(const Unfolding &u) {
     for (EventId e = 0; e < u.size(); ++e)
         byThread[u.event(e).thread()].push_back(e);
 
+    const std::vector<std::uint32_t> depths = u.causalDepths();
     std::string out = "digraph unfolding {\n  node [shape=box, style=filled, fontsize=10];\n";
     for (const auto &[thread, events] : byThread) {
         out += "  subgraph cluster_t" + std::to_string(thread) + " {\n    label=\"T" + std::to_string(thread) +
                "\";\n";
         for (EventId e : events)
-            out += "    e" + std::to_string(e) + " [label=\"" + label(u.event(e), e) + "\", fillcolor=" +
+            out += "    e" + std::to_string(e) + " [label=\"" + label(u.event(e), e, depths[e]) + "\", fillcolor=" +
                    fillColour(u.event(e).kind()) + "];\n";
         out += "  }\n";
     }

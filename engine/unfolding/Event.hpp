@@ -206,8 +206,9 @@ struct EventDetail {
     std::uint64_t heldMutexes = 0;
 };
 
-/// The event record proper: 64 bytes. Its thread-tree node is its id (every event has one, created
-/// with it); the counts of its cone ranges lead those ranges in the Unfolding's pools.
+/// The event record proper: 56 bytes. Its thread-tree node is its id (every event has one, created
+/// with it; the node holds its depth there); the counts of its cone ranges lead those ranges in the
+/// Unfolding's pools. The causal depth shown to users is computed when shown (Unfolding::causalDepths).
 struct Event {
     Action action;
     EventId threadPred = kNoEvent; ///< pre_proc: previous event of the same thread
@@ -216,8 +217,6 @@ struct Event {
     ObjectIndex object = kNoObject; ///< for operations on a synchronisation object (index of action.object)
     LocationIndex location = kNoLocation; ///< for memory reads and writes, read-write lock operations
     SequentialTree::NodeId objectNode = SequentialTree::kNone;
-    std::uint32_t depth = 0; ///< 1 + the larger depth of the predecessors (for display)
-    std::uint32_t threadDepth = 0; ///< depth in the thread tree (kept here: hot in conflict filters)
     // Cone storage in the Unfolding's pools: where the range (count first) of tmax and lmax starts.
     std::uint32_t tmaxAt = 0;
     std::uint32_t lmaxAt = 0;
@@ -233,6 +232,6 @@ struct Event {
     bool isMemoryAccess() const { return location != kNoLocation; }
     bool isWrite() const { return isWriteAccess(action.kind); }
 };
-static_assert(sizeof(Event) <= 64);
+static_assert(sizeof(Event) <= 56);
 
 } // namespace weft

@@ -55,11 +55,11 @@ void RaceCandidates::add(const Unfolding &u, EventId e) {
     SiblingList &own = ev.isWrite() ? lists.writes : lists.reads;
     auto chain = std::ranges::find(own.chains, ev.thread(), &SiblingList::ThreadChain::thread);
     if (chain == own.chains.end()) {
-        own.chains.push_back({ev.thread(), e, ev.threadDepth, held});
+        own.chains.push_back({ev.thread(), e, u.threadDepth(e), held});
     } else {
         m_previous[e] = chain->latest;
         chain->latest = e;
-        chain->maxDepth = std::max(chain->maxDepth, ev.threadDepth);
+        chain->maxDepth = std::max(chain->maxDepth, u.threadDepth(e));
         chain->held &= held;
     }
     // The siblings: the writes after e's write and, for a write, the reads of it.

@@ -130,19 +130,9 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
     d.extraBegin = static_cast<std::uint32_t>(m_extraPool.size());
     d.extraCount = static_cast<std::uint32_t>(extras.size());
     m_extraPool.insert(m_extraPool.end(), extras.begin(), extras.end());
-    std::uint32_t depth = 0;
-    if (threadPred != kNoEvent)
-        depth = m_events[threadPred].depth;
-    if (otherPred != kNoEvent)
-        depth = std::max(depth, m_events[otherPred].depth);
-    for (EventId x : extras)
-        depth = std::max(depth, m_events[x].depth);
-    ev.depth = depth + 1;
-
     [[maybe_unused]] const auto threadNode =
         m_threadTree.add(threadPred == kNoEvent ? SequentialTree::kNone : threadPred);
     assert(threadNode == id);
-    ev.threadDepth = m_threadTree.depth(id);
     if (threadPred == kNoEvent) {
         if (m_threadRoots.size() <= action.thread)
             m_threadRoots.resize(action.thread + 1);
@@ -393,8 +383,8 @@ bool Unfolding::precedesOrEqual(EventId a, EventId b) const {
         return false;
     if (x == a)
         return true;
-    const std::uint32_t da = ea.threadDepth;
-    if (da >= m_events[x].threadDepth)
+    const std::uint32_t da = threadDepth(a);
+    if (da >= threadDepth(x))
         return false;
     return m_threadTree.ancestorAt(x, da) == a;
 }
@@ -416,6 +406,18 @@ bool Unfolding::inConflict(EventId a, EventId b) const {
         }
     }
     return memoryCutsConflict(a, b);
+}
+
+std::vector<std::uint32_t> Unfolding::causalDepths() const {
+    // Ids are a topological order: predecessors are created first.
+    std::vector<std::uint32_t> depths(size());
+    for (EventId e = 0; e < size(); ++e) {
+        std::uint32_t d = 0;
+        for (EventId p : predecessors(e))
+            d = std::max(d, depths[p]);
+        depths[e] = d + 1;
+    }
+    return depths;
 }
 
 std::size_t Unfolding::memoryBytes() const {

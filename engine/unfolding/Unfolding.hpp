@@ -119,7 +119,9 @@ public:
     /// The children of busy object-tree nodes in the order that lets spike candidates be found by
     /// binary search (engine/unfolding/SpikeCandidates.hpp).
     const ObjectSiblingIndex &siblingIndex() const { return m_siblingIndex; }
-    std::uint32_t threadDepth(EventId e) const { return m_events[e].threadDepth; }
+    std::uint32_t threadDepth(EventId e) const { return m_threadTree.depth(e); }
+    /// Per event, 1 + the largest causal depth of its predecessors (for display; O(size)).
+    std::vector<std::uint32_t> causalDepths() const;
     std::uint32_t objectDepth(EventId e) const { return m_objectTree.depth(m_events[e].objectNode); }
     /// The events with thread predecessor `threadPred` and other predecessor `otherPred` (extras or not),
     /// as a chain: the first (kNoEvent: none), then nextWithSamePredecessors until kNoEvent.
