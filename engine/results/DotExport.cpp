@@ -64,8 +64,8 @@ std::string toDot(const Unfolding &u) {
         out += "  subgraph cluster_t" + std::to_string(thread) + " {\n    label=\"T" + std::to_string(thread) +
                "\";\n";
         for (EventId e : events)
-            out += "    e" + std::to_string(e) + " [label=\"" + label(u.event(e), e, depths[e]) + "\", fillcolor=" +
-                   fillColour(u.event(e).kind()) + "];\n";
+            out += "    e" + std::to_string(e) + " [label=\"" + label(u.event(e), e, depths[e]) +
+                   "\", fillcolor=" + fillColour(u.event(e).kind()) + "];\n";
         out += "  }\n";
     }
     for (EventId e = 0; e < u.size(); ++e) {

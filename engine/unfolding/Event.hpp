@@ -60,7 +60,8 @@ public:
         Iterator(const ObjectCutView *view, std::uint32_t i) : m_view(view), m_i(i) { skipEmpty(); }
         ObjectCut operator*() const {
             const ObjectCutView &v = *m_view;
-            const ObjectCut c = v.m_dense ? ObjectCut{m_i, v.m_words[m_i]} : ObjectCut{v.m_words[2 * m_i], v.m_words[2 * m_i + 1]};
+            const ObjectCut c =
+                v.m_dense ? ObjectCut{m_i, v.m_words[m_i]} : ObjectCut{v.m_words[2 * m_i], v.m_words[2 * m_i + 1]};
             return c.object == v.m_own ? ObjectCut{c.object, v.m_self} : c;
         }
         Iterator &operator++() {

@@ -249,22 +249,26 @@ void Unfolding::buildCone(Event &ev, EventDetail &detail, EventId self) {
         const ObjectCutView view = objectCut(p);
         if (view.empty())
             continue;
+        if (merged.empty()) {
+            for (const ObjectCut &c : view)
+                merged.push_back(c);
+            continue;
+        }
         a.swap(merged);
         merged.clear();
         std::size_t i = 0;
-        auto j = view.begin();
-        const auto end = view.end();
-        while (i < a.size() || j != end) {
-            if (j == end || (i < a.size() && a[i].object < (*j).object)) {
+        for (const ObjectCut &b : view) {
+            while (i < a.size() && a[i].object < b.object)
                 merged.push_back(a[i++]);
-            } else if (const ObjectCut b = *j; i == a.size() || b.object < a[i].object) {
-                merged.push_back(b);
-                ++j;
+            if (i < a.size() && a[i].object == b.object) {
+                // The same event on both sides (a shared history) needs no depth comparison.
+                const ObjectCut &x = a[i++];
+                merged.push_back(x.event == b.event || objectDepth(x.event) >= objectDepth(b.event) ? x : b);
             } else {
-                merged.push_back(objectDepth(a[i].event) >= objectDepth(b.event) ? a[i] : b);
-                ++i, ++j;
+                merged.push_back(b);
             }
         }
+        merged.insert(merged.end(), a.begin() + static_cast<std::ptrdiff_t>(i), a.end());
     }
     if (ev.object != kNoObject) {
         auto it = std::lower_bound(merged.begin(), merged.end(), ev.object,
@@ -422,9 +426,9 @@ std::vector<std::uint32_t> Unfolding::causalDepths() const {
 
 std::size_t Unfolding::memoryBytes() const {
     return m_events.bytesReserved() + m_details.bytesReserved() + m_tmaxPool.bytesReserved() +
-           m_lmaxPool.bytesReserved() + m_objectNodeEvent.capacity() * sizeof(EventId) +
-           m_threadTree.memoryBytes() + m_objectTree.memoryBytes() + m_writeTree.memoryBytes() +
-           m_memCutPool.capacity() * sizeof(MemoryCut) + m_memBases.capacity() * 8 + m_races.memoryBytes() +
+           m_lmaxPool.bytesReserved() + m_objectNodeEvent.capacity() * sizeof(EventId) + m_threadTree.memoryBytes() +
+           m_objectTree.memoryBytes() + m_writeTree.memoryBytes() + m_memCutPool.capacity() * sizeof(MemoryCut) +
+           m_memBases.capacity() * 8 + m_races.memoryBytes() +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId) +
            m_siblingIndex.memoryBytes() + m_byPredecessors.memoryBytes() + m_byAction.size() * 32 +
            m_samePredecessorsNext.capacity() * sizeof(EventId);
