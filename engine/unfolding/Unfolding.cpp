@@ -145,7 +145,7 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
         assert(otherPred == kNoEvent || m_events[otherPred].object == ev.object);
         ev.objectNode =
             m_objectTree.add(otherPred == kNoEvent ? SequentialTree::kNone : m_events[otherPred].objectNode);
-        m_objectNodeEvent.push_back(id);
+        m_objectNodeEvent.push(id);
         if (otherPred == kNoEvent)
             m_objectRoots[ev.object].push_back(id);
         if (action.kind == ActionKind::MutexUnlock && stateAfter(otherPred).owner != action.thread)
@@ -187,7 +187,7 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
         m_races.add(*this, id);
     if (ev.isObjectOperation())
         m_siblingIndex.add(*this, id);
-    m_samePredecessorsNext.push_back(kNoEvent);
+    m_samePredecessorsNext.push(kNoEvent);
     if (!m_byPredecessors.insert(id, predecessorPair())) {
         const EventId first = m_byPredecessors.find(threadPred, otherPred, predecessorPair());
         m_samePredecessorsNext[id] = m_samePredecessorsNext[first];
@@ -426,12 +426,12 @@ std::vector<std::uint32_t> Unfolding::causalDepths() const {
 
 std::size_t Unfolding::memoryBytes() const {
     return m_events.bytesReserved() + m_details.bytesReserved() + m_tmaxPool.bytesReserved() +
-           m_lmaxPool.bytesReserved() + m_objectNodeEvent.capacity() * sizeof(EventId) + m_threadTree.memoryBytes() +
+           m_lmaxPool.bytesReserved() + m_objectNodeEvent.bytesReserved() + m_threadTree.memoryBytes() +
            m_objectTree.memoryBytes() + m_writeTree.memoryBytes() + m_memCutPool.capacity() * sizeof(MemoryCut) +
            m_memBases.capacity() * 8 + m_races.memoryBytes() +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId) +
            m_siblingIndex.memoryBytes() + m_byPredecessors.memoryBytes() + m_byAction.size() * 32 +
-           m_samePredecessorsNext.capacity() * sizeof(EventId);
+           m_samePredecessorsNext.bytesReserved();
 }
 
 } // namespace weft

@@ -217,7 +217,7 @@ private:
     Arena<EventDetail> m_details;
     SequentialTree m_threadTree; // node n is event n
     SequentialTree m_objectTree;
-    std::vector<EventId> m_objectNodeEvent; // object-tree node -> event
+    Arena<EventId> m_objectNodeEvent; // object-tree node -> event (chunks: growing never copies)
     ObjectSiblingIndex m_siblingIndex;
     RangePool<EventId> m_tmaxPool;   // ranges: count, then tmax(e, t) per thread t
     RangePool<std::uint32_t> m_lmaxPool; // ranges: see ObjectCutView; range 0 is empty
@@ -242,8 +242,8 @@ private:
     PredecessorIndex m_byPredecessors;
     /// Per event: the next event created with the same (threadPred, otherPred), the first being in
     /// m_byPredecessors (RaceCandidates looks at an access's alternatives without scanning all of its
-    /// thread predecessor's successors).
-    std::vector<EventId> m_samePredecessorsNext;
+    /// thread predecessor's successors). Chunks: growing never copies.
+    Arena<EventId> m_samePredecessorsNext;
     /// Events without extra predecessors that are not the first of their pair, by a hash of the pair and
     /// the action (a nondet choice over 256 values has 255 such siblings: no scan).
     std::unordered_multimap<std::uint64_t, EventId> m_byAction;
