@@ -276,7 +276,12 @@ Continuation Stepper::enterExitHandlers(InterpreterState &state, ThreadState &t)
 Continuation Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin b) {
     // What this execution leaves unexplored (weft svcomp cannot say true then).
     if (b >= Builtin::NondetInt && b <= Builtin::NondetBool) {
-        const bool wholeDomain = b == Builtin::NondetBool || b == Builtin::NondetChar || b == Builtin::NondetUChar;
+        bool wholeDomain = b == Builtin::NondetBool || b == Builtin::NondetChar || b == Builtin::NondetUChar;
+        // A wider value only compared with constants in 0..15: -1..16 stand for all its values.
+        const Frame &f = t.stack.top();
+        if (m_program.functions[f.function].code[f.pc].aux == program::kNondetComparedWithSmallConstants &&
+            m_options.nondetLo <= -1 && m_options.nondetHi >= 16)
+            wholeDomain = true;
         if (m_options.nondet != NondetSource::Explore || !wholeDomain)
             ++m_partialNondetCalls;
     } else if (b == Builtin::CondWait && t.spuriousWakeups >= m_options.spuriousWakeups) {

@@ -67,6 +67,11 @@ inline constexpr std::uint8_t kAtomicAccess = 0x80;
 /// explores the call failing, InterpreterOptions::lockFailures).
 inline constexpr std::uint8_t kLockResultUsed = 1;
 
+/// In the aux of a CallBuiltin of a __VERIFIER_nondet_* wider than char: its result is only compared
+/// (eq/ne, signed or unsigned order, after any widening) with constants in 0..15, so every value of
+/// the type behaves like one of -1..16 (the range weft svcomp explores covers the whole domain).
+inline constexpr std::uint8_t kNondetComparedWithSmallConstants = 2;
+
 /// A (value, target) entry of a Switch.
 struct SwitchCase {
     std::uint64_t value = 0;

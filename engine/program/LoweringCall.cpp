@@ -16,6 +16,46 @@
 
 namespace weft::program {
 
+namespace {
+
+/// Whether every use of `v` (through widening casts) is a comparison or switch against constants in
+/// 0..15. Then the value's behaviour depends only on where it stands among those constants, in signed
+/// and in unsigned order: the negative values all behave like -1, those above 15 like 16 (README,
+/// "weft svcomp"). Truncation, arithmetic, stores, calls, phis: the value escapes, false.
+bool comparedOnlyWithSmallConstants(const llvm::Value &v, unsigned depth = 0) {
+    auto small = [](const llvm::Value *c) {
+        const auto *k = llvm::dyn_cast<llvm::ConstantInt>(c);
+        return k && !k->isNegative() && k->getValue().ule(15);
+    };
+    if (depth > 4)
+        return false;
+    for (const llvm::User *user : v.users()) {
+        if (const auto *cmp = llvm::dyn_cast<llvm::ICmpInst>(user)) {
+            if (!small(cmp->getOperand(cmp->getOperand(0) == &v ? 1 : 0)))
+                return false;
+        } else if (const auto *sw = llvm::dyn_cast<llvm::SwitchInst>(user)) {
+            if (sw->getCondition() != &v)
+                return false;
+            for (const auto &c : sw->cases())
+                if (!small(c.getCaseValue()))
+                    return false;
+        } else if (llvm::isa<llvm::ZExtInst>(user) || llvm::isa<llvm::SExtInst>(user)) {
+            if (!comparedOnlyWithSmallConstants(*user, depth + 1))
+                return false;
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool isWideNondet(Builtin b) {
+    return b == Builtin::NondetInt || b == Builtin::NondetUInt || b == Builtin::NondetLong ||
+           b == Builtin::NondetULong || b == Builtin::NondetShort || b == Builtin::NondetUShort;
+}
+
+} // namespace
+
 void FunctionLowering::emitCall(Opcode op, std::int64_t imm, Operand callee, const llvm::CallInst &call) {
     const std::uint32_t first = std::uint32_t(m_out.operands.size());
     for (const llvm::Use &arg : call.args())
@@ -57,6 +97,8 @@ void FunctionLowering::lowerCall(const llvm::CallInst &call) {
         emitCall(Opcode::CallBuiltin, std::int64_t(*target.builtin), kNoOperand, call);
         if (target.builtin == Builtin::MutexLock && !call.use_empty())
             m_out.code.back().aux = kLockResultUsed;
+        else if (isWideNondet(*target.builtin) && comparedOnlyWithSmallConstants(call))
+            m_out.code.back().aux = kNondetComparedWithSmallConstants;
     } else
         emitCall(Opcode::Call, it->second, kNoOperand, call);
 }

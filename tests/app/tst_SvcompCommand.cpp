@@ -120,10 +120,30 @@ int main(void) { _Bool a = __VERIFIER_nondet_bool(), b = __VERIFIER_nondet_bool(
     QTest::addRow("uninitialised local, safe in range")
         << R"(int main(void) { int v; if (v == 99) reach_error(); return 0; })" << "unreach-call" << 4
         << "unknown (the program reads __VERIFIER_nondet_* values of types wider than char, explored over -1..16 only)";
+    // (Only compared with 3, so -1..16 stand for every value: true; never false, every read agrees.)
     QTest::addRow("uninitialised local, one value at every read")
         << R"(int main(void) { int v; _Bool a = v > 3; _Bool b = v > 3; if (a != b) reach_error(); return 0; })"
+        << "unreach-call" << 0 << "true";
+    // A wide input only compared with constants in 0..15 (eq, signed or unsigned order, after
+    // widening): the negative values behave like -1, those above 15 like 16, so -1..16 cover it.
+    QTest::addRow("wide input compared with small constants, safe")
+        << R"(int main(void) { int v = __VERIFIER_nondet_int(); if (v > 3 && v < 2) reach_error(); return 0; })"
+        << "unreach-call" << 0 << "true";
+    QTest::addRow("wide input above the constants") << R"(unsigned __VERIFIER_nondet_uint(void);
+int main(void) { unsigned u = __VERIFIER_nondet_uint(); if (u > 15) reach_error(); return 0; })"
+                                                    << "unreach-call" << 1 << "false (assertion failure at src.c:10:";
+    QTest::addRow("wide input, signed and unsigned order") << R"(long __VERIFIER_nondet_long(void);
+int main(void) { long l = __VERIFIER_nondet_long(); if (l < 0 && (unsigned long)l < 5) reach_error(); return 0; })"
+                                                           << "unreach-call" << 0 << "true";
+    QTest::addRow("wide input in arithmetic")
+        << R"(int main(void) { int v = __VERIFIER_nondet_int(); if (v * 2 == 7) reach_error(); return 0; })"
         << "unreach-call" << 4
         << "unknown (the program reads __VERIFIER_nondet_* values of types wider than char, explored over -1..16 only)";
+    QTest::addRow("wide input deciding a lock") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int g;
+void *t(void *a) { pthread_mutex_lock(&m); g++; pthread_mutex_unlock(&m); return 0; }
+int main(void) { int i = __VERIFIER_nondet_int(); pthread_t id; pthread_create(&id, 0, t, 0);
+  if (i) pthread_mutex_lock(&m); if (i) g++; if (i) pthread_mutex_unlock(&m); pthread_join(id, 0); return 0; })"
+                                                << "no-data-race" << 0 << "true";
     QTest::addRow("uninitialised local in a thread")
         << R"(int x; void *w(void *p) { int c; if (c == 5) x = 1; return 0; }
 int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); x = 2; pthread_join(t, 0); return 0; })"
@@ -253,7 +273,7 @@ void tst_SvcompCommand::debuggerSemanticsUnchanged() {
 void tst_SvcompCommand::exploreReportsUninitialisedReads() {
     // svcomp reads an uninitialised local as any value (verdicts above); explore reports the read.
     const std::string file =
-        write("uninit.c", std::string(kHeader) + "int main(void) { int v; if (v == 7) return 1; return 0; }\n");
+        write("uninit.c", std::string(kHeader) + "int main(void) { int v; if (v == 99) return 1; return 0; }\n");
     const WeftRun explore = runWeft({"explore", file});
     QCOMPARE(explore.code, 1);
     QVERIFY2(contains(explore.out, "weft: defect 1: uninitialised read: "), explore.out.c_str());
