@@ -137,6 +137,21 @@ private slots:
         QCOMPARE(many.code, one.code);
     }
 
+    /// Other policies: maximal configurations and events are policy-independent, so exact too (the SSB count
+    /// may differ from one process's: a rank may find another valid alternative first).
+    void otherPoliciesKeepConfigurationsAndEvents_data() {
+        QTest::addColumn<QString>("policy");
+        for (const char *k : {"1", "2", "-1"})
+            QTest::addRow("k=%s", k) << QString(k);
+    }
+    void otherPoliciesKeepConfigurationsAndEvents() {
+        QFETCH(QString, policy);
+        const Run r = distributed(2, kPrograms + "/dispatcher/dispatcher.c", {"PARAM1=5", "PARAM2=2"}, {"-k", policy});
+        QVERIFY2(r.json.is_object(), qPrintable(r.err));
+        QCOMPARE(r.json.at("statistics").at("maximalConfigurations").get<std::uint64_t>(), 137ull);
+        QCOMPARE(r.json.at("statistics").at("events").get<std::uint64_t>(), 1603ull); // expected.json
+    }
+
     void executionBoundIsExactOverTheRanks() {
         const Run r = distributed(2, kPrograms + "/mpat/mpat.c", {"K=4"}, {"--max-executions", "25"});
         QVERIFY2(r.json.is_object(), qPrintable(r.err));
