@@ -53,12 +53,12 @@ private:
         std::vector<std::uint8_t> bytes;
     };
     void send(int rank, int tag, const std::vector<std::uint8_t> &bytes);
-    /// The next message, if one waits (wait: block until one arrives).
+    /// The next message, if one waits (wait: poll until one arrives, sleeping a little between polls).
     std::optional<Message> receive(bool wait);
     /// Handles every waiting message (rank 0: requests; others: hunger, stop); sends a pending stop.
     void poll();
     /// Rank 0: hands queued items to waiting ranks, starts a re-check round or ends the exploration when
-    /// every rank waits; true if this rank's own take() has its answer in m_own.
+    /// every rank waits; rank 0's own answer, when it waits too, goes to m_own.
     void dispatch();
     void handle(Message &m);
     void setHunger();
@@ -94,7 +94,6 @@ private:
     enum class Own { None, Item, Recheck, Finished };
     Own m_own = Own::None; // rank 0's own answer, set by dispatch()
     WorkItem m_ownItem;
-    bool m_broadcastHunger = false;
 };
 
 } // namespace weft
