@@ -123,6 +123,22 @@
         <source>wrunlock</source>
         <translation>wrunlock</translation>
     </message>
+    <message>
+        <source>heap, line %1</source>
+        <translation>tas, ligne %1</translation>
+    </message>
+    <message>
+        <source>heap+%1, line %2</source>
+        <translation>tas+%1, ligne %2</translation>
+    </message>
+    <message>
+        <source>local, line %1</source>
+        <translation>locale, ligne %1</translation>
+    </message>
+    <message>
+        <source>local+%1, line %2</source>
+        <translation>locale+%1, ligne %2</translation>
+    </message>
 </context>
 <context>
     <name>MessageText</name>
@@ -261,6 +277,498 @@
     <message>
         <source>local+%1 allocated at %2</source>
         <translation>variable locale+%1 allouée en %2</translation>
+    </message>
+    <message>
+        <source>read of %1 bytes</source>
+        <translation>lecture de %1 octets</translation>
+    </message>
+    <message>
+        <source>read of %1 byte</source>
+        <translation>lecture de %1 octet</translation>
+    </message>
+    <message>
+        <source>write of %1 bytes</source>
+        <translation>écriture de %1 octets</translation>
+    </message>
+    <message>
+        <source>write of %1 byte</source>
+        <translation>écriture de %1 octet</translation>
+    </message>
+    <message>
+        <source>free of %1 bytes</source>
+        <translation>libération de %1 octets</translation>
+    </message>
+    <message>
+        <source>free of %1 byte</source>
+        <translation>libération de %1 octet</translation>
+    </message>
+    <message>
+        <source>free of a null-derived pointer</source>
+        <translation>free d’un pointeur dérivé de NULL</translation>
+    </message>
+    <message>
+        <source>null pointer dereference (%1)</source>
+        <translation>déréférencement d’un pointeur nul (%1)</translation>
+    </message>
+    <message>
+        <source>invalid pointer dereference (%1 at address %2)</source>
+        <translation>déréférencement d’un pointeur invalide (%1 à l’adresse %2)</translation>
+    </message>
+    <message>
+        <source>out-of-bounds %1 at offset %2 of %3</source>
+        <translation>%1 hors limites au décalage %2 de %3</translation>
+    </message>
+    <message>
+        <source>use after free: %1 of %2, freed earlier</source>
+        <translation>utilisation après libération : %1 de %2, libéré auparavant</translation>
+    </message>
+    <message>
+        <source>use after return: %1 of %2, whose function has returned</source>
+        <translation>utilisation après retour : %1 de %2, dont la fonction est terminée</translation>
+    </message>
+    <message>
+        <source>misaligned %1 at offset %2 of %3</source>
+        <translation>%1 mal alignée au décalage %2 de %3</translation>
+    </message>
+    <message>
+        <source>write to read-only memory (%1)</source>
+        <translation>écriture en mémoire en lecture seule (%1)</translation>
+    </message>
+    <message>
+        <source>double free of %1</source>
+        <translation>double libération de %1</translation>
+    </message>
+    <message>
+        <source>invalid free: the pointer is at offset %1 of %2</source>
+        <translation>libération invalide : le pointeur est au décalage %1 de %2</translation>
+    </message>
+    <message>
+        <source>invalid free of a pointer to %1</source>
+        <translation>libération invalide d’un pointeur vers %1</translation>
+    </message>
+    <message>
+        <source>too many memory objects allocated by one thread</source>
+        <translation>trop d’objets mémoire alloués par un seul thread</translation>
+    </message>
+    <message>
+        <source>memory exhausted: allocating %1 more bytes would exceed the limit of %2 MiB live in one execution</source>
+        <translation>mémoire épuisée : allouer %1 octets de plus dépasserait la limite de %2 Mio vivants dans une exécution</translation>
+    </message>
+    <message>
+        <source>invalid memory access</source>
+        <translation>accès mémoire invalide</translation>
+    </message>
+    <message>
+        <source>memory exhausted: the race detector&apos;s record of %1 would exceed the limit of %2 MiB per execution (--races=ignore does without it)</source>
+        <translation>mémoire épuisée : le relevé du détecteur d’accès concurrents pour %1 dépasserait la limite de %2 Mio par exécution (--races=ignore s’en passe)</translation>
+    </message>
+    <message>
+        <source>a %1-byte global variable</source>
+        <translation>une variable globale de %1 octets</translation>
+    </message>
+    <message>
+        <source>a %1-byte heap block</source>
+        <translation>un bloc du tas de %1 octets</translation>
+    </message>
+    <message>
+        <source>a %1-byte local variable</source>
+        <translation>une variable locale de %1 octets</translation>
+    </message>
+    <message>
+        <source>a %1-byte function</source>
+        <translation>une fonction de %1 octets</translation>
+    </message>
+    <message>
+        <source>a %1-byte string literal</source>
+        <translation>une chaîne littérale de %1 octets</translation>
+    </message>
+    <message>
+        <source>a %1-byte local variable %2</source>
+        <translation>la variable locale %2 (%1 octets)</translation>
+    </message>
+    <message>
+        <source>a %1-byte local variable %2 declared at %3</source>
+        <translation>la variable locale %2 (%1 octets) déclarée en %3</translation>
+    </message>
+    <message>
+        <source>a %1-byte heap block allocated at %2</source>
+        <translation>un bloc du tas de %1 octets alloué en %2</translation>
+    </message>
+    <message>
+        <source>a %1-byte local variable allocated at %2</source>
+        <translation>une variable locale de %1 octets allouée en %2</translation>
+    </message>
+    <message>
+        <source>the %1 bytes of variadic arguments passed</source>
+        <translation>les %1 octets d’arguments variadiques passés</translation>
+    </message>
+    <message>
+        <source>the %1 bytes of variadic arguments passed at %2</source>
+        <translation>les %1 octets d’arguments variadiques passés en %2</translation>
+    </message>
+    <message>
+        <source>%1 at offset %2</source>
+        <translation>%1 au décalage %2</translation>
+    </message>
+    <message>
+        <source>%1 (byte %2)</source>
+        <translation>%1 (octet %2)</translation>
+    </message>
+    <message>
+        <source>heap block</source>
+        <translation>bloc du tas</translation>
+    </message>
+    <message>
+        <source>heap block+%1</source>
+        <translation>bloc du tas+%1</translation>
+    </message>
+    <message>
+        <source>local</source>
+        <translation>variable locale</translation>
+    </message>
+    <message>
+        <source>local+%1</source>
+        <translation>variable locale+%1</translation>
+    </message>
+    <message>
+        <source>T%1&apos;s %2</source>
+        <translation>%2 de T%1</translation>
+    </message>
+    <message>
+        <source>(atomic sections)</source>
+        <translation>(sections atomiques)</translation>
+    </message>
+    <message>
+        <source>thread T%1 loops forever: an iteration of this loop changes nothing and reads no memory another thread can change</source>
+        <translation>le thread T%1 boucle sans fin : une itération de cette boucle ne change rien et ne lit aucune mémoire qu’un autre thread peut changer</translation>
+    </message>
+    <message>
+        <source>thread T%1 spins forever waiting for %2 to change: under --model sync no other thread runs while a thread runs its local code (--model sc explores this wait)</source>
+        <translation>le thread T%1 tourne sans fin en attendant que %2 change : avec --model sync aucun autre thread ne s’exécute pendant qu’un thread exécute ses instructions locales (--model sc explore cette attente)</translation>
+    </message>
+    <message>
+        <source>T%1 spins forever</source>
+        <translation>T%1 tourne sans fin</translation>
+    </message>
+    <message>
+        <source>T%1 spins forever waiting for %2 to change</source>
+        <translation>T%1 tourne sans fin en attendant que %2 change</translation>
+    </message>
+    <message>
+        <source>T%1 spins forever at %2 waiting for %3 to change</source>
+        <translation>T%1 tourne sans fin en %2 en attendant que %3 change</translation>
+    </message>
+    <message>
+        <source>T%1 is stopped by a false assumption</source>
+        <translation>T%1 est arrêté par une hypothèse fausse</translation>
+    </message>
+    <message>
+        <source>T%1 cannot %2</source>
+        <translation>T%1 ne peut pas faire %2</translation>
+    </message>
+    <message>
+        <source>thread T%1 ran more than %2 instructions without a visible action (infinite loop?)</source>
+        <translation>le thread T%1 a exécuté plus de %2 instructions sans action visible (boucle infinie ?)</translation>
+    </message>
+    <message>
+        <source>more than %1 visible actions in one execution</source>
+        <translation>plus de %1 actions visibles dans une exécution</translation>
+    </message>
+    <message>
+        <source>more than %1 threads in one execution</source>
+        <translation>plus de %1 threads dans une exécution</translation>
+    </message>
+    <message>
+        <source>too many threads for the interpreter&apos;s memory layout</source>
+        <translation>trop de threads pour la disposition mémoire de l’interpréteur</translation>
+    </message>
+    <message>
+        <source>stack overflow: more than %1 nested calls</source>
+        <translation>débordement de pile : plus de %1 appels imbriqués</translation>
+    </message>
+    <message>
+        <source>stack allocation of %1 bytes is too large</source>
+        <translation>allocation de %1 octets sur la pile trop grande</translation>
+    </message>
+    <message>
+        <source>call through a null function pointer</source>
+        <translation>appel par un pointeur de fonction nul</translation>
+    </message>
+    <message>
+        <source>call through an invalid function pointer</source>
+        <translation>appel par un pointeur de fonction invalide</translation>
+    </message>
+    <message>
+        <source>reached code marked unreachable</source>
+        <translation>code marqué inaccessible atteint</translation>
+    </message>
+    <message>
+        <source>division by zero</source>
+        <translation>division par zéro</translation>
+    </message>
+    <message>
+        <source>signed division overflow (the minimum value divided by -1)</source>
+        <translation>dépassement de division signée (la valeur minimale divisée par -1)</translation>
+    </message>
+    <message>
+        <source>shift by %1 bits of a %2-bit value</source>
+        <translation>décalage de %1 bits d’une valeur de %2 bits</translation>
+    </message>
+    <message>
+        <source>not a pure instruction</source>
+        <translation>instruction non pure</translation>
+    </message>
+    <message>
+        <source>%1: only stdout and stderr are supported streams</source>
+        <translation>%1 : seuls stdout et stderr sont des flux pris en charge</translation>
+    </message>
+    <message>
+        <source>%1: only stdin can be read</source>
+        <translation>%1 : seul stdin peut être lu</translation>
+    </message>
+    <message>
+        <source>%1: the va_list was not set up by va_start</source>
+        <translation>%1 : la va_list n’a pas été préparée par va_start</translation>
+    </message>
+    <message>
+        <source>%1: the format %2 needs more arguments than were passed</source>
+        <translation>%1 : le format %2 demande plus d’arguments que ceux passés</translation>
+    </message>
+    <message>
+        <source>%1: incomplete conversion at the end of %2</source>
+        <translation>%1 : conversion incomplète à la fin de %2</translation>
+    </message>
+    <message>
+        <source>%1: long double arguments are not supported</source>
+        <translation>%1 : les arguments long double ne sont pas pris en charge</translation>
+    </message>
+    <message>
+        <source>%1: unsupported conversion %2</source>
+        <translation>%1 : conversion %2 non prise en charge</translation>
+    </message>
+    <message>
+        <source>%1: the format %2 ends inside a conversion</source>
+        <translation>%1 : le format %2 se termine au milieu d’une conversion</translation>
+    </message>
+    <message>
+        <source>%1: unterminated %[ in the format %2</source>
+        <translation>%1 : %[ non terminé dans le format %2</translation>
+    </message>
+    <message>
+        <source>%1: unknown conversion %2 in the format %3</source>
+        <translation>%1 : conversion %2 inconnue dans le format %3</translation>
+    </message>
+    <message>
+        <source>%1 with a jmp_buf that setjmp did not set</source>
+        <translation>%1 avec un jmp_buf que setjmp n’a pas rempli</translation>
+    </message>
+    <message>
+        <source>%1 to a jmp_buf set by thread T%2 (Weft supports setjmp and longjmp within one thread)</source>
+        <translation>%1 vers un jmp_buf rempli par le thread T%2 (Weft prend en charge setjmp et longjmp dans un même thread)</translation>
+    </message>
+    <message>
+        <source>%1 to a setjmp whose function has returned</source>
+        <translation>%1 vers un setjmp dont la fonction est terminée</translation>
+    </message>
+    <message>
+        <source>pthread_mutex_destroy of a locked mutex</source>
+        <translation>pthread_mutex_destroy d’un mutex verrouillé</translation>
+    </message>
+    <message>
+        <source>pthread_rwlock_unlock: the lock is not held by this thread</source>
+        <translation>pthread_rwlock_unlock : ce thread ne détient pas le verrou</translation>
+    </message>
+    <message>
+        <source>pthread_create: the start routine is not a function of the program</source>
+        <translation>pthread_create : la routine de départ n’est pas une fonction du programme</translation>
+    </message>
+    <message>
+        <source>sem_init: the value exceeds SEM_VALUE_MAX</source>
+        <translation>sem_init : la valeur dépasse SEM_VALUE_MAX</translation>
+    </message>
+    <message>
+        <source>pthread_barrier_init: the count is 0</source>
+        <translation>pthread_barrier_init : le nombre vaut 0</translation>
+    </message>
+    <message>
+        <source>internal: builtin %1 has no implementation</source>
+        <translation>interne : la fonction intégrée %1 n’a pas d’implémentation</translation>
+    </message>
+    <message>
+        <source>memcpy with overlapping source and destination</source>
+        <translation>memcpy avec une source et une destination qui se chevauchent</translation>
+    </message>
+    <message>
+        <source>__VERIFIER_atomic_end() outside an atomic section</source>
+        <translation>__VERIFIER_atomic_end() hors d’une section atomique</translation>
+    </message>
+    <message>
+        <source>pthread_join of T%1, which was created detached</source>
+        <translation>pthread_join de T%1, créé détaché</translation>
+    </message>
+    <message>
+        <source>T%1 joins thread %2, which this execution never created</source>
+        <translation>T%1 attend la fin du thread %2, que cette exécution n’a jamais créé</translation>
+    </message>
+    <message>
+        <source>T%1 unlocks mutex %2, which it does not hold</source>
+        <translation>T%1 déverrouille le mutex %2, qu’il ne détient pas</translation>
+    </message>
+    <message>
+        <source>T%1 uses semaphore %2 before initialising it (sem_init)</source>
+        <translation>T%1 utilise le sémaphore %2 avant de l’initialiser (sem_init)</translation>
+    </message>
+    <message>
+        <source>T%1 waits at barrier %2 before initialising it (pthread_barrier_init)</source>
+        <translation>T%1 attend à la barrière %2 avant de l’initialiser (pthread_barrier_init)</translation>
+    </message>
+    <message>
+        <source>mixed-size access to shared memory: a %1-byte read at offset %2 of %3 overlaps its %4-byte location at offset %5 (the sc model needs one access size per shared location)</source>
+        <translation>accès de tailles différentes à la mémoire partagée : une lecture de %1 octets au décalage %2 de %3 chevauche son emplacement de %4 octets au décalage %5 (le modèle sc demande une seule taille d’accès par emplacement partagé)</translation>
+    </message>
+    <message>
+        <source>mixed-size access to shared memory: a %1-byte write at offset %2 of %3 overlaps its %4-byte location at offset %5 (the sc model needs one access size per shared location)</source>
+        <translation>accès de tailles différentes à la mémoire partagée : une écriture de %1 octets au décalage %2 de %3 chevauche son emplacement de %4 octets au décalage %5 (le modèle sc demande une seule taille d’accès par emplacement partagé)</translation>
+    </message>
+    <message>
+        <source>%1() (%2: not supported yet)</source>
+        <translation>%1() (%2 : pas encore pris en charge)</translation>
+    </message>
+    <message>
+        <source>mutex attributes</source>
+        <translation>attributs de mutex</translation>
+    </message>
+    <message>
+        <source>condition variable attributes</source>
+        <translation>attributs de variable de condition</translation>
+    </message>
+    <message>
+        <source>barrier attributes</source>
+        <translation>attributs de barrière</translation>
+    </message>
+    <message>
+        <source>thread cancellation</source>
+        <translation>annulation de thread</translation>
+    </message>
+    <message>
+        <source>signals</source>
+        <translation>signaux</translation>
+    </message>
+    <message>
+        <source>named semaphores and sem_getvalue</source>
+        <translation>sémaphores nommés et sem_getvalue</translation>
+    </message>
+    <message>
+        <source>inline assembly</source>
+        <translation>assembleur en ligne</translation>
+    </message>
+    <message>
+        <source>intrinsic %1</source>
+        <translation>intrinsèque %1</translation>
+    </message>
+    <message>
+        <source>use of external variable %1</source>
+        <translation>utilisation de la variable externe %1</translation>
+    </message>
+    <message>
+        <source>long double arithmetic</source>
+        <translation>arithmétique long double</translation>
+    </message>
+    <message>
+        <source>__VERIFIER_assume failed inside an atomic section after the section wrote shared memory</source>
+        <translation>__VERIFIER_assume a échoué dans une section atomique après que la section a écrit en mémoire partagée</translation>
+    </message>
+    <message>
+        <source>%1 inside an atomic section (only local code, memory accesses and __VERIFIER_assume run atomically)</source>
+        <translation>%1 dans une section atomique (seuls le code local, les accès mémoire et __VERIFIER_assume s’exécutent atomiquement)</translation>
+    </message>
+    <message>
+        <source>schedule step %1: thread T%2 does not exist</source>
+        <translation>ordonnancement, pas %1 : le thread T%2 n’existe pas</translation>
+    </message>
+    <message>
+        <source>schedule step %1: thread T%2 has exited</source>
+        <translation>ordonnancement, pas %1 : le thread T%2 est terminé</translation>
+    </message>
+    <message>
+        <source>schedule step %1: thread T%2 is blocked (%3)</source>
+        <translation>ordonnancement, pas %1 : le thread T%2 est bloqué (%3)</translation>
+    </message>
+    <message>
+        <source>replay step %1: expected %2, the program did %3</source>
+        <translation>rejeu, pas %1 : %2 attendu, le programme a fait %3</translation>
+    </message>
+    <message>
+        <source>the execution ended after %1 visible actions, before replaying the %2 of the trail</source>
+        <translation>l’exécution s’est terminée après %1 actions visibles, avant d’avoir rejoué les %2 de la trace</translation>
+    </message>
+    <message>
+        <source>%1 depends on %2, which was never written</source>
+        <translation>%1 dépend de %2, jamais écrit</translation>
+    </message>
+    <message>
+        <source>%1 depends on %2, which was never initialised</source>
+        <translation>%1 dépend de %2, jamais initialisé</translation>
+    </message>
+    <message>
+        <source>the address of this load</source>
+        <translation>l’adresse de cette lecture</translation>
+    </message>
+    <message>
+        <source>the address of this store</source>
+        <translation>l’adresse de cette écriture</translation>
+    </message>
+    <message>
+        <source>the address of this atomic operation</source>
+        <translation>l’adresse de cette opération atomique</translation>
+    </message>
+    <message>
+        <source>the branch</source>
+        <translation>le branchement</translation>
+    </message>
+    <message>
+        <source>the switch</source>
+        <translation>le switch</translation>
+    </message>
+    <message>
+        <source>the function pointer of this call</source>
+        <translation>le pointeur de fonction de cet appel</translation>
+    </message>
+    <message>
+        <source>argument %1 of %2</source>
+        <translation>l’argument %1 de %2</translation>
+    </message>
+    <message>
+        <source>a local variable</source>
+        <translation>une variable locale</translation>
+    </message>
+    <message>
+        <source>execution %1 was cut at a per-execution bound (%2): interleavings beyond such cuts are not explored</source>
+        <translation>l’exécution %1 a été coupée à une borne par exécution (%2) : les entrelacements au-delà de telles coupes ne sont pas explorés</translation>
+    </message>
+    <message>
+        <source>the program did not replay deterministically (%1); exploration stopped</source>
+        <translation>le programme ne s’est pas rejoué de façon déterministe (%1) ; exploration arrêtée</translation>
+    </message>
+    <message>
+        <source>the event structure exceeded %1 events</source>
+        <translation>la structure d’événements a dépassé %1 événements</translation>
+    </message>
+    <message>
+        <source>unsupported operation %1: an execution that reaches it stops with a defect</source>
+        <translation>opération non prise en charge %1 : une exécution qui l’atteint s’arrête sur un défaut</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>note : %1</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>avertissement : %1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>erreur : %1</translation>
     </message>
 </context>
 <context>

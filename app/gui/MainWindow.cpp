@@ -390,7 +390,7 @@ void MainWindow::explorationFinished() {
                           .arg(st.defects)
                           .arg(st.wallSeconds, 0, 'f', 2);
     if (!s->diagnostics.empty())
-        message += QLatin1Char(' ') + QString::fromStdString(s->diagnostics.front().format());
+        message += QLatin1Char(' ') + views::MessageText::format(s->diagnostics.front());
     statusBar()->showMessage(message);
     updateActions();
 }

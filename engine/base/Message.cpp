@@ -49,6 +49,134 @@ constexpr Wording kWordings[] = {
     {"%1 of %2 arrived"},
     {"write-locked by T%1"},
     {"read-locked by %1"},
+    {"read of %1 bytes"},
+    {"read of %1 byte"},
+    {"write of %1 bytes"},
+    {"write of %1 byte"},
+    {"free of %1 bytes"},
+    {"free of %1 byte"},
+    {"free of a null-derived pointer"},
+    {"null pointer dereference (%1)", 0b1},
+    {"invalid pointer dereference (%1 at address %2)", 0b1},
+    {"out-of-bounds %1 at offset %2 of %3", 0b101},
+    {"use after free: %1 of %2, freed earlier", 0b11},
+    {"use after return: %1 of %2, whose function has returned", 0b11},
+    {"misaligned %1 at offset %2 of %3", 0b101},
+    {"write to read-only memory (%1)", 0b1},
+    {"double free of %1", 0b1},
+    {"invalid free: the pointer is at offset %1 of %2", 0b10},
+    {"invalid free of a pointer to %1", 0b1},
+    {"too many memory objects allocated by one thread"},
+    {"memory exhausted: allocating %1 more bytes would exceed the limit of %2 MiB live in one execution"},
+    {"invalid memory access"},
+    {"memory exhausted: the race detector's record of %1 would exceed the limit of %2 MiB per execution "
+     "(--races=ignore does without it)",
+     0b1},
+    {"a %1-byte global variable"},
+    {"a %1-byte heap block"},
+    {"a %1-byte local variable"},
+    {"a %1-byte function"},
+    {"a %1-byte string literal"},
+    {"a %1-byte local variable %2"},
+    {"a %1-byte local variable %2 declared at %3"},
+    {"a %1-byte heap block allocated at %2"},
+    {"a %1-byte local variable allocated at %2"},
+    {"the %1 bytes of variadic arguments passed"},
+    {"the %1 bytes of variadic arguments passed at %2"},
+    {"%1 at offset %2", 0b1},
+    {"%1 (byte %2)", 0b1},
+    {"heap block"},
+    {"heap block+%1"},
+    {"local"},
+    {"local+%1"},
+    {"T%1's %2"},
+    {"(atomic sections)"},
+    {"thread T%1 loops forever: an iteration of this loop changes nothing and reads no memory another thread can "
+     "change"},
+    {"thread T%1 spins forever waiting for %2 to change: under --model sync no other thread runs while a thread runs "
+     "its local code (--model sc explores this wait)"},
+    {"T%1 spins forever"},
+    {"T%1 spins forever waiting for %2 to change"},
+    {"T%1 spins forever at %2 waiting for %3 to change"},
+    {"T%1 is stopped by a false assumption"},
+    {"T%1 cannot %2"},
+    {"thread T%1 ran more than %2 instructions without a visible action (infinite loop?)"},
+    {"more than %1 visible actions in one execution"},
+    {"more than %1 threads in one execution"},
+    {"too many threads for the interpreter's memory layout"},
+    {"stack overflow: more than %1 nested calls"},
+    {"stack allocation of %1 bytes is too large"},
+    {"call through a null function pointer"},
+    {"call through an invalid function pointer"},
+    {"reached code marked unreachable"},
+    {"division by zero"},
+    {"signed division overflow (the minimum value divided by -1)"},
+    {"shift by %1 bits of a %2-bit value"},
+    {"not a pure instruction"},
+    {"%1: only stdout and stderr are supported streams"},
+    {"%1: only stdin can be read"},
+    {"%1: the va_list was not set up by va_start"},
+    {"%1: the format %2 needs more arguments than were passed"},
+    {"%1: incomplete conversion at the end of %2"},
+    {"%1: long double arguments are not supported"},
+    {"%1: unsupported conversion %2"},
+    {"%1: the format %2 ends inside a conversion"},
+    {"%1: unterminated %[ in the format %2"},
+    {"%1: unknown conversion %2 in the format %3"},
+    {"%1 with a jmp_buf that setjmp did not set"},
+    {"%1 to a jmp_buf set by thread T%2 (Weft supports setjmp and longjmp within one thread)"},
+    {"%1 to a setjmp whose function has returned"},
+    {"pthread_mutex_destroy of a locked mutex"},
+    {"pthread_rwlock_unlock: the lock is not held by this thread"},
+    {"pthread_create: the start routine is not a function of the program"},
+    {"sem_init: the value exceeds SEM_VALUE_MAX"},
+    {"pthread_barrier_init: the count is 0"},
+    {"internal: builtin %1 has no implementation"},
+    {"memcpy with overlapping source and destination"},
+    {"__VERIFIER_atomic_end() outside an atomic section"},
+    {"pthread_join of T%1, which was created detached"},
+    {"T%1 joins thread %2, which this execution never created"},
+    {"T%1 unlocks mutex %2, which it does not hold", 0b10},
+    {"T%1 uses semaphore %2 before initialising it (sem_init)", 0b10},
+    {"T%1 waits at barrier %2 before initialising it (pthread_barrier_init)", 0b10},
+    {"mixed-size access to shared memory: a %1-byte read at offset %2 of %3 overlaps its %4-byte location at offset %5 "
+     "(the sc model needs one access size per shared location)",
+     0b100},
+    {"mixed-size access to shared memory: a %1-byte write at offset %2 of %3 overlaps its %4-byte location at offset "
+     "%5 (the sc model needs one access size per shared location)",
+     0b100},
+    {"%1() (%2: not supported yet)", 0b10},
+    {"mutex attributes"},
+    {"condition variable attributes"},
+    {"barrier attributes"},
+    {"thread cancellation"},
+    {"signals"},
+    {"named semaphores and sem_getvalue"},
+    {"inline assembly"},
+    {"intrinsic %1"},
+    {"use of external variable %1"},
+    {"long double arithmetic"},
+    {"__VERIFIER_assume failed inside an atomic section after the section wrote shared memory"},
+    {"%1 inside an atomic section (only local code, memory accesses and __VERIFIER_assume run atomically)"},
+    {"schedule step %1: thread T%2 does not exist"},
+    {"schedule step %1: thread T%2 has exited"},
+    {"schedule step %1: thread T%2 is blocked (%3)"},
+    {"replay step %1: expected %2, the program did %3"},
+    {"the execution ended after %1 visible actions, before replaying the %2 of the trail"},
+    {"%1 depends on %2, which was never written", 0b11},
+    {"%1 depends on %2, which was never initialised", 0b11},
+    {"the address of this load"},
+    {"the address of this store"},
+    {"the address of this atomic operation"},
+    {"the branch"},
+    {"the switch"},
+    {"the function pointer of this call"},
+    {"argument %1 of %2"},
+    {"a local variable"},
+    {"execution %1 was cut at a per-execution bound (%2): interleavings beyond such cuts are not explored", 0b10},
+    {"the program did not replay deterministically (%1); exploration stopped", 0b1},
+    {"the event structure exceeded %1 events"},
+    {"unsupported operation %1: an execution that reaches it stops with a defect", 0b1},
 };
 static_assert(std::size(kWordings) == std::size_t(MessageKind::Count), "one wording per message kind");
 
@@ -75,34 +203,58 @@ std::vector<Piece> piecesOf(std::string_view text) {
     return out;
 }
 
-/// `text` read with `wording`: its arguments, or false when it does not match in whole. An argument
-/// is never empty and ends at the first place the next literal fits.
-bool match(std::string_view wording, std::string_view text, std::vector<std::string> &args) {
-    const std::vector<Piece> pieces = piecesOf(wording);
-    std::size_t at = 0;
-    args.clear();
-    for (std::size_t p = 0; p < pieces.size(); ++p) {
-        const Piece &piece = pieces[p];
-        if (piece.argument < 0) {
-            if (text.substr(at, piece.literal.size()) != piece.literal)
-                return false;
-            at += piece.literal.size();
-            continue;
+/// The pieces of every wording, cut once.
+const std::vector<Piece> &piecesOfKind(std::size_t kind) {
+    static const std::vector<std::vector<Piece>> all = [] {
+        std::vector<std::vector<Piece>> out;
+        for (const Wording &w : kWordings)
+            out.push_back(piecesOf(w.text));
+        return out;
+    }();
+    return all[kind];
+}
+
+/// `text` from `at` read with pieces[p...]: the arguments, or false when they do not match in whole.
+/// An argument is never empty and ends where the next literal fits: the first place, or with `strict`
+/// the first place where each argument that is a message (bit i of `nested`) reads as one ("use after
+/// free: read of 4 bytes of ..." is "read of 4 bytes", not "read").
+bool matchFrom(const std::vector<Piece> &pieces, std::size_t p, std::string_view text, std::size_t at, unsigned nested,
+               bool strict, std::vector<std::string> &args) {
+    if (p == pieces.size())
+        return at == text.size();
+    const Piece &piece = pieces[p];
+    if (piece.argument < 0)
+        return text.substr(at, piece.literal.size()) == piece.literal &&
+               matchFrom(pieces, p + 1, text, at + piece.literal.size(), nested, strict, args);
+    const bool checked = strict && piece.argument < 32 && ((nested >> piece.argument) & 1);
+    const bool last = p + 1 == pieces.size();
+    for (std::size_t end = last ? text.size() : text.find(pieces[p + 1].literal, at + 1);
+         end != std::string_view::npos && end > at;
+         end = last ? std::string_view::npos : text.find(pieces[p + 1].literal, end + 1)) {
+        const std::string_view argument = text.substr(at, end - at);
+        if (!checked || parseMessage(argument).kind != MessageKind::Text) {
+            if (args.size() <= std::size_t(piece.argument))
+                args.resize(std::size_t(piece.argument) + 1);
+            args[std::size_t(piece.argument)] = std::string(argument);
+            if (matchFrom(pieces, p + 1, text, end, nested, strict, args))
+                return true;
         }
-        std::size_t end = text.size();
-        if (p + 1 < pieces.size()) {
-            end = text.find(pieces[p + 1].literal, at + 1);
-            if (end == std::string_view::npos)
-                return false;
-        }
-        if (end <= at)
+        if (!strict)
             return false;
-        if (args.size() <= std::size_t(piece.argument))
-            args.resize(std::size_t(piece.argument) + 1);
-        args[std::size_t(piece.argument)] = std::string(text.substr(at, end - at));
-        at = end;
     }
-    return at == text.size();
+    return false;
+}
+
+/// `text` read with wording `kind`: its arguments, or false when it does not match in whole. A split
+/// where the nested messages read as messages wins over the first one that fits.
+bool match(std::size_t kind, std::string_view text, std::vector<std::string> &args) {
+    const std::vector<Piece> &pieces = piecesOfKind(kind);
+    const unsigned nested = kWordings[kind].nested;
+    args.clear();
+    if (nested && matchFrom(pieces, 0, text, 0, nested, true, args))
+        return true;
+    args.clear();
+    return matchFrom(pieces, 0, text, 0, nested, false, args);
 }
 
 /// "f.c:12" or "f.c:12:5" (no spaces): what a located message starts with.
@@ -120,6 +272,17 @@ bool isLocation(std::string_view text) {
             return false;
     }
     return digits > 0;
+}
+
+/// How much of `message`'s text no wording explains: its arguments' lengths, a nested message's own.
+std::size_t unexplained(const Message &message) {
+    if (message.kind == MessageKind::Text)
+        return message.args.empty() ? 0 : message.args[0].size();
+    std::size_t length = 0;
+    for (std::size_t i = 0; i < message.args.size(); ++i)
+        length +=
+            isNestedArgument(message.kind, i) ? unexplained(parseMessage(message.args[i])) : message.args[i].size();
+    return length;
 }
 
 } // namespace
@@ -171,17 +334,17 @@ Message parseMessage(std::string_view text) {
         if (all)
             return list;
     }
-    // The wording that explains most of the text wins ("locked by T1 (3 times)" is not T"1 (3 times)").
+    // The wording that explains most of the text wins ("locked by T1 (3 times)" is not T"1 (3 times)"),
+    // its nested messages' wordings included ("a 8-byte global variable 's' at offset 4" is an object
+    // at an offset, not the global "'s' at offset 4").
     Message best{MessageKind::Text, {std::string(text)}};
     std::size_t bestArgs = text.size() + 1;
     for (std::size_t k = std::size_t(MessageKind::AssertionFailed); k < std::size_t(MessageKind::Count); ++k) {
-        if (!match(kWordings[k].text, text, args))
+        if (!match(k, text, args))
             continue;
-        std::size_t length = 0;
-        for (const std::string &a : args)
-            length += a.size();
-        if (length < bestArgs) {
-            best = {MessageKind(k), args};
+        Message candidate{MessageKind(k), args};
+        if (const std::size_t length = unexplained(candidate); length < bestArgs) {
+            best = std::move(candidate);
             bestArgs = length;
         }
     }

@@ -52,6 +52,144 @@ enum class MessageKind : std::uint8_t {
     BarrierArrivals,   ///< 2 of 3 arrived
     WriteLockedBy,     ///< write-locked by T1
     ReadLockedBy,      ///< read-locked by T0, T3
+    // Memory faults: the access ("read of 4 bytes"), then what went wrong with it.
+    ReadOfBytes, ///< read of %1 bytes
+    ReadOfByte, ///< read of %1 byte
+    WriteOfBytes, ///< write of %1 bytes
+    WriteOfByte, ///< write of %1 byte
+    FreeOfBytes, ///< free of %1 bytes
+    FreeOfByte, ///< free of %1 byte
+    NullFree, ///< free of a null-derived pointer
+    NullDereference, ///< null pointer dereference (%1)
+    InvalidDereference, ///< invalid pointer dereference (%1 at address %2)
+    OutOfBounds, ///< out-of-bounds %1 at offset %2 of %3
+    UseAfterFree, ///< use after free: %1 of %2, freed earlier
+    UseAfterReturn, ///< use after return: %1 of %2, whose function has returned
+    Misaligned, ///< misaligned %1 at offset %2 of %3
+    ReadOnlyWrite, ///< write to read-only memory (%1)
+    DoubleFree, ///< double free of %1
+    InvalidFreeInside, ///< invalid free: the pointer is at offset %1 of %2
+    InvalidFree, ///< invalid free of a pointer to %1
+    TooManyObjects, ///< too many memory objects allocated by one thread
+    MemoryExhausted, ///< memory exhausted: allocating %1 more bytes would exceed the limit of %2 MiB live in one
+                     ///< execution
+    InvalidAccess, ///< invalid memory access
+    RaceRecordExhausted, ///< memory exhausted: the race detector's record of %1 would exceed the limit of %2 MiB per
+                         ///< execution (--races=ignore does without it)
+    // Objects named by kind, size and where they come from (when they have no C name).
+    SizedGlobal, ///< a %1-byte global variable
+    SizedHeapBlock, ///< a %1-byte heap block
+    SizedLocal, ///< a %1-byte local variable
+    SizedFunction, ///< a %1-byte function
+    StringLiteral, ///< a %1-byte string literal
+    NamedLocal, ///< a %1-byte local variable %2
+    NamedLocalAt, ///< a %1-byte local variable %2 declared at %3
+    SizedHeapBlockAt, ///< a %1-byte heap block allocated at %2
+    SizedLocalAt, ///< a %1-byte local variable allocated at %2
+    VariadicArguments, ///< the %1 bytes of variadic arguments passed
+    VariadicArgumentsAt, ///< the %1 bytes of variadic arguments passed at %2
+    ObjectAtOffset, ///< %1 at offset %2
+    ObjectByte, ///< %1 (byte %2)
+    HeapBlock, ///< heap block
+    HeapBlockPart, ///< heap block+%1
+    Local, ///< local
+    LocalPart, ///< local+%1
+    ThreadsCopy, ///< T%1's %2
+    AtomicSections, ///< (atomic sections)
+    // Livelocks, blocked threads that no wait above describes.
+    LoopsForever, ///< thread T%1 loops forever: an iteration of this loop changes nothing and reads no memory another
+                  ///< thread can change
+    SpinsUnderSync, ///< thread T%1 spins forever waiting for %2 to change: under --model sync no other thread runs
+                    ///< while a thread runs its local code (--model sc explores this wait)
+    SpinsForever, ///< T%1 spins forever
+    SpinsWaiting, ///< T%1 spins forever waiting for %2 to change
+    SpinsAtWaiting, ///< T%1 spins forever at %2 waiting for %3 to change
+    FalseAssumption, ///< T%1 is stopped by a false assumption
+    Cannot, ///< T%1 cannot %2
+    // Bounds.
+    InstructionBound, ///< thread T%1 ran more than %2 instructions without a visible action (infinite loop?)
+    ActionBound, ///< more than %1 visible actions in one execution
+    ThreadBound, ///< more than %1 threads in one execution
+    TooManyThreads, ///< too many threads for the interpreter's memory layout
+    // Undefined behaviour.
+    StackOverflow, ///< stack overflow: more than %1 nested calls
+    StackTooLarge, ///< stack allocation of %1 bytes is too large
+    NullFunctionCall, ///< call through a null function pointer
+    InvalidFunctionCall, ///< call through an invalid function pointer
+    Unreachable, ///< reached code marked unreachable
+    DivisionByZero, ///< division by zero
+    DivisionOverflow, ///< signed division overflow (the minimum value divided by -1)
+    ShiftTooFar, ///< shift by %1 bits of a %2-bit value
+    NotPure, ///< not a pure instruction
+    OnlyStandardStreams, ///< %1: only stdout and stderr are supported streams
+    OnlyStdin, ///< %1: only stdin can be read
+    VaListNotStarted, ///< %1: the va_list was not set up by va_start
+    FormatNeedsArguments, ///< %1: the format %2 needs more arguments than were passed
+    FormatIncomplete, ///< %1: incomplete conversion at the end of %2
+    LongDoubleArguments, ///< %1: long double arguments are not supported
+    UnsupportedConversion, ///< %1: unsupported conversion %2
+    FormatEndsInConversion, ///< %1: the format %2 ends inside a conversion
+    UnterminatedSet, ///< %1: unterminated %[ in the format %2
+    UnknownConversion, ///< %1: unknown conversion %2 in the format %3
+    JumpNotSet, ///< %1 with a jmp_buf that setjmp did not set
+    JumpOtherThread, ///< %1 to a jmp_buf set by thread T%2 (Weft supports setjmp and longjmp within one thread)
+    JumpReturned, ///< %1 to a setjmp whose function has returned
+    DestroyLockedMutex, ///< pthread_mutex_destroy of a locked mutex
+    RwUnlockNotHeld, ///< pthread_rwlock_unlock: the lock is not held by this thread
+    StartNotFunction, ///< pthread_create: the start routine is not a function of the program
+    SemValueTooLarge, ///< sem_init: the value exceeds SEM_VALUE_MAX
+    BarrierCountZero, ///< pthread_barrier_init: the count is 0
+    NoImplementation, ///< internal: builtin %1 has no implementation
+    OverlappingCopy, ///< memcpy with overlapping source and destination
+    // Invalid synchronisation (model violations).
+    AtomicEndOutside, ///< __VERIFIER_atomic_end() outside an atomic section
+    JoinDetached, ///< pthread_join of T%1, which was created detached
+    JoinUncreated, ///< T%1 joins thread %2, which this execution never created
+    UnlockNotHeld, ///< T%1 unlocks mutex %2, which it does not hold
+    SemaphoreUninitialised, ///< T%1 uses semaphore %2 before initialising it (sem_init)
+    BarrierUninitialised, ///< T%1 waits at barrier %2 before initialising it (pthread_barrier_init)
+    MixedSizeRead, ///< mixed-size access to shared memory: a %1-byte read at offset %2 of %3 overlaps its %4-byte
+                   ///< location at offset %5 (the sc model needs one access size per shared location)
+    MixedSizeWrite, ///< mixed-size access to shared memory: a %1-byte write at offset %2 of %3 overlaps its %4-byte
+                    ///< location at offset %5 (the sc model needs one access size per shared location)
+    // Unsupported operations and why.
+    UnsupportedCall, ///< %1() (%2: not supported yet)
+    MutexAttributes, ///< mutex attributes
+    ConditionAttributes, ///< condition variable attributes
+    BarrierAttributes, ///< barrier attributes
+    ThreadCancellation, ///< thread cancellation
+    Signals, ///< signals
+    NamedSemaphores, ///< named semaphores and sem_getvalue
+    InlineAssembly, ///< inline assembly
+    Intrinsic, ///< intrinsic %1
+    ExternalVariable, ///< use of external variable %1
+    LongDoubleArithmetic, ///< long double arithmetic
+    AssumeInAtomic, ///< __VERIFIER_assume failed inside an atomic section after the section wrote shared memory
+    ActionInAtomic, ///< %1 inside an atomic section (only local code, memory accesses and __VERIFIER_assume run
+                    ///< atomically)
+    // Non-deterministic replay.
+    ScheduleNoThread, ///< schedule step %1: thread T%2 does not exist
+    ScheduleExited, ///< schedule step %1: thread T%2 has exited
+    ScheduleBlocked, ///< schedule step %1: thread T%2 is blocked (%3)
+    ReplayExpected, ///< replay step %1: expected %2, the program did %3
+    ReplayEndedEarly, ///< the execution ended after %1 visible actions, before replaying the %2 of the trail
+    // Uninitialised reads: what depends on what.
+    NeverWritten, ///< %1 depends on %2, which was never written
+    NeverInitialised, ///< %1 depends on %2, which was never initialised
+    LoadAddress, ///< the address of this load
+    StoreAddress, ///< the address of this store
+    AtomicAddress, ///< the address of this atomic operation
+    TheBranch, ///< the branch
+    TheSwitch, ///< the switch
+    CalledPointer, ///< the function pointer of this call
+    ArgumentOf, ///< argument %1 of %2
+    ALocalVariable, ///< a local variable
+    // Exploration diagnostics.
+    ExecutionCut, ///< execution %1 was cut at a per-execution bound (%2): interleavings beyond such cuts are not
+                  ///< explored
+    NotDeterministic, ///< the program did not replay deterministically (%1); exploration stopped
+    EventLimit, ///< the event structure exceeded %1 events
+    UnsupportedWarning, ///< unsupported operation %1: an execution that reaches it stops with a defect
     Count,
 };
 

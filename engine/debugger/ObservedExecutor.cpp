@@ -8,6 +8,9 @@ ObservedExecutor::ObservedExecutor(const program::Program &program, interpreter:
     m_executor.setBeforeAction([this](const Action &a) {
         m_spots.push_back(m_machine.currentSpot(a.thread));
         m_threads.push_back(a.thread);
+        // Named before the action, while the frames that point to the object are live (once per object).
+        if (namesMemoryObject(a.kind) && !m_firstNames.contains(a.object))
+            m_firstNames.emplace(a.object, m_machine.describeAddress(a.object));
     });
 }
 

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 // A live exploration's executor: an Interpreter under a ScheduledExecutor that also remembers, for the
 // last execution, which thread did each action and where in the source it stood, and where a fault was
-// raised, so clients can show events and defects with file:line. Lives on the exploration worker.
+// raised, so clients can show events and defects with file:line, and each memory object's name as the
+// program stood when an action first touched it (a heap block through the local pointer then holding
+// it). Lives on the exploration worker.
 #pragma once
 
 #include "engine/execution/Executor.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/interpreter/Interpreter.hpp"
 
+#include <unordered_map>
 #include <vector>
 
 namespace weft::debugger {
@@ -34,6 +37,12 @@ public:
     /// Where each thread left blocked by the last execution waits (Execution::blocked's order).
     const std::vector<program::SourceSpot> &blockedSpots() const { return m_blockedSpots; }
     const interpreter::Interpreter &machine() const { return m_machine; }
+    /// The name of `object` when an action of any execution so far first touched it ("" if none did).
+    const std::string &firstName(ObjectId object) const {
+        static const std::string none;
+        const auto it = m_firstNames.find(object);
+        return it == m_firstNames.end() ? none : it->second;
+    }
 
 private:
     interpreter::Interpreter m_machine;
@@ -43,6 +52,7 @@ private:
     std::optional<ProgramFault> m_fault;
     program::SourceSpot m_faultSpot;
     std::vector<program::SourceSpot> m_blockedSpots;
+    std::unordered_map<ObjectId, std::string> m_firstNames;
 };
 
 } // namespace weft::debugger

@@ -148,8 +148,10 @@ void SnapshotBuilder::onDefect(const Defect &defect, std::uint64_t distinct) {
 
 std::uint32_t SnapshotBuilder::nameOf(ObjectId object) {
     auto [it, inserted] = m_nameIndex.try_emplace(object, static_cast<std::uint32_t>(m_names.size()));
-    if (inserted)
-        m_names.push_back(m_executor.machine().describeAddress(object));
+    if (inserted) {
+        const std::string &first = m_executor.firstName(object);
+        m_names.push_back(first.empty() ? m_executor.machine().describeAddress(object) : first);
+    }
     return it->second;
 }
 

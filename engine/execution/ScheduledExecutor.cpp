@@ -22,9 +22,9 @@ std::string describeBlocked(const BlockedThread &b, const Machine &machine) {
     case ActionKind::BarrierPass: return english(MessageKind::WaitsAtBarrier, {who, object});
     case ActionKind::RwRdlock: return english(MessageKind::WaitsToReadLock, {who, object});
     case ActionKind::RwWrlock: return english(MessageKind::WaitsToWriteLock, {who, object});
-    case ActionKind::AssumeBlocked: return "T" + who + " is stopped by a false assumption";
+    case ActionKind::AssumeBlocked: return english(MessageKind::FalseAssumption, {who});
     case ActionKind::AwaitBlocked: return machine.describeSpin(b.thread);
-    default: return "T" + who + " cannot " + b.pending.toString();
+    default: return english(MessageKind::Cannot, {who, b.pending.toString()});
     }
 }
 
@@ -119,12 +119,12 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                     next = m_machine.pending(chosen);
                 }
             if (!next || !next->enabled) {
-                std::string why = !exists  ? "does not exist"
-                                  : !next ? "has exited"
-                                          : "is blocked (" + next->action.toString() + ")";
-                out.fault = ProgramFault{DefectKind::Nondeterminism, chosen,
-                                         "schedule step " + std::to_string(step + 1) + ": thread T" +
-                                             std::to_string(chosen) + " " + why};
+                const std::string at = std::to_string(step + 1), who = std::to_string(chosen);
+                out.fault =
+                    ProgramFault{DefectKind::Nondeterminism, chosen,
+                                 !exists ? english(MessageKind::ScheduleNoThread, {at, who})
+                                 : !next ? english(MessageKind::ScheduleExited, {at, who})
+                                         : english(MessageKind::ScheduleBlocked, {at, who, next->action.toString()})};
                 return finish(ExecutionEnd::Diverged);
             }
         } else {
@@ -179,10 +179,8 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
         if (out.actions.size() >= m_limits.maxActions || m_machine.threadCount() > m_limits.maxThreads) {
             out.fault = ProgramFault{DefectKind::StepBound, chosen,
                                      out.actions.size() >= m_limits.maxActions
-                                         ? "more than " + std::to_string(m_limits.maxActions) +
-                                               " visible actions in one execution"
-                                         : "more than " + std::to_string(m_limits.maxThreads) +
-                                               " threads in one execution"};
+                                         ? english(MessageKind::ActionBound, {std::to_string(m_limits.maxActions)})
+                                         : english(MessageKind::ThreadBound, {std::to_string(m_limits.maxThreads)})};
             return finish(ExecutionEnd::LimitReached);
         }
 

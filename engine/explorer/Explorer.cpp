@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/explorer/Explorer.hpp"
 
+#include "engine/base/Message.hpp"
 #include "engine/unfolding/ConflictingExtensions.hpp"
 #include "engine/unfolding/ImmediateConflicts.hpp"
 
@@ -104,8 +105,8 @@ Explorer::Conversion Explorer::convert(const Execution &execution) {
             const Action &expected = m_unfolding.event(m_trail[position]).action;
             if (!(expected == action)) {
                 out.diverged = true;
-                out.divergence = "replay step " + std::to_string(position + 1) + ": expected " +
-                                 expected.toString() + ", the program did " + action.toString();
+                out.divergence = english(MessageKind::ReplayExpected,
+                                         {std::to_string(position + 1), expected.toString(), action.toString()});
                 return out;
             }
             ++position;
@@ -130,9 +131,8 @@ Explorer::Conversion Explorer::convert(const Execution &execution) {
     }
     if (position < m_trail.size()) {
         out.diverged = true;
-        out.divergence = "the execution ended after " + std::to_string(position) +
-                         " visible actions, before replaying the " + std::to_string(m_trail.size()) +
-                         " of the trail";
+        out.divergence =
+            english(MessageKind::ReplayEndedEarly, {std::to_string(position), std::to_string(m_trail.size())});
     }
     return out;
 }
@@ -329,9 +329,8 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
             if (!copy.fault)
                 copy.fault = ProgramFault{DefectKind::Nondeterminism, kNoThread, conversion.divergence};
             recordDefect(*copy.fault, copy.actions, result);
-            result.diagnostics.push_back(Diagnostic::error(
-                "the program did not replay deterministically (" + copy.fault->message +
-                "); exploration stopped"));
+            result.diagnostics.push_back(
+                Diagnostic::error(english(MessageKind::NotDeterministic, {copy.fault->message})));
             result.stopReason = StopReason::Nondeterminism;
             return;
         }
@@ -359,8 +358,7 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
                 // after the cut (and the alternatives that depend on it) is not explored.
                 m_cutWarned = true;
                 result.diagnostics.push_back(Diagnostic::warning(
-                    "execution " + std::to_string(stats.executions) + " was cut at a per-execution bound (" +
-                    execution.fault->message + "): interleavings beyond such cuts are not explored"));
+                    english(MessageKind::ExecutionCut, {std::to_string(stats.executions), execution.fault->message})));
             }
             for (const auto &[performed, report] : execution.reports) {
                 if (leaf != LeafKind::Defect)
@@ -401,8 +399,8 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
         }
         if (m_unfolding.size() > m_options.maxEvents) {
             result.stopReason = StopReason::EventLimit;
-            result.diagnostics.push_back(Diagnostic::error(
-                "the event structure exceeded " + std::to_string(m_options.maxEvents) + " events"));
+            result.diagnostics.push_back(
+                Diagnostic::error(english(MessageKind::EventLimit, {std::to_string(m_options.maxEvents)})));
             return;
         }
 

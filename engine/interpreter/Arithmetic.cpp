@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/interpreter/Arithmetic.hpp"
 
+#include "engine/base/Message.hpp"
+
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -180,16 +182,16 @@ bool evaluate(const Instruction &in, std::uint64_t a, std::uint64_t b, std::uint
     case Opcode::UDiv:
     case Opcode::URem:
         if (b == 0)
-            return why = "division by zero", false;
+            return why = english(MessageKind::DivisionByZero, {}), false;
         r = in.op == Opcode::UDiv ? a / b : a % b;
         return true;
     case Opcode::SDiv:
     case Opcode::SRem: {
         if (b == 0)
-            return why = "division by zero", false;
+            return why = english(MessageKind::DivisionByZero, {}), false;
         const std::int64_t sa = signExtend(a, w), sb = signExtend(b, w);
         if (sb == -1 && sa == signExtend(std::uint64_t{1} << (w - 1), w))
-            return why = "signed division overflow (the minimum value divided by -1)", false;
+            return why = english(MessageKind::DivisionOverflow, {}), false;
         r = std::uint64_t(in.op == Opcode::SDiv ? sa / sb : sa % sb) & m;
         return true;
     }
@@ -197,7 +199,7 @@ bool evaluate(const Instruction &in, std::uint64_t a, std::uint64_t b, std::uint
     case Opcode::LShr:
     case Opcode::AShr:
         if (b >= w)
-            return why = "shift by " + std::to_string(b) + " bits of a " + std::to_string(w) + "-bit value", false;
+            return why = english(MessageKind::ShiftTooFar, {std::to_string(b), std::to_string(w)}), false;
         r = in.op == Opcode::Shl    ? (a << b) & m
             : in.op == Opcode::LShr ? a >> b
                                     : std::uint64_t(signExtend(a, w) >> b) & m;
@@ -239,7 +241,7 @@ bool evaluate(const Instruction &in, std::uint64_t a, std::uint64_t b, std::uint
     case Opcode::Select: r = (a & 1) ? b : c; return true;
     case Opcode::IntMath: r = intFunction(IntFunction(in.aux), a, b, w); return true;
     case Opcode::Overflow: overflowOp(OverflowOp(in.aux), a, b, w, out); return true;
-    default: return why = "not a pure instruction", false;
+    default: return why = english(MessageKind::NotPure, {}), false;
     }
 }
 

@@ -10,6 +10,8 @@
 // section and on every access to what sections touch. engine/unfolding/README.md, "Atomic sections".
 #include "engine/interpreter/AtomicSections.hpp"
 
+#include "engine/base/Message.hpp"
+
 #include <algorithm>
 #include <cassert>
 
@@ -53,7 +55,7 @@ Continuation AtomicSections::begin(InterpreterState &state, ThreadState &t) {
 
 Continuation AtomicSections::end(InterpreterState &state, ThreadState &t) {
     if (!t.sectionBegun) {
-        m_faults.raise(t, DefectKind::ModelViolation, "__VERIFIER_atomic_end() outside an atomic section");
+        m_faults.raise(t, DefectKind::ModelViolation, english(MessageKind::AtomicEndOutside, {}));
         return Continuation::Fault;
     }
     const Continuation c = leave(state, t);

@@ -2,6 +2,8 @@
 // The steps many builtins share: allocating at the call, copying and reading program memory.
 #include "engine/interpreter/BuiltinCall.hpp"
 
+#include "engine/base/Message.hpp"
+
 #include <cstring>
 
 namespace weft::interpreter {
@@ -34,7 +36,7 @@ Continuation BuiltinCall::copy(std::uint64_t dst, std::uint64_t src, std::uint64
     // llvm.memcpy, whose contract is "equal or disjoint", and a call to memcpy to the same
     // intrinsic, so the two cannot be told apart here.
     if (!overlapOk && to != from && to < from + n && from < to + n)
-        return fail(DefectKind::UndefinedBehaviour, "memcpy with overlapping source and destination");
+        return fail(DefectKind::UndefinedBehaviour, english(MessageKind::OverlappingCopy, {}));
     std::memmove(to, from, n);
     state.memory.markUndefinedBytes(dst, undefined);
     return Continuation::Continue;

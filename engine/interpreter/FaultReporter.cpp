@@ -44,41 +44,52 @@ std::string FaultReporter::describe(const MemoryFault &fault) const {
     return fault.describe(nameObject(fault.objectKind, fault.objectSize, fault.site));
 }
 
+const program::Variable *FaultReporter::localVariable(std::uint64_t site) const {
+    const auto function = std::uint32_t(site >> 32), pc = std::uint32_t(site);
+    const program::SourceMap &map = m_program.sourceMap;
+    if (function >= map.functions.size() || function >= m_program.functions.size() ||
+        pc >= m_program.functions[function].code.size())
+        return nullptr;
+    // The variable whose address the alloca's register holds (a dbg.declare binding).
+    const program::FunctionSource &source = map.functions[function];
+    const std::uint32_t reg = m_program.functions[function].code[pc].dst;
+    for (const program::VariableBinding &b : source.bindings)
+        if (b.kind == program::VariableBinding::Kind::Memory && b.where == reg && b.variable < source.locals.size())
+            return &source.locals[b.variable];
+    return nullptr;
+}
+
 std::string FaultReporter::nameObject(ObjectKind kind, std::uint32_t size, std::uint64_t site) const {
     const std::string generic = MemoryFault{.objectKind = kind, .objectSize = size}.genericObject();
     const program::SourceMap &map = m_program.sourceMap;
     if (kind == ObjectKind::Global && site < m_program.globals.size()) {
         const std::string &symbol = m_program.globals[site].name;
         if (symbol.starts_with(".str"))
-            return "a " + std::to_string(size) + "-byte string literal";
+            return english(MessageKind::StringLiteral, {std::to_string(size)});
         const std::string &name =
             site < map.globals.size() && !map.globals[site].name.empty() ? map.globals[site].name : symbol;
         return english(MessageKind::SizedObject, {std::to_string(size), "'" + name + "'"});
     }
     const auto function = std::uint32_t(site >> 32), pc = std::uint32_t(site);
-    if (kind == ObjectKind::Stack && function < map.functions.size() && function < m_program.functions.size() &&
-        pc < m_program.functions[function].code.size()) {
-        // The variable whose address the alloca's register holds (a dbg.declare binding).
-        const program::FunctionSource &source = map.functions[function];
-        const std::uint32_t reg = m_program.functions[function].code[pc].dst;
-        for (const program::VariableBinding &b : source.bindings)
-            if (b.kind == program::VariableBinding::Kind::Memory && b.where == reg) {
-                const program::Variable &v = source.locals[b.variable];
-                const std::string at = map.format(v.declared);
-                return generic + " '" + v.name + "'" + (at.empty() ? "" : " declared at " + at);
-            }
+    if (const program::Variable *v = kind == ObjectKind::Stack ? localVariable(site) : nullptr) {
+        const std::string at = map.format(v->declared);
+        const std::string name = "'" + v->name + "'", bytes = std::to_string(size);
+        return at.empty() ? english(MessageKind::NamedLocal, {bytes, name})
+                          : english(MessageKind::NamedLocalAt, {bytes, name, at});
     }
     if (kind == ObjectKind::Stack && function < m_program.functions.size() &&
         pc < m_program.functions[function].code.size() &&
         (m_program.functions[function].code[pc].op == program::Opcode::Call ||
          m_program.functions[function].code[pc].op == program::Opcode::CallIndirect)) {
         const std::string at = map.format(function, pc); // Stepper::storeVarargs
-        return "the " + std::to_string(size) + " bytes of variadic arguments passed" + (at.empty() ? "" : " at " + at);
+        return at.empty() ? english(MessageKind::VariadicArguments, {std::to_string(size)})
+                          : english(MessageKind::VariadicArgumentsAt, {std::to_string(size), at});
     }
     if (kind == ObjectKind::Heap || kind == ObjectKind::Stack) {
         const std::string at = map.format(function, pc);
         if (!at.empty())
-            return generic + " allocated at " + at;
+            return english(kind == ObjectKind::Heap ? MessageKind::SizedHeapBlockAt : MessageKind::SizedLocalAt,
+                           {std::to_string(size), at});
     }
     return generic;
 }
@@ -88,7 +99,7 @@ std::string FaultReporter::describeAddress(const InterpreterState &state, std::u
     const MemoryObject *object = state.memory.objectAt(address);
     const std::string offset = d.offset ? std::string("+").append(std::to_string(d.offset)) : std::string();
     if (address == program::kAtomicSectionKey)
-        return "(atomic sections)";
+        return english(MessageKind::AtomicSections, {});
     if (!object || object->kind == ObjectKind::Null)
         return english(MessageKind::AtAddress, {std::to_string(address)});
     // A global, or a thread's copy of a thread-local one (owned by the thread).
@@ -97,16 +108,27 @@ std::string FaultReporter::describeAddress(const InterpreterState &state, std::u
         const auto &names = m_program.sourceMap.globals;
         const bool described = object->site < names.size() && !names[object->site].name.empty();
         const std::string &name = described ? names[object->site].name : m_program.globals[object->site].name;
-        const std::string owner = d.owner == program::kGlobalOwner ? "" : "T" + std::to_string(d.owner - 1) + "'s ";
+        // A thread's copy: "T1's 'x'".
+        auto owned = [&](const std::string &named) {
+            return d.owner == program::kGlobalOwner
+                       ? named
+                       : english(MessageKind::ThreadsCopy, {std::to_string(d.owner - 1), named});
+        };
         if (described) {
             // Named as C writes the part: 'forks[1]', 'q.lock' (a byte inside a scalar: 'x'+2).
             const program::Variable &v = names[object->site];
             const std::string path = program::partPath(m_program.sourceMap, v.typeIndex, v.type, d.offset, !asPointer);
             const std::size_t plus = path.find('+');
-            return owner + "'" + name + path.substr(0, plus) + "'" +
-                   (plus == std::string::npos ? "" : path.substr(plus));
+            return owned("'" + name + path.substr(0, plus) + "'" +
+                         (plus == std::string::npos ? "" : path.substr(plus)));
         }
-        return owner + "'" + name + "'" + offset;
+        return owned("'" + name + "'" + offset);
+    }
+    // A local variable, named as C writes the part ('forks[1]', 'q.lock'), as a global is.
+    if (const program::Variable *v = object->kind == ObjectKind::Stack ? localVariable(object->site) : nullptr) {
+        const std::string path = program::partPath(m_program.sourceMap, v->typeIndex, v->type, d.offset, !asPointer);
+        const std::size_t plus = path.find('+');
+        return "'" + v->name + path.substr(0, plus) + "'" + (plus == std::string::npos ? "" : path.substr(plus));
     }
     if (object->kind == ObjectKind::Heap) {
         const std::string path = heapPath(state, address - d.offset, d.offset, asPointer);
@@ -118,7 +140,9 @@ std::string FaultReporter::describeAddress(const InterpreterState &state, std::u
     const std::string at = m_program.sourceMap.format(std::uint32_t(object->site >> 32), std::uint32_t(object->site));
     const bool heap = object->kind == ObjectKind::Heap;
     if (at.empty())
-        return std::string(heap ? "heap block" : "local") + offset;
+        return d.offset
+                   ? english(heap ? MessageKind::HeapBlockPart : MessageKind::LocalPart, {std::to_string(d.offset)})
+                   : english(heap ? MessageKind::HeapBlock : MessageKind::Local, {});
     if (!d.offset)
         return english(heap ? MessageKind::HeapBlockAt : MessageKind::LocalAt, {at});
     return english(heap ? MessageKind::HeapBlockPartAt : MessageKind::LocalPartAt, {std::to_string(d.offset), at});
@@ -129,44 +153,73 @@ std::string FaultReporter::heapPath(const InterpreterState &state, std::uint64_t
     if (asPointer && offset == 0)
         return {}; // a pointer to the block itself: where it was allocated says more than "*q"
     const program::SourceMap &map = m_program.sourceMap;
-    // The pointers among the globals' parts, each with its C expression: q, queues[1], s.head, ...
-    // (bounded: the first elements of arrays, a few levels of structs).
+    // The pointers among the globals' parts, then among the live local variables' parts (every
+    // thread's frames, innermost first, as bound at each frame's instruction now), each with its C
+    // expression: q, queues[1], s.head, node->next's holder, ... (bounded: the first elements of
+    // arrays, a few levels of structs).
     struct PointerPart {
-        std::uint32_t global;
-        std::uint64_t offset;
+        std::uint64_t address; ///< where the pointer is stored, or 0 when `value` holds it (a register)
+        std::uint64_t value;
         std::string expression;
         std::uint32_t target;
         const std::string *spelled; ///< the target's type as written (typedef names kept)
     };
     std::vector<PointerPart> pointers;
-    auto collect = [&](auto &&self, std::uint32_t global, std::uint32_t typeIndex, std::uint64_t at,
-                       const std::string &expression, int depth) -> void {
+    auto collect = [&](auto &&self, std::uint32_t typeIndex, std::uint64_t at, const std::string &expression,
+                       int depth) -> void {
         const program::CType *type = map.type(typeIndex);
         if (!type || depth > 4 || pointers.size() >= 256)
             return;
         if (type->kind == program::CType::Kind::Pointer) {
-            pointers.push_back({global, at, expression, type->elementIndex, &type->element});
+            pointers.push_back({at, 0, expression, type->elementIndex, &type->element});
         } else if (type->kind == program::CType::Kind::Array) {
             const program::CType *element = map.type(type->elementIndex);
             for (std::uint64_t i = 0; element && element->size && i < std::min<std::uint64_t>(type->count, 16); ++i)
-                self(self, global, type->elementIndex, at + i * element->size,
-                     expression + "[" + std::to_string(i) + "]", depth + 1);
+                self(self, type->elementIndex, at + i * element->size, expression + "[" + std::to_string(i) + "]",
+                     depth + 1);
         } else if (type->kind == program::CType::Kind::Struct || type->kind == program::CType::Kind::Union) {
             for (const program::CField &f : type->fields)
                 if (!f.name.empty() && f.bitSize == 0)
-                    self(self, global, f.typeIndex, at + f.offset, expression + "." + f.name, depth + 1);
+                    self(self, f.typeIndex, at + f.offset, expression + "." + f.name, depth + 1);
         }
     };
     for (std::uint32_t g = 0; g < map.globals.size() && g < m_program.globals.size(); ++g)
         if (!map.globals[g].name.empty())
-            collect(collect, g, map.globals[g].typeIndex, 0, map.globals[g].name, 0);
+            collect(collect, map.globals[g].typeIndex, program::globalPointer(g), map.globals[g].name, 0);
+    for (const ThreadState &thread : state.threads)
+        for (auto f = thread.stack.frames.rbegin(); f != thread.stack.frames.rend() && pointers.size() < 256; ++f) {
+            if (f->function >= map.functions.size())
+                continue;
+            const program::FunctionSource &source = map.functions[f->function];
+            // The binding in force for each variable: the last one that starts at or before the pc.
+            std::vector<const program::VariableBinding *> bound(source.locals.size(), nullptr);
+            for (const program::VariableBinding &b : source.bindings)
+                if (b.from <= f->pc && b.variable < bound.size() && b.where != program::kNoOperand)
+                    bound[b.variable] = &b;
+            for (std::size_t v = 0; v < bound.size(); ++v) {
+                const program::VariableBinding *b = bound[v];
+                if (!b || (!program::isConstant(b->where) && f->base + b->where >= thread.stack.registers.size()))
+                    continue;
+                const program::Variable &variable = source.locals[v];
+                const std::uint64_t raw = program::isConstant(b->where) ? m_program.constant(b->where)
+                                                                        : thread.stack.registers[f->base + b->where];
+                if (b->kind == program::VariableBinding::Kind::Memory) {
+                    collect(collect, variable.typeIndex, raw, variable.name, 0);
+                } else if (const program::CType *type = map.type(variable.typeIndex);
+                           type && type->kind == program::CType::Kind::Pointer && pointers.size() < 256) {
+                    pointers.push_back({0, raw, variable.name, type->elementIndex, &type->element});
+                }
+            }
+        }
     for (const PointerPart &p : pointers) {
-        MemoryFault fault;
-        const std::uint8_t *bytes = state.memory.read(program::globalPointer(p.global) + p.offset, 8, 1, fault);
-        std::uint64_t value = 0;
-        if (!bytes)
-            continue;
-        std::memcpy(&value, bytes, 8);
+        std::uint64_t value = p.value;
+        if (p.address) {
+            MemoryFault fault;
+            const std::uint8_t *bytes = state.memory.read(p.address, 8, 1, fault);
+            if (!bytes)
+                continue;
+            std::memcpy(&value, bytes, 8);
+        }
         const program::CType *target = map.type(p.target);
         if (value != block || !target || target->size == 0)
             continue;

@@ -51,8 +51,10 @@ public:
     std::string describeReads(const InterpreterState &state, const std::vector<SpinRead> &reads) const;
 
 private:
-    /// The C expression of byte `offset` of heap block `block` through a global pointer that holds the
-    /// block's start ("q->lock", "p[2].m", "*m"); "" when none does.
+    /// The local variable a stack object allocated at `site` holds, if the source map names one.
+    const program::Variable *localVariable(std::uint64_t site) const;
+    /// The C expression of byte `offset` of heap block `block` through a pointer that holds the block's
+    /// start ("q->lock", "p[2].m", "*m"): a global's part, else a live local variable's; "" when none does.
     std::string heapPath(const InterpreterState &state, std::uint64_t block, std::uint64_t offset,
                          bool asPointer) const;
 

@@ -2,6 +2,7 @@
 #include "engine/interpreter/Interpreter.hpp"
 
 #include "engine/action/NondetChoice.hpp"
+#include "engine/base/Message.hpp"
 #include "engine/interpreter/StateCheckpoints.hpp"
 #include "engine/interpreter/pthread/MutexType.hpp"
 #include "engine/interpreter/pthread/ThreadAttributes.hpp"
@@ -131,10 +132,11 @@ bool Interpreter::spinsForever(ThreadId t) const {
 std::string Interpreter::describeSpin(ThreadId t) const {
     const ThreadState *thread = m_state.find(t);
     if (!thread)
-        return "T" + std::to_string(t) + " spins forever";
+        return english(MessageKind::SpinsForever, {std::to_string(t)});
     const std::string where = m_program.sourceMap.format(m_program.sourceMap.spotOf(thread->awaitFunction, thread->awaitPc));
-    return "T" + std::to_string(t) + " spins forever" + (where.empty() ? "" : " at " + where) + " waiting for " +
-           m_stepper.faults().describeReads(m_state, thread->awaited) + " to change";
+    const std::string reads = m_stepper.faults().describeReads(m_state, thread->awaited);
+    return where.empty() ? english(MessageKind::SpinsWaiting, {std::to_string(t), reads})
+                         : english(MessageKind::SpinsAtWaiting, {std::to_string(t), where, reads});
 }
 
 void Interpreter::violation(ThreadId t, std::string text) {
@@ -163,7 +165,6 @@ bool Interpreter::performAction(ThreadId t) {
     ThreadState *thread = m_state.find(t);
     assert(thread && !thread->exited && !m_state.programEnded && !thread->inside);
     const Action action = thread->pending;
-    const std::string who = std::string("T").append(std::to_string(t));
     MemoryFault fault;
     switch (action.kind) {
     case ActionKind::ThreadStart: break;
@@ -194,8 +195,8 @@ bool Interpreter::performAction(ThreadId t) {
     case ActionKind::ThreadJoin: {
         const ThreadState *joined = action.object < kNoThread ? m_state.find(ThreadId(action.object)) : nullptr;
         if (!joined)
-            return violation(t, who + " joins thread " + std::to_string(action.object) +
-                                    ", which this execution never created"),
+            return violation(t,
+                             english(MessageKind::JoinUncreated, {std::to_string(t), std::to_string(action.object)})),
                    false;
         m_state.races.joined(m_state.threadIndex[t], m_state.threadIndex[joined->id]);
         m_stepper.markEscaped(m_state, joined->exitValue);
@@ -294,11 +295,10 @@ LocalStop Interpreter::runLocal(ThreadId t, const PauseBefore &pauseBefore) {
         const Action &a = thread->pending;
         m_stepper.faults().raise(
             *thread, DefectKind::UnsupportedOperation,
-            std::string(actionKindName(a.kind)) +
-                (namesMemoryObject(a.kind) ? " " + describeAddress(a.object)
-                 : targetsThread(a.kind)   ? " T" + std::to_string(a.object)
-                                           : std::string()) +
-                " inside an atomic section (only local code, memory accesses and __VERIFIER_assume run atomically)");
+            english(MessageKind::ActionInAtomic,
+                    {std::string(actionKindName(a.kind)) + (namesMemoryObject(a.kind) ? " " + describeAddress(a.object)
+                                                            : targetsThread(a.kind)   ? " T" + std::to_string(a.object)
+                                                                                      : std::string())}));
         reached = false;
     }
     if (reached) {
@@ -373,14 +373,14 @@ bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
     const ThreadId t = thread.id;
     const SyncObjectState &before = m_state.object(action.object);
     // Messages are only built for a misuse (naming the object is not free, and this runs per action).
-    auto fail = [&](const char *verb, const char *what) {
-        violation(t, "T" + std::to_string(t) + verb + describeAddress(action.object) + what);
+    auto fail = [&](MessageKind kind) {
+        violation(t, english(kind, {std::to_string(t), describeAddress(action.object)}));
         return false;
     };
     switch (action.kind) {
     case ActionKind::MutexUnlock:
         if (before.owner != t)
-            return fail(" unlocks mutex ", ", which it does not hold");
+            return fail(MessageKind::UnlockNotHeld);
         break;
     case ActionKind::MutexTrylock:
     case ActionKind::RwTryrdlock:
@@ -389,12 +389,12 @@ bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
     case ActionKind::SemTrywait:
     case ActionKind::SemPost:
         if (!before.initialised)
-            return fail(" uses semaphore ", " before initialising it (sem_init)");
+            return fail(MessageKind::SemaphoreUninitialised);
         thread.callResult = before.succeeds(action) ? 0 : 0xFFFFFFFFu; // failed sem_trywait: -1, errno not set
         break;
     case ActionKind::BarrierArrive:
         if (before.parties <= 0)
-            return fail(" waits at barrier ", " before initialising it (pthread_barrier_init)");
+            return fail(MessageKind::BarrierUninitialised);
         thread.callResult = before.completesRound() ? kBarrierSerialThread : 0;
         thread.barrierRound = before.round;
         break;

@@ -2,14 +2,15 @@
 // Fills the builtin table from the groups of handlers; every entry starts as the internal error.
 #include "engine/interpreter/LibcDispatcher.hpp"
 
+#include "engine/base/Message.hpp"
+
 namespace weft::interpreter {
 
 namespace {
 
 Continuation unimplemented(BuiltinCall &call) {
-    return call.fail(DefectKind::UndefinedBehaviour, "internal: builtin " +
-                                                         std::string(program::builtinSymbol(call.builtin)) +
-                                                         " has no implementation");
+    return call.fail(DefectKind::UndefinedBehaviour,
+                     english(MessageKind::NoImplementation, {std::string(program::builtinSymbol(call.builtin))}));
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/interpreter/Memory.hpp"
 
+#include "engine/base/Message.hpp"
+
 #include <algorithm>
 #include <cstring>
 
@@ -11,61 +13,59 @@ using program::encodePointer;
 
 namespace {
 
-const char *kindName(ObjectKind kind) {
+MessageKind sizedKind(ObjectKind kind) {
     switch (kind) {
-    case ObjectKind::Null: return "null";
-    case ObjectKind::Global: return "global variable";
-    case ObjectKind::Heap: return "heap block";
-    case ObjectKind::Stack: return "local variable";
-    case ObjectKind::Function: return "function";
+    case ObjectKind::Global: return MessageKind::SizedGlobal;
+    case ObjectKind::Heap: return MessageKind::SizedHeapBlock;
+    case ObjectKind::Stack: return MessageKind::SizedLocal;
+    case ObjectKind::Function: return MessageKind::SizedFunction;
+    case ObjectKind::Null: break;
     }
-    return "object";
+    return MessageKind::Text;
 }
 
-const char *accessName(AccessKind access) {
+MessageKind accessKind(AccessKind access, bool one) {
     switch (access) {
-    case AccessKind::Read: return "read";
-    case AccessKind::Write: return "write";
-    case AccessKind::Free: return "free";
+    case AccessKind::Read: return one ? MessageKind::ReadOfByte : MessageKind::ReadOfBytes;
+    case AccessKind::Write: return one ? MessageKind::WriteOfByte : MessageKind::WriteOfBytes;
+    case AccessKind::Free: return one ? MessageKind::FreeOfByte : MessageKind::FreeOfBytes;
     }
-    return "access";
+    return MessageKind::ReadOfBytes;
 }
 
 } // namespace
 
 std::string MemoryFault::genericObject() const {
-    return "a " + std::to_string(objectSize) + "-byte " + kindName(objectKind);
+    const MessageKind sized = sizedKind(objectKind);
+    if (sized == MessageKind::Text) // never named in a message: the null object is a null pointer's
+        return "a " + std::to_string(objectSize) + "-byte null";
+    return english(sized, {std::to_string(objectSize)});
 }
 
 std::string MemoryFault::describe(const std::string &named) const {
-    const std::string what = std::string(accessName(access)) + " of " + std::to_string(size) + " byte" +
-                             (size == 1 ? "" : "s");
+    const std::string what = english(accessKind(access, size == 1), {std::to_string(size)});
     const std::string object = named.empty() ? genericObject() : named;
     switch (kind) {
     case MemoryFaultKind::NullPointer:
-        return access == AccessKind::Free ? "free of a null-derived pointer"
-                                          : "null pointer dereference (" + what + ")";
+        return access == AccessKind::Free ? english(MessageKind::NullFree, {})
+                                          : english(MessageKind::NullDereference, {what});
     case MemoryFaultKind::InvalidPointer:
-        return "invalid pointer dereference (" + what + " at address " + std::to_string(pointer) + ")";
-    case MemoryFaultKind::OutOfBounds:
-        return "out-of-bounds " + what + " at offset " + std::to_string(offset) + " of " + object;
-    case MemoryFaultKind::UseAfterFree: return "use after free: " + what + " of " + object + ", freed earlier";
-    case MemoryFaultKind::UseAfterReturn:
-        return "use after return: " + what + " of " + object + ", whose function has returned";
-    case MemoryFaultKind::Misaligned:
-        return "misaligned " + what + " at offset " + std::to_string(offset) + " of " + object;
-    case MemoryFaultKind::ReadOnly: return "write to read-only memory (" + object + ")";
-    case MemoryFaultKind::DoubleFree: return "double free of " + object;
+        return english(MessageKind::InvalidDereference, {what, std::to_string(pointer)});
+    case MemoryFaultKind::OutOfBounds: return english(MessageKind::OutOfBounds, {what, std::to_string(offset), object});
+    case MemoryFaultKind::UseAfterFree: return english(MessageKind::UseAfterFree, {what, object});
+    case MemoryFaultKind::UseAfterReturn: return english(MessageKind::UseAfterReturn, {what, object});
+    case MemoryFaultKind::Misaligned: return english(MessageKind::Misaligned, {what, std::to_string(offset), object});
+    case MemoryFaultKind::ReadOnly: return english(MessageKind::ReadOnlyWrite, {object});
+    case MemoryFaultKind::DoubleFree: return english(MessageKind::DoubleFree, {object});
     case MemoryFaultKind::InvalidFree:
         return offset != 0 && objectKind == ObjectKind::Heap
-                   ? "invalid free: the pointer is at offset " + std::to_string(offset) + " of " + object
-                   : "invalid free of a pointer to " + object;
-    case MemoryFaultKind::TooManyObjects: return "too many memory objects allocated by one thread";
+                   ? english(MessageKind::InvalidFreeInside, {std::to_string(offset), object})
+                   : english(MessageKind::InvalidFree, {object});
+    case MemoryFaultKind::TooManyObjects: return english(MessageKind::TooManyObjects, {});
     case MemoryFaultKind::Exhausted:
-        return "memory exhausted: allocating " + std::to_string(size) + " more bytes would exceed the limit of " +
-               std::to_string(objectSize) + " MiB live in one execution";
+        return english(MessageKind::MemoryExhausted, {std::to_string(size), std::to_string(objectSize)});
     }
-    return "invalid memory access";
+    return english(MessageKind::InvalidAccess, {});
 }
 
 Memory::Memory() {

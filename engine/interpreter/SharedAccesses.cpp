@@ -4,6 +4,8 @@
 // event's access is performed when the explorer grants it (the instruction runs again).
 #include "engine/interpreter/SharedAccesses.hpp"
 
+#include "engine/base/Message.hpp"
+
 #include <algorithm>
 
 namespace weft::interpreter {
@@ -30,11 +32,10 @@ Continuation SharedAccesses::access(InterpreterState &state, ThreadState &t, std
         clash = std::prev(next);
     if (clash != object.locations.end()) {
         m_faults.raise(t, DefectKind::ModelViolation,
-                       "mixed-size access to shared memory: a " + std::to_string(size) + "-byte " +
-                           (write ? "write" : "read") + " at offset " + std::to_string(offset) + " of " +
-                           m_faults.nameObject(object.kind, object.size, object.site) + " overlaps its " +
-                           std::to_string(clash->second) + "-byte location at offset " + std::to_string(clash->first) +
-                           " (the sc model needs one access size per shared location)");
+                       english(write ? MessageKind::MixedSizeWrite : MessageKind::MixedSizeRead,
+                               {std::to_string(size), std::to_string(offset),
+                                m_faults.nameObject(object.kind, object.size, object.site),
+                                std::to_string(clash->second), std::to_string(clash->first)}));
         return Continuation::Fault;
     }
     object.locations.emplace(offset, size);

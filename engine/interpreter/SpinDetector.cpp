@@ -5,6 +5,8 @@
 // sees the change are explored instead).
 #include "engine/interpreter/SpinDetector.hpp"
 
+#include "engine/base/Message.hpp"
+
 #include <algorithm>
 
 namespace weft::interpreter {
@@ -80,7 +82,7 @@ Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState
 Continuation SpinDetector::spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom) {
     SpinWatch &w = t.spin;
     const std::vector<SpinRead> reads(w.reads.begin() + readsFrom, w.reads.end());
-    const std::string who = "thread T" + std::to_string(t.id);
+    const std::string who = std::to_string(t.id);
     const bool waits = std::any_of(reads.begin(), reads.end(), [](const SpinRead &r) { return r.shared; });
     if (!waits) {
         // Nothing another thread does can change what the loop reads: it never ends.
@@ -89,16 +91,12 @@ Continuation SpinDetector::spinning(const InterpreterState &state, ThreadState &
             w = {};
             return Continuation::Stop;
         }
-        m_faults.raise(t, DefectKind::Livelock,
-                       who + " loops forever: an iteration of this loop changes nothing and reads no memory another "
-                             "thread can change");
+        m_faults.raise(t, DefectKind::Livelock, english(MessageKind::LoopsForever, {who}));
         return Continuation::Fault;
     }
     if (m_options.model == MemoryModel::Sync) {
         m_faults.raise(t, DefectKind::Livelock,
-                       who + " spins forever waiting for " + m_faults.describeReads(state, reads) +
-                           " to change: under --model sync no other thread runs while a thread runs its local code "
-                           "(--model sc explores this wait)");
+                       english(MessageKind::SpinsUnderSync, {who, m_faults.describeReads(state, reads)}));
         return Continuation::Fault;
     }
     // An await: this iteration changed nothing, so any later one that reads the same values changes

@@ -3,6 +3,7 @@
 // Memory, calls push frames on the thread's CallStack, builtins go to their LibcDispatcher handlers.
 #include "engine/interpreter/Stepper.hpp"
 
+#include "engine/base/Message.hpp"
 #include "engine/interpreter/Arithmetic.hpp"
 
 #include <cstring>
@@ -140,12 +141,12 @@ Continuation Stepper::call(InterpreterState &state, ThreadState &t, std::uint32_
         if (const Continuation n = m_sections.enter(state, t); n != Continuation::Continue)
             return n;
     if (function == m_reachError && m_options.svcompSemantics) {
-        m_faults.raise(t, DefectKind::AssertionFailure, "reach_error() called");
+        m_faults.raise(t, DefectKind::AssertionFailure, english(MessageKind::FunctionCalled, {"reach_error"}));
         return Continuation::Fault;
     }
     if (t.stack.frames.size() >= m_options.maxCallDepth) {
         m_faults.raise(t, DefectKind::UndefinedBehaviour,
-                       "stack overflow: more than " + std::to_string(m_options.maxCallDepth) + " nested calls");
+                       english(MessageKind::StackOverflow, {std::to_string(m_options.maxCallDepth)}));
         return Continuation::Fault;
     }
     // m_args holds the (flattened) arguments; missing ones read as 0, extra ones are dropped.
@@ -353,8 +354,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
         }
         if (++t.steps > bound) {
             m_faults.raise(t, DefectKind::StepBound,
-                           "thread T" + std::to_string(t.id) + " ran more than " + std::to_string(bound) +
-                               " instructions without a visible action (infinite loop?)");
+                           english(MessageKind::InstructionBound, {std::to_string(t.id), std::to_string(bound)}));
             return false;
         }
         // A clock read every 2^20 instructions (milliseconds): a long local loop honours --timeout.
@@ -378,7 +378,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
         case Opcode::Load: {
             const std::uint64_t address = value(in.a) + std::uint64_t(in.imm);
             if (shadows)
-                m_uninit.use(state, t, shadow(in.a), "the address of this load");
+                m_uninit.use(state, t, shadow(in.a), MessageKind::LoadAddress);
             const bool atomic = in.aux & program::kAtomicAccess;
             const std::uint8_t *bytes =
                 state.memory.read(address, in.size, std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
@@ -407,7 +407,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
         case Opcode::Store: {
             const std::uint64_t address = value(in.b) + std::uint64_t(in.imm);
             if (shadows)
-                m_uninit.use(state, t, shadow(in.b), "the address of this store");
+                m_uninit.use(state, t, shadow(in.b), MessageKind::StoreAddress);
             const bool atomic = in.aux & program::kAtomicAccess;
             std::uint8_t *bytes =
                 state.memory.write(address, in.size, std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
@@ -433,7 +433,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             const std::uint64_t size = std::uint64_t(in.imm) * count;
             if (size >= program::kMaxObjectSize || (count != 0 && size / count != std::uint64_t(in.imm))) {
                 m_faults.raise(t, DefectKind::UndefinedBehaviour,
-                               "stack allocation of " + std::to_string(size) + " bytes is too large");
+                               english(MessageKind::StackTooLarge, {std::to_string(size)}));
                 return false;
             }
             const std::uint64_t site = (std::uint64_t(f.function) << 32) | f.pc;
@@ -454,7 +454,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
         case Opcode::CmpXchg: {
             const std::uint64_t address = value(in.a);
             if (shadows)
-                m_uninit.use(state, t, shadow(in.a), "the address of this atomic operation");
+                m_uninit.use(state, t, shadow(in.a), MessageKind::AtomicAddress);
             std::uint8_t *bytes = state.memory.write(address, in.size, in.size, fault);
             if (!bytes)
                 return m_faults.memoryFault(t, fault), false;
@@ -505,7 +505,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             break;
         case Opcode::Branch:
             if (shadows)
-                m_uninit.use(state, t, shadow(in.a).withBits(shadow(in.a).bits & 1), "the branch");
+                m_uninit.use(state, t, shadow(in.a).withBits(shadow(in.a).bits & 1), MessageKind::TheBranch);
             if (const Continuation n = jumpTo((value(in.a) & 1) ? std::uint32_t(in.imm) : in.dst);
                 n != Continuation::Continue)
                 return n == Continuation::Stop;
@@ -513,7 +513,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
         case Opcode::Switch: {
             const std::uint64_t v = value(in.a);
             if (shadows)
-                m_uninit.use(state, t, shadow(in.a), "the switch");
+                m_uninit.use(state, t, shadow(in.a), MessageKind::TheSwitch);
             std::uint32_t target = std::uint32_t(in.imm);
             for (std::uint32_t i = in.b; i < in.b + in.c; ++i)
                 if (fn.cases[i].value == v) {
@@ -549,12 +549,13 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             Continuation next = Continuation::Continue;
             if (in.op == Opcode::CallIndirect) {
                 if (shadows)
-                    m_uninit.use(state, t, shadow(in.a), "the function pointer of this call");
+                    m_uninit.use(state, t, shadow(in.a), MessageKind::CalledPointer);
                 const program::DecodedPointer d = program::decodePointer(value(in.a));
                 if (d.owner != program::kFunctionOwner || d.offset != 0 || d.object >= m_program.functions.size()) {
-                    m_faults.raise(t, DefectKind::UndefinedBehaviour,
-                                   value(in.a) == 0 ? "call through a null function pointer"
-                                                    : "call through an invalid function pointer");
+                    m_faults.raise(
+                        t, DefectKind::UndefinedBehaviour,
+                        english(value(in.a) == 0 ? MessageKind::NullFunctionCall : MessageKind::InvalidFunctionCall,
+                                {}));
                     return false;
                 }
                 callee = d.object;
@@ -589,7 +590,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             break;
         }
         case Opcode::Unreachable:
-            m_faults.raise(t, DefectKind::UndefinedBehaviour, "reached code marked unreachable");
+            m_faults.raise(t, DefectKind::UndefinedBehaviour, english(MessageKind::Unreachable, {}));
             return false;
         case Opcode::Unsupported: {
             if (fn.code.size() == 1 && t.stack.frames.size() > 1) { // a stub called through a pointer:

@@ -3,6 +3,8 @@
 // defect per site), reported and gone past like a data race; the value used is the memory's (zero).
 #include "engine/interpreter/UninitialisedReads.hpp"
 
+#include "engine/base/Message.hpp"
+
 namespace weft::interpreter {
 
 UninitialisedReads::UninitialisedReads(const program::Program &program, FaultReporter &faults)
@@ -50,25 +52,26 @@ void UninitialisedReads::report(InterpreterState &state, const ThreadState &t, c
     const std::uint64_t site = (std::uint64_t(f.function) << 32) | f.pc;
     if (!state.uninitialisedUses.insert(site).second)
         return;
-    std::string what, never = "written";
+    std::string what;
+    MessageKind never = MessageKind::NeverWritten;
     if ((s.origin >> 56) == (kConstantOrigin >> 56)) {
         const auto variable = m_program.undefinedConstants.find(std::uint32_t(s.origin));
         const bool named = variable != m_program.undefinedConstants.end() && !variable->second.empty();
-        what = named ? "'" + variable->second + "'" : "a local variable";
-        never = "initialised";
+        what = named ? "'" + variable->second + "'" : english(MessageKind::ALocalVariable, {});
+        never = MessageKind::NeverInitialised;
     } else if (const MemoryObject *object = state.memory.objectAt(s.origin);
                object && object->kind != ObjectKind::Global) {
         const std::int64_t offset = program::decodePointer(s.origin).offset;
-        what = m_faults.nameObject(object->kind, object->size, object->site) +
-               (offset > 0 ? " (byte " + std::to_string(offset) + ")" : std::string());
+        what = m_faults.nameObject(object->kind, object->size, object->site);
+        if (offset > 0)
+            what = english(MessageKind::ObjectByte, {what, std::to_string(offset)});
     } else {
         what = m_faults.describeAddress(state, s.origin);
     }
     const program::SourceSpot spot = m_program.sourceMap.spotOf(f.function, f.pc);
     const std::string where = m_program.sourceMap.format(spot);
     ProgramFault fault{DefectKind::UninitialisedRead, t.id,
-                       (where.empty() ? "" : where + ": ") + use + " depends on " + what + ", which was never " +
-                           never};
+                       (where.empty() ? "" : where + ": ") + english(never, {use, what})};
     fault.identity = "uninit " + std::to_string(site);
     fault.location = where;
     m_faults.report(std::move(fault));

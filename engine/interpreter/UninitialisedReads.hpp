@@ -6,6 +6,8 @@
 
 #include "engine/interpreter/FaultReporter.hpp"
 
+#include "engine/base/Message.hpp"
+
 namespace weft::interpreter {
 
 class UninitialisedReads {
@@ -25,15 +27,15 @@ public:
     bool touchesUndefined(std::uint32_t function) const { return !m_touches.empty() && m_touches[function]; }
     /// A value whose undefined bits are `s` decides `use` ("the branch", "the address of a load", ...)
     /// at t's current instruction: reported once per instruction and execution, and the run goes on.
-    void use(InterpreterState &state, const ThreadState &t, const RegisterShadow &s, const char *use) {
+    void use(InterpreterState &state, const ThreadState &t, const RegisterShadow &s, MessageKind use) {
         if (s.bits != 0) [[unlikely]]
-            report(state, t, s, use);
+            report(state, t, s, english(use, {}));
     }
     /// Argument `index` (from 0) of a call of `callee`.
     void argument(InterpreterState &state, const ThreadState &t, const RegisterShadow &s, std::size_t index,
                   std::string_view callee) {
         if (s.bits != 0) [[unlikely]]
-            report(state, t, s, "argument " + std::to_string(index + 1) + " of " + std::string(callee));
+            report(state, t, s, english(MessageKind::ArgumentOf, {std::to_string(index + 1), std::string(callee)}));
     }
 
 private:

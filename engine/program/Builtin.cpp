@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/program/Builtin.hpp"
 
+#include "engine/base/Message.hpp"
+
 #include <array>
 #include <utility>
 
@@ -14,13 +16,13 @@ constexpr std::array<std::string_view, std::size_t(Builtin::Count)> kSymbols = {
 };
 
 /// Prefixes of known functions that a later step will implement, with what they belong to.
-constexpr std::pair<std::string_view, std::string_view> kLater[] = {
-    {"pthread_mutexattr_", "mutex attributes"},
-    {"pthread_condattr_", "condition variable attributes"},
-    {"pthread_barrierattr_", "barrier attributes"},
-    {"pthread_cancel", "thread cancellation"},
-    {"pthread_kill", "signals"},
-    {"sem_", "named semaphores and sem_getvalue"},
+constexpr std::pair<std::string_view, MessageKind> kLater[] = {
+    {"pthread_mutexattr_", MessageKind::MutexAttributes},
+    {"pthread_condattr_", MessageKind::ConditionAttributes},
+    {"pthread_barrierattr_", MessageKind::BarrierAttributes},
+    {"pthread_cancel", MessageKind::ThreadCancellation},
+    {"pthread_kill", MessageKind::Signals},
+    {"sem_", MessageKind::NamedSemaphores},
 };
 
 } // namespace
@@ -41,7 +43,7 @@ std::optional<Builtin> findBuiltin(std::string_view symbol) {
 std::string unsupportedReason(std::string_view symbol) {
     for (const auto &[prefix, what] : kLater)
         if (symbol.starts_with(prefix))
-            return std::string(what);
+            return english(what, {});
     return {};
 }
 

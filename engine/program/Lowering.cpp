@@ -4,6 +4,7 @@
 // from the debug info: LoweringTypes.cpp.
 #include "engine/program/Lowering.hpp"
 
+#include "engine/base/Message.hpp"
 #include "engine/program/LoweringContext.hpp"
 #include "engine/program/PointerEncoding.hpp"
 
@@ -278,7 +279,7 @@ std::uint32_t LoweringContext::unsupported(SourceSpot spot, const std::string &w
         program.unsupported.push_back(what);
     if (warn && program.warnings.size() < 100) {
         Diagnostic d{program.sourceMap.fileName(spot.file), spot.line, spot.column, Severity::Warning,
-                     "unsupported operation " + what + ": an execution that reaches it stops with a defect"};
+                     english(MessageKind::UnsupportedWarning, {what})};
         if (d.file.empty())
             d.file = module.getSourceFileName();
         program.warnings.push_back(std::move(d));
@@ -288,7 +289,7 @@ std::uint32_t LoweringContext::unsupported(SourceSpot spot, const std::string &w
 
 std::string LoweringContext::describeUnsupportedCall(const std::string &name) {
     const std::string reason = unsupportedReason(name);
-    return reason.empty() ? name + "()" : name + "() (" + reason + ": not supported yet)";
+    return reason.empty() ? name + "()" : english(MessageKind::UnsupportedCall, {name, reason});
 }
 
 namespace {

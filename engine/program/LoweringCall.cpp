@@ -4,6 +4,8 @@
 // reached) with a load-time warning at the call's location.
 #include "engine/program/FunctionLowering.hpp"
 
+#include "engine/base/Message.hpp"
+
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/Function.h>
@@ -74,7 +76,7 @@ void FunctionLowering::emitUnsupported(const llvm::CallInst &call, const std::st
 
 void FunctionLowering::lowerCall(const llvm::CallInst &call) {
     if (call.isInlineAsm()) {
-        emitUnsupported(call, "inline assembly");
+        emitUnsupported(call, english(MessageKind::InlineAssembly, {}));
         return;
     }
     const auto *callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
@@ -225,7 +227,7 @@ void FunctionLowering::lowerIntrinsic(const llvm::CallInst &call, unsigned id) {
     case In::vacopy: builtin(Builtin::VaCopy, 2); return;
     case In::vaend: return; // nothing to release: the arguments live as long as the frame
     default:
-        emitUnsupported(call, "intrinsic '" + call.getCalledFunction()->getName().str() + "'");
+        emitUnsupported(call, english(MessageKind::Intrinsic, {"'" + call.getCalledFunction()->getName().str() + "'"}));
         return;
     }
 }

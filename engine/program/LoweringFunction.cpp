@@ -3,6 +3,8 @@
 // leaf), phis as parallel copies on their incoming edges. Calls and intrinsics: LoweringCall.cpp.
 #include "engine/program/FunctionLowering.hpp"
 
+#include "engine/base/Message.hpp"
+
 #include <utility>
 
 #include <llvm/IR/Constants.h>
@@ -231,14 +233,15 @@ void FunctionLowering::run() {
             }
             if (const llvm::GlobalVariable *g = externalVariableOf(inst)) {
                 const std::uint32_t message =
-                    m_ctx.unsupported(m_spot, "use of external variable '" + g->getName().str() + "'");
+                    m_ctx.unsupported(m_spot, english(MessageKind::ExternalVariable, {"'" + g->getName().str() + "'"}));
                 emit({.op = Opcode::Unsupported, .imm = std::int64_t(message)});
                 continue;
             }
             if (computesLongDouble(inst)) {
                 // Reported when reached (one warning per line); its users are reached only after it.
                 const bool warn = m_longDoubleLines.insert({m_spot.file, m_spot.line}).second;
-                const std::uint32_t message = m_ctx.unsupported(m_spot, "long double arithmetic", warn);
+                const std::uint32_t message =
+                    m_ctx.unsupported(m_spot, english(MessageKind::LongDoubleArithmetic, {}), warn);
                 emit({.op = Opcode::Unsupported, .imm = std::int64_t(message)});
                 continue;
             }

@@ -94,6 +94,29 @@ QString EventAppearance::labelObject(const ExplorationSnapshot &snapshot, const 
     return objectText(event.action.kind, snapshot.objectText(event), event.action.value);
 }
 
+QString EventAppearance::boxObject(const ExplorationSnapshot &snapshot, const EventRecord &event) {
+    const std::string &object = snapshot.objectText(event);
+    const Message message = parseMessage(object);
+    const bool part = message.kind == MessageKind::HeapBlockPartAt || message.kind == MessageKind::LocalPartAt;
+    if (!part && message.kind != MessageKind::HeapBlockAt && message.kind != MessageKind::LocalAt)
+        return labelObject(snapshot, event);
+    // "f.c:12" or "f.c:12:5": the line is what tells the blocks apart within one program.
+    const QStringList at = QString::fromStdString(message.args.back()).split(QLatin1Char(':'));
+    const QString line = at.size() >= 2 ? at[1] : at.front();
+    QString text;
+    switch (message.kind) {
+    case MessageKind::HeapBlockAt: text = tr("heap, line %1").arg(line); break;
+    case MessageKind::HeapBlockPartAt:
+        text = tr("heap+%1, line %2").arg(QString::fromStdString(message.args[0]), line);
+        break;
+    case MessageKind::LocalAt: text = tr("local, line %1").arg(line); break;
+    default: text = tr("local+%1, line %2").arg(QString::fromStdString(message.args[0]), line); break;
+    }
+    if (showsValue(event.action.kind))
+        text += QLatin1Char(' ') + QString::number(event.action.value);
+    return text;
+}
+
 QString EventAppearance::toolTip(const ExplorationSnapshot &snapshot, const EventRecord &event) {
     QString text = tr("T%1: %2").arg(event.thread).arg(label(snapshot, event));
     text += QLatin1Char('\n') +

@@ -17,6 +17,10 @@ public:
     static QColor fill(ActionKind kind);
     /// "lock", "create", ... in the UI language.
     static QString actionText(ActionKind kind);
+    /// What an event box shows after the action: labelObject(), with an object the program does not
+    /// name said short enough for the box ("heap, line 12" for "heap block allocated at f.c:12:5",
+    /// whose whole wording is in the tooltip, the trace and the variables).
+    static QString boxObject(const ExplorationSnapshot &snapshot, const EventRecord &event);
     /// "lock 'm'", "create T2", "sem_init 'ready' 2".
     static QString label(const ExplorationSnapshot &snapshot, const EventRecord &event);
     /// What follows the action in a label: "'m'", "T2", "'ready' 2" ("" for start and exit).

@@ -152,9 +152,8 @@ const EventLabel &EventNodesItem::labelOf(EventId id) const {
     EventLabel &label = m_labels[id];
     if (label.lines.isEmpty() && m_snapshot && id < m_snapshot->events.size()) {
         const EventRecord &e = m_snapshot->events[id];
-        label =
-            EventLabel::fit(EventAppearance::actionText(e.action.kind), EventAppearance::labelObject(*m_snapshot, e),
-                            m_labelFont, QSizeF(kWidth - 6, kHeight - 2));
+        label = EventLabel::fit(EventAppearance::actionText(e.action.kind), EventAppearance::boxObject(*m_snapshot, e),
+                                m_labelFont, QSizeF(kWidth - 6, kHeight - 2));
     }
     return label;
 }

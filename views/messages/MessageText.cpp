@@ -43,9 +43,166 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::BarrierArrivals: return tr("%1 of %2 arrived");
     case MessageKind::WriteLockedBy: return tr("write-locked by T%1");
     case MessageKind::ReadLockedBy: return tr("read-locked by %1");
+    case MessageKind::ReadOfBytes: return tr("read of %1 bytes");
+    case MessageKind::ReadOfByte: return tr("read of %1 byte");
+    case MessageKind::WriteOfBytes: return tr("write of %1 bytes");
+    case MessageKind::WriteOfByte: return tr("write of %1 byte");
+    case MessageKind::FreeOfBytes: return tr("free of %1 bytes");
+    case MessageKind::FreeOfByte: return tr("free of %1 byte");
+    case MessageKind::NullFree: return tr("free of a null-derived pointer");
+    case MessageKind::NullDereference: return tr("null pointer dereference (%1)");
+    case MessageKind::InvalidDereference: return tr("invalid pointer dereference (%1 at address %2)");
+    case MessageKind::OutOfBounds: return tr("out-of-bounds %1 at offset %2 of %3");
+    case MessageKind::UseAfterFree: return tr("use after free: %1 of %2, freed earlier");
+    case MessageKind::UseAfterReturn: return tr("use after return: %1 of %2, whose function has returned");
+    case MessageKind::Misaligned: return tr("misaligned %1 at offset %2 of %3");
+    case MessageKind::ReadOnlyWrite: return tr("write to read-only memory (%1)");
+    case MessageKind::DoubleFree: return tr("double free of %1");
+    case MessageKind::InvalidFreeInside: return tr("invalid free: the pointer is at offset %1 of %2");
+    case MessageKind::InvalidFree: return tr("invalid free of a pointer to %1");
+    case MessageKind::TooManyObjects: return tr("too many memory objects allocated by one thread");
+    case MessageKind::MemoryExhausted:
+        return tr("memory exhausted: allocating %1 more bytes would exceed the limit of %2 MiB live in one execution");
+    case MessageKind::InvalidAccess: return tr("invalid memory access");
+    case MessageKind::RaceRecordExhausted:
+        return tr("memory exhausted: the race detector's record of %1 would exceed the limit of %2 MiB per execution "
+                  "(--races=ignore does without it)");
+    case MessageKind::SizedGlobal: return tr("a %1-byte global variable");
+    case MessageKind::SizedHeapBlock: return tr("a %1-byte heap block");
+    case MessageKind::SizedLocal: return tr("a %1-byte local variable");
+    case MessageKind::SizedFunction: return tr("a %1-byte function");
+    case MessageKind::StringLiteral: return tr("a %1-byte string literal");
+    case MessageKind::NamedLocal: return tr("a %1-byte local variable %2");
+    case MessageKind::NamedLocalAt: return tr("a %1-byte local variable %2 declared at %3");
+    case MessageKind::SizedHeapBlockAt: return tr("a %1-byte heap block allocated at %2");
+    case MessageKind::SizedLocalAt: return tr("a %1-byte local variable allocated at %2");
+    case MessageKind::VariadicArguments: return tr("the %1 bytes of variadic arguments passed");
+    case MessageKind::VariadicArgumentsAt: return tr("the %1 bytes of variadic arguments passed at %2");
+    case MessageKind::ObjectAtOffset: return tr("%1 at offset %2");
+    case MessageKind::ObjectByte: return tr("%1 (byte %2)");
+    case MessageKind::HeapBlock: return tr("heap block");
+    case MessageKind::HeapBlockPart: return tr("heap block+%1");
+    case MessageKind::Local: return tr("local");
+    case MessageKind::LocalPart: return tr("local+%1");
+    case MessageKind::ThreadsCopy: return tr("T%1's %2");
+    case MessageKind::AtomicSections: return tr("(atomic sections)");
+    case MessageKind::LoopsForever:
+        return tr("thread T%1 loops forever: an iteration of this loop changes nothing and reads no memory another "
+                  "thread can change");
+    case MessageKind::SpinsUnderSync:
+        return tr("thread T%1 spins forever waiting for %2 to change: under --model sync no other thread runs while a "
+                  "thread runs its local code (--model sc explores this wait)");
+    case MessageKind::SpinsForever: return tr("T%1 spins forever");
+    case MessageKind::SpinsWaiting: return tr("T%1 spins forever waiting for %2 to change");
+    case MessageKind::SpinsAtWaiting: return tr("T%1 spins forever at %2 waiting for %3 to change");
+    case MessageKind::FalseAssumption: return tr("T%1 is stopped by a false assumption");
+    case MessageKind::Cannot: return tr("T%1 cannot %2");
+    case MessageKind::InstructionBound:
+        return tr("thread T%1 ran more than %2 instructions without a visible action (infinite loop?)");
+    case MessageKind::ActionBound: return tr("more than %1 visible actions in one execution");
+    case MessageKind::ThreadBound: return tr("more than %1 threads in one execution");
+    case MessageKind::TooManyThreads: return tr("too many threads for the interpreter's memory layout");
+    case MessageKind::StackOverflow: return tr("stack overflow: more than %1 nested calls");
+    case MessageKind::StackTooLarge: return tr("stack allocation of %1 bytes is too large");
+    case MessageKind::NullFunctionCall: return tr("call through a null function pointer");
+    case MessageKind::InvalidFunctionCall: return tr("call through an invalid function pointer");
+    case MessageKind::Unreachable: return tr("reached code marked unreachable");
+    case MessageKind::DivisionByZero: return tr("division by zero");
+    case MessageKind::DivisionOverflow: return tr("signed division overflow (the minimum value divided by -1)");
+    case MessageKind::ShiftTooFar: return tr("shift by %1 bits of a %2-bit value");
+    case MessageKind::NotPure: return tr("not a pure instruction");
+    case MessageKind::OnlyStandardStreams: return tr("%1: only stdout and stderr are supported streams");
+    case MessageKind::OnlyStdin: return tr("%1: only stdin can be read");
+    case MessageKind::VaListNotStarted: return tr("%1: the va_list was not set up by va_start");
+    case MessageKind::FormatNeedsArguments: return tr("%1: the format %2 needs more arguments than were passed");
+    case MessageKind::FormatIncomplete: return tr("%1: incomplete conversion at the end of %2");
+    case MessageKind::LongDoubleArguments: return tr("%1: long double arguments are not supported");
+    case MessageKind::UnsupportedConversion: return tr("%1: unsupported conversion %2");
+    case MessageKind::FormatEndsInConversion: return tr("%1: the format %2 ends inside a conversion");
+    case MessageKind::UnterminatedSet: return tr("%1: unterminated %[ in the format %2");
+    case MessageKind::UnknownConversion: return tr("%1: unknown conversion %2 in the format %3");
+    case MessageKind::JumpNotSet: return tr("%1 with a jmp_buf that setjmp did not set");
+    case MessageKind::JumpOtherThread:
+        return tr("%1 to a jmp_buf set by thread T%2 (Weft supports setjmp and longjmp within one thread)");
+    case MessageKind::JumpReturned: return tr("%1 to a setjmp whose function has returned");
+    case MessageKind::DestroyLockedMutex: return tr("pthread_mutex_destroy of a locked mutex");
+    case MessageKind::RwUnlockNotHeld: return tr("pthread_rwlock_unlock: the lock is not held by this thread");
+    case MessageKind::StartNotFunction: return tr("pthread_create: the start routine is not a function of the program");
+    case MessageKind::SemValueTooLarge: return tr("sem_init: the value exceeds SEM_VALUE_MAX");
+    case MessageKind::BarrierCountZero: return tr("pthread_barrier_init: the count is 0");
+    case MessageKind::NoImplementation: return tr("internal: builtin %1 has no implementation");
+    case MessageKind::OverlappingCopy: return tr("memcpy with overlapping source and destination");
+    case MessageKind::AtomicEndOutside: return tr("__VERIFIER_atomic_end() outside an atomic section");
+    case MessageKind::JoinDetached: return tr("pthread_join of T%1, which was created detached");
+    case MessageKind::JoinUncreated: return tr("T%1 joins thread %2, which this execution never created");
+    case MessageKind::UnlockNotHeld: return tr("T%1 unlocks mutex %2, which it does not hold");
+    case MessageKind::SemaphoreUninitialised: return tr("T%1 uses semaphore %2 before initialising it (sem_init)");
+    case MessageKind::BarrierUninitialised:
+        return tr("T%1 waits at barrier %2 before initialising it (pthread_barrier_init)");
+    case MessageKind::MixedSizeRead:
+        return tr("mixed-size access to shared memory: a %1-byte read at offset %2 of %3 overlaps its %4-byte location "
+                  "at offset %5 (the sc model needs one access size per shared location)");
+    case MessageKind::MixedSizeWrite:
+        return tr("mixed-size access to shared memory: a %1-byte write at offset %2 of %3 overlaps its %4-byte "
+                  "location at offset %5 (the sc model needs one access size per shared location)");
+    case MessageKind::UnsupportedCall: return tr("%1() (%2: not supported yet)");
+    case MessageKind::MutexAttributes: return tr("mutex attributes");
+    case MessageKind::ConditionAttributes: return tr("condition variable attributes");
+    case MessageKind::BarrierAttributes: return tr("barrier attributes");
+    case MessageKind::ThreadCancellation: return tr("thread cancellation");
+    case MessageKind::Signals: return tr("signals");
+    case MessageKind::NamedSemaphores: return tr("named semaphores and sem_getvalue");
+    case MessageKind::InlineAssembly: return tr("inline assembly");
+    case MessageKind::Intrinsic: return tr("intrinsic %1");
+    case MessageKind::ExternalVariable: return tr("use of external variable %1");
+    case MessageKind::LongDoubleArithmetic: return tr("long double arithmetic");
+    case MessageKind::AssumeInAtomic:
+        return tr("__VERIFIER_assume failed inside an atomic section after the section wrote shared memory");
+    case MessageKind::ActionInAtomic:
+        return tr(
+            "%1 inside an atomic section (only local code, memory accesses and __VERIFIER_assume run atomically)");
+    case MessageKind::ScheduleNoThread: return tr("schedule step %1: thread T%2 does not exist");
+    case MessageKind::ScheduleExited: return tr("schedule step %1: thread T%2 has exited");
+    case MessageKind::ScheduleBlocked: return tr("schedule step %1: thread T%2 is blocked (%3)");
+    case MessageKind::ReplayExpected: return tr("replay step %1: expected %2, the program did %3");
+    case MessageKind::ReplayEndedEarly:
+        return tr("the execution ended after %1 visible actions, before replaying the %2 of the trail");
+    case MessageKind::NeverWritten: return tr("%1 depends on %2, which was never written");
+    case MessageKind::NeverInitialised: return tr("%1 depends on %2, which was never initialised");
+    case MessageKind::LoadAddress: return tr("the address of this load");
+    case MessageKind::StoreAddress: return tr("the address of this store");
+    case MessageKind::AtomicAddress: return tr("the address of this atomic operation");
+    case MessageKind::TheBranch: return tr("the branch");
+    case MessageKind::TheSwitch: return tr("the switch");
+    case MessageKind::CalledPointer: return tr("the function pointer of this call");
+    case MessageKind::ArgumentOf: return tr("argument %1 of %2");
+    case MessageKind::ALocalVariable: return tr("a local variable");
+    case MessageKind::ExecutionCut:
+        return tr(
+            "execution %1 was cut at a per-execution bound (%2): interleavings beyond such cuts are not explored");
+    case MessageKind::NotDeterministic:
+        return tr("the program did not replay deterministically (%1); exploration stopped");
+    case MessageKind::EventLimit: return tr("the event structure exceeded %1 events");
+    case MessageKind::UnsupportedWarning:
+        return tr("unsupported operation %1: an execution that reaches it stops with a defect");
     case MessageKind::Count: break;
     }
     return QStringLiteral("%1");
+}
+
+QString MessageText::format(const Diagnostic &diagnostic) {
+    QString where = QString::fromStdString(diagnostic.file);
+    if (!where.isEmpty() && diagnostic.line)
+        where += QLatin1Char(':') + QString::number(diagnostic.line) +
+                 (diagnostic.column ? QLatin1Char(':') + QString::number(diagnostic.column) : QString());
+    const QString text = format(diagnostic.text);
+    QString said;
+    switch (diagnostic.severity) {
+    case Severity::Note: said = tr("note: %1").arg(text); break;
+    case Severity::Warning: said = tr("warning: %1").arg(text); break;
+    case Severity::Error: said = tr("error: %1").arg(text); break;
+    }
+    return where.isEmpty() ? said : tr("%1: %2").arg(where, said);
 }
 
 QString MessageText::format(const Message &message) {
@@ -54,15 +211,20 @@ QString MessageText::format(const Message &message) {
         args << (isNestedArgument(message.kind, i) ? format(message.args[i]) : QString::fromStdString(message.args[i]));
     if (message.kind == MessageKind::List)
         return args.join(QStringLiteral("; "));
+    // Each placeholder replaced once, left to right: an argument holding "%2" stays as it is.
     const QString text = wording(message.kind);
-    // The multi-argument arg() replaces every placeholder at once: an argument holding "%2" stays.
-    switch (args.size()) {
-    case 0: return text;
-    case 1: return text.arg(args[0]);
-    case 2: return text.arg(args[0], args[1]);
-    case 3: return text.arg(args[0], args[1], args[2]);
-    default: return text.arg(args[0], args[1], args[2], args[3]);
+    QString out;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text[i] == QLatin1Char('%') && i + 1 < text.size() && text[i + 1].isDigit()) {
+            const qsizetype index = text[i + 1].digitValue() - 1;
+            if (index >= 0 && index < args.size())
+                out += args[index];
+            ++i;
+        } else {
+            out += text[i];
+        }
     }
+    return out;
 }
 
 } // namespace weft::views

@@ -4,6 +4,7 @@
 // number, a C string) stays as it is. GUI thread only (uses QCoreApplication::translate).
 #pragma once
 
+#include "engine/base/Diagnostic.hpp"
 #include "engine/base/Message.hpp"
 
 #include <QCoreApplication>
@@ -20,6 +21,8 @@ public:
     static QString format(const Message &message);
     /// The message whose English text is `text`, in the UI language.
     static QString format(const std::string &text) { return format(parseMessage(text)); }
+    /// A diagnostic of Weft's ("f.c:3: warning: execution 2 was cut ...") in the UI language.
+    static QString format(const Diagnostic &diagnostic);
     /// The template of `kind` in the UI language (%1, %2, ... for its arguments).
     static QString wording(MessageKind kind);
 };

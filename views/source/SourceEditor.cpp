@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "views/source/SourceEditor.hpp"
 
+#include "views/messages/MessageText.hpp"
+
 #include "views/source/CSyntaxHighlighter.hpp"
 #include "views/source/LineNumberArea.hpp"
 
@@ -70,7 +72,7 @@ void SourceEditor::setDiagnostics(const std::vector<Diagnostic> &diagnostics) {
         Mark mark;
         mark.line = line;
         mark.severity = d.severity;
-        mark.text = QString::fromStdString(d.text);
+        mark.text = MessageText::format(d.text); // Weft's own warnings in the UI language; Clang's as they are
         const QString text = block.text();
         if (d.column == 0 || int(d.column) > text.size()) {
             mark.start = block.position();

@@ -5,6 +5,8 @@
 // never set, set by another thread, or whose function has returned is a defect at the longjmp.
 #include "engine/interpreter/LibcDispatcher.hpp"
 
+#include "engine/base/Message.hpp"
+
 #include <cstring>
 
 namespace weft::interpreter {
@@ -50,14 +52,14 @@ Continuation longjmpCall(BuiltinCall &c) {
     const auto index = std::uint32_t(token);
     const std::string name(program::builtinSymbol(c.builtin));
     if (index == 0 || (owner == t.id && index > t.jumps.size()))
-        return c.fail(DefectKind::UndefinedBehaviour, name + " with a jmp_buf that setjmp did not set");
+        return c.fail(DefectKind::UndefinedBehaviour, english(MessageKind::JumpNotSet, {name}));
     if (owner != t.id)
-        return c.fail(DefectKind::UnsupportedOperation, name + " to a jmp_buf set by thread T" + std::to_string(owner) +
-                                                            " (Weft supports setjmp and longjmp within one thread)");
+        return c.fail(DefectKind::UnsupportedOperation,
+                      english(MessageKind::JumpOtherThread, {name, std::to_string(owner)}));
     const JumpTarget target = t.jumps[index - 1];
     if (t.stack.frames.size() < target.depth || t.stack.frames[target.depth - 1].function != target.function ||
         t.stack.frames[target.depth - 1].base != target.base)
-        return c.fail(DefectKind::UndefinedBehaviour, name + " to a setjmp whose function has returned");
+        return c.fail(DefectKind::UndefinedBehaviour, english(MessageKind::JumpReturned, {name}));
     std::vector<std::uint64_t> dead;
     while (t.stack.frames.size() > target.depth)
         t.stack.pop(dead);

@@ -4,6 +4,8 @@
 // v* forms on a va_list. Formatting
 // is formatPrintf's (Printf.cpp); the buffer is written through the checked Memory.
 #include "engine/interpreter/LibcDispatcher.hpp"
+
+#include "engine/base/Message.hpp"
 #include "engine/interpreter/libc/Printf.hpp"
 #include "engine/interpreter/libc/VaList.hpp"
 
@@ -66,7 +68,7 @@ Continuation streamCall(BuiltinCall &c) {
         return c.returns(0); // fflush(NULL): nothing is buffered
     if (stream == 0 || (stream != c.services.stdoutStream && stream != c.services.stderrStream))
         return c.fail(DefectKind::UndefinedBehaviour,
-                      std::string(program::builtinSymbol(b)) + ": only stdout and stderr are supported streams");
+                      english(MessageKind::OnlyStandardStreams, {std::string(program::builtinSymbol(b))}));
     std::string text;
     if (b == Builtin::Fprintf || b == Builtin::Vfprintf) {
         if (!format(c, 1, b == Builtin::Vfprintf ? "vf" : "f", text))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/interpreter/libc/Printf.hpp"
 
+#include "engine/base/Message.hpp"
 #include "engine/interpreter/Arithmetic.hpp"
 
 #include <cstdio>
@@ -29,7 +30,7 @@ bool formatPrintf(const Memory &memory, const std::string &format, const std::ve
                   std::size_t next, std::string &out, PrintfError &error) {
     auto take = [&](std::uint64_t &v) {
         if (next >= args.size()) {
-            error.text = "printf: the format \"" + format + "\" needs more arguments than were passed";
+            error.text = english(MessageKind::FormatNeedsArguments, {"printf", "\"" + format + "\""});
             return false;
         }
         v = args[next++];
@@ -68,7 +69,7 @@ bool formatPrintf(const Memory &memory, const std::string &format, const std::ve
         while (i < format.size() && std::string_view("hlLqjzt").find(format[i]) != std::string_view::npos)
             length.push_back(format[i++]);
         if (i >= format.size()) {
-            error.text = "printf: incomplete conversion at the end of \"" + format + "\"";
+            error.text = english(MessageKind::FormatIncomplete, {"printf", "\"" + format + "\""});
             return false;
         }
         const char conversion = format[i];
@@ -113,7 +114,7 @@ bool formatPrintf(const Memory &memory, const std::string &format, const std::ve
         case 'a':
         case 'A':
             if (length == "L") {
-                error.text = "printf: long double arguments are not supported";
+                error.text = english(MessageKind::LongDoubleArguments, {"printf"});
                 return false;
             }
             if (!take(v))
@@ -137,7 +138,7 @@ bool formatPrintf(const Memory &memory, const std::string &format, const std::ve
             continue;
         }
         default:
-            error.text = std::string("printf: unsupported conversion '%") + conversion + "'";
+            error.text = english(MessageKind::UnsupportedConversion, {"printf", std::string("'%") + conversion + "'"});
             return false;
         }
     }

@@ -5,6 +5,8 @@
 // conversion stored through its pointer argument (or the va_list's) with the same checks (bounds,
 // lifetime, races) as the program's own stores.
 #include "engine/interpreter/LibcDispatcher.hpp"
+
+#include "engine/base/Message.hpp"
 #include "engine/interpreter/libc/Scanf.hpp"
 #include "engine/interpreter/libc/VaList.hpp"
 
@@ -73,7 +75,7 @@ Continuation scanfCall(BuiltinCall &c) { return scan(c, std::string(), 0); }
 Continuation fscanfCall(BuiltinCall &c) {
     if (c.arg(0) == 0 || c.arg(0) != c.services.stdinStream)
         return c.fail(DefectKind::UndefinedBehaviour,
-                      std::string(program::builtinSymbol(c.builtin)) + ": only stdin can be read");
+                      english(MessageKind::OnlyStdin, {std::string(program::builtinSymbol(c.builtin))}));
     return scan(c, std::string(), 1);
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/interpreter/libc/Scanf.hpp"
 
+#include "engine/base/Message.hpp"
+
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -122,7 +124,7 @@ ScanResult scanString(const std::string &input, const std::string &format, std::
             }
         }
         if (f >= format.size()) {
-            r.error = "sscanf: the format \"" + format + "\" ends inside a conversion";
+            r.error = english(MessageKind::FormatEndsInConversion, {"sscanf", "\"" + format + "\""});
             return r;
         }
         const char conversion = format[f];
@@ -130,7 +132,7 @@ ScanResult scanString(const std::string &input, const std::string &format, std::
         const bool assigns = !suppress;
         if (assigns) {
             if (nextArgument >= argumentCount) {
-                r.error = "sscanf: the format \"" + format + "\" needs more arguments than were passed";
+                r.error = english(MessageKind::FormatNeedsArguments, {"sscanf", "\"" + format + "\""});
                 return r;
             }
             argument = nextArgument++;
@@ -238,7 +240,7 @@ ScanResult scanString(const std::string &input, const std::string &format, std::
                 }
             }
             if (f >= format.size()) {
-                r.error = "sscanf: unterminated %[ in the format \"" + format + "\"";
+                r.error = english(MessageKind::UnterminatedSet, {"sscanf", "\"" + format + "\""});
                 return r;
             }
             const std::size_t start = in;
@@ -255,7 +257,8 @@ ScanResult scanString(const std::string &input, const std::string &format, std::
             break;
         }
         default:
-            r.error = std::string("sscanf: unknown conversion '%") + conversion + "' in the format \"" + format + "\"";
+            r.error = english(MessageKind::UnknownConversion,
+                              {"sscanf", std::string("'%") + conversion + "'", "\"" + format + "\""});
             return r;
         }
         anyConversion = true;

@@ -4,6 +4,8 @@
 // each argument from the overflow area, which is the frame's copy of the extra arguments
 // (Stepper::storeVarargs). A va_arg past the last argument reads out of that object: a defect at it.
 #include "engine/interpreter/LibcDispatcher.hpp"
+
+#include "engine/base/Message.hpp"
 #include "engine/interpreter/libc/VaList.hpp"
 
 #include <cstring>
@@ -53,7 +55,7 @@ bool vaListArguments(BuiltinCall &c, std::uint64_t vaList, std::vector<std::uint
     const MemoryObject *object = c.state.memory.objectAt(area);
     if (gp != kGpRegistersUsed || fp != kFpRegistersUsed || !object || object->kind != ObjectKind::Stack) {
         c.fail(DefectKind::UndefinedBehaviour,
-               std::string(program::builtinSymbol(c.builtin)) + ": the va_list was not set up by va_start");
+               english(MessageKind::VaListNotStarted, {std::string(program::builtinSymbol(c.builtin))}));
         return false;
     }
     out.clear();

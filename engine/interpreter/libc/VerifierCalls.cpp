@@ -46,8 +46,7 @@ Continuation assumeCall(BuiltinCall &c) {
     // A section's writes are already visible to the others and cannot be undone: the path the
     // assumption cuts would go on from a state it never reaches. Not modelled.
     if (c.thread.sectionDepth > 0 && c.thread.sectionWrote)
-        return c.fail(DefectKind::UnsupportedOperation,
-                      "__VERIFIER_assume failed inside an atomic section after the section wrote shared memory");
+        return c.fail(DefectKind::UnsupportedOperation, english(MessageKind::AssumeInAtomic, {}));
     // A failed assumption blocks its thread for good; the others go on (ending the whole program
     // here would hide what they can still do, e.g. reach an error). Inside an atomic section the
     // thread keeps it: no other section can start (never a deadlock: the execution is assume-blocked).

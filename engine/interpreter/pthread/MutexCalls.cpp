@@ -2,6 +2,8 @@
 // Mutexes and their attributes: lock, unlock and trylock by another thread's rules are visible
 // actions; a thread's own holds of recursive and error-checking mutexes are answered at once.
 #include "engine/action/NondetChoice.hpp"
+
+#include "engine/base/Message.hpp"
 #include "engine/interpreter/LibcDispatcher.hpp"
 #include "engine/interpreter/pthread/MutexType.hpp"
 
@@ -98,7 +100,7 @@ Continuation destroyCall(BuiltinCall &c) {
     if (!readable(c, c.arg(0), fault))
         return c.memoryFault(fault);
     if (c.state.ownerOf(c.arg(0)) != kNoThread)
-        return c.fail(DefectKind::UndefinedBehaviour, "pthread_mutex_destroy of a locked mutex");
+        return c.fail(DefectKind::UndefinedBehaviour, english(MessageKind::DestroyLockedMutex, {}));
     return c.returns(0);
 }
 

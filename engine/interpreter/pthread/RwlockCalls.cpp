@@ -3,6 +3,8 @@
 // C: a timeout choice, then the try or the blocking form) (engine/unfolding
 // README, "Read-write locks"), except a thread's own nested reads and the errors glibc answers at once.
 #include "engine/interpreter/LibcDispatcher.hpp"
+
+#include "engine/base/Message.hpp"
 #include "engine/interpreter/pthread/MutexType.hpp"
 
 #include <algorithm>
@@ -43,7 +45,7 @@ Continuation lockCall(BuiltinCall &c) {
         if (writing)
             return c.stopAt(c.action(ActionKind::RwWrunlock, lock));
         if (!reading)
-            return c.fail(DefectKind::UndefinedBehaviour, "pthread_rwlock_unlock: the lock is not held by this thread");
+            return c.fail(DefectKind::UndefinedBehaviour, english(MessageKind::RwUnlockNotHeld, {}));
         if (auto nested = t.nestedReads.find(lock); nested != t.nestedReads.end()) {
             if (--nested->second == 0)
                 t.nestedReads.erase(nested);

@@ -3,6 +3,8 @@
 // actions (t.pending, then t.followUps) that Interpreter::execute performs with the SyncObjectState
 // semantics; the init/destroy calls without an event complete at once.
 #include "engine/action/NondetChoice.hpp"
+
+#include "engine/base/Message.hpp"
 #include "engine/interpreter/LibcDispatcher.hpp"
 
 #include <climits>
@@ -34,7 +36,7 @@ Continuation semInitCall(BuiltinCall &c) {
         return c.memoryFault(fault);
     const std::uint64_t value = c.arg(2) & 0xFFFFFFFFu;
     if (value > std::uint64_t(INT_MAX))
-        return c.fail(DefectKind::UndefinedBehaviour, "sem_init: the value exceeds SEM_VALUE_MAX");
+        return c.fail(DefectKind::UndefinedBehaviour, english(MessageKind::SemValueTooLarge, {}));
     return c.stopAt(c.action(ActionKind::SemInit, c.arg(0), std::int64_t(value)));
 }
 
@@ -84,7 +86,7 @@ Continuation barrierInitCall(BuiltinCall &c) {
         return c.memoryFault(fault);
     const std::uint64_t count = c.arg(2) & 0xFFFFFFFFu;
     if (count == 0)
-        return c.fail(DefectKind::UndefinedBehaviour, "pthread_barrier_init: the count is 0");
+        return c.fail(DefectKind::UndefinedBehaviour, english(MessageKind::BarrierCountZero, {}));
     return c.stopAt(c.action(ActionKind::BarrierInit, c.arg(0), std::int64_t(count)));
 }
 

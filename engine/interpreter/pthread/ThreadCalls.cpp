@@ -19,14 +19,13 @@ Continuation createCall(BuiltinCall &c) {
     const program::DecodedPointer routine = program::decodePointer(c.arg(2));
     if (routine.owner != program::kFunctionOwner || routine.offset != 0 || routine.object >= functions.size() ||
         !functions[routine.object].isDefined())
-        return c.fail(DefectKind::UndefinedBehaviour,
-                      "pthread_create: the start routine is not a function of the program");
+        return c.fail(DefectKind::UndefinedBehaviour, english(MessageKind::StartNotFunction, {}));
     MemoryFault fault;
     if (!c.state.memory.write(c.arg(0), 8, 8, fault))
         return c.memoryFault(fault);
     const ThreadId child = c.services.naming->childOf(c.thread.id, c.thread.created++);
     if (child >= program::kMaxThreadOwners)
-        return c.fail(DefectKind::StepBound, "too many threads for the interpreter's memory layout");
+        return c.fail(DefectKind::StepBound, english(MessageKind::TooManyThreads, {}));
     c.services.shared.markEscaped(c.state, c.arg(3)); // the start routine's argument is now reachable by the new thread
     return c.stopAt(c.action(ActionKind::ThreadCreate, child));
 }
@@ -37,8 +36,7 @@ Continuation joinCall(BuiltinCall &c) {
         return c.memoryFault(fault);
     if (const ThreadState *joined = c.arg(0) < kNoThread ? c.state.find(ThreadId(c.arg(0))) : nullptr;
         joined && joined->detached)
-        return c.fail(DefectKind::ModelViolation,
-                      "pthread_join of T" + std::to_string(c.arg(0)) + ", which was created detached");
+        return c.fail(DefectKind::ModelViolation, english(MessageKind::JoinDetached, {std::to_string(c.arg(0))}));
     return c.stopAt(c.action(ActionKind::ThreadJoin, c.arg(0)));
 }
 

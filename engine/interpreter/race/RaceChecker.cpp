@@ -19,11 +19,10 @@ bool RaceChecker::check(InterpreterState &state, const ThreadState &t, std::uint
     const MemoryObject *object = state.memory.objectAt(p);
     RaceShadow *shadow = state.memory.shadow(p, size);
     if (!shadow) {
-        m_faults.raise(t, DefectKind::ResourceLimit,
-                       "memory exhausted: the race detector's record of " +
-                           m_faults.nameObject(object->kind, object->size, object->site) +
-                           " would exceed the limit of " + std::to_string(m_options.maxMemory >> 20) +
-                           " MiB per execution (--races=ignore does without it)");
+        m_faults.raise(
+            t, DefectKind::ResourceLimit,
+            english(MessageKind::RaceRecordExhausted, {m_faults.nameObject(object->kind, object->size, object->site),
+                                                       std::to_string(m_options.maxMemory >> 20)}));
         return false;
     }
     const auto race =
@@ -33,8 +32,8 @@ bool RaceChecker::check(InterpreterState &state, const ThreadState &t, std::uint
     if (!race)
         return true;
     const std::int64_t offset = program::decodePointer(p).offset + std::int64_t(race->byte);
-    const std::string on = m_faults.nameObject(object->kind, object->size, object->site) +
-                           (offset ? " at offset " + std::to_string(offset) : std::string());
+    const std::string named = m_faults.nameObject(object->kind, object->size, object->site);
+    const std::string on = offset ? english(MessageKind::ObjectAtOffset, {named, std::to_string(offset)}) : named;
     // Named the same whichever access came first, so the explorer counts one race per pair of sites.
     struct Side {
         std::uint64_t site;

@@ -65,31 +65,39 @@ private:
 
 void tst_FrenchDebugger::everyLabelIsWhole_data() {
     QTest::addColumn<QString>("language");
-    QTest::newRow("en") << QStringLiteral("en");
-    QTest::newRow("fr") << QStringLiteral("fr");
+    QTest::addColumn<QString>("file");
+    for (const char *language : {"en", "fr"})
+        for (const char *file : {"every_action.c", "heap_objects.c"})
+            QTest::addRow("%s %s", language, file) << QString::fromLatin1(language) << QString::fromLatin1(file);
 }
 
 void tst_FrenchDebugger::everyLabelIsWhole() {
     QFETCH(QString, language);
+    QFETCH(QString, file);
     useLanguage(language);
     MainWindow window;
     QVERIFY(test::showAndActivate(window, QSize(1280, 720)));
+    const bool everyAction = file == QLatin1String("every_action.c");
     RunConfiguration sc; // reads, writes and nondet choices are events too
     sc.interpreter.model = interpreter::MemoryModel::Sc;
     sc.interpreter.nondet = interpreter::NondetSource::Explore;
-    QVERIFY(explore(window, QStringLiteral(WEFT_GUI_TEST_DATA "/every_action.c"), sc));
+    QVERIFY(explore(window, QStringLiteral(WEFT_GUI_TEST_DATA "/") + file, everyAction ? sc : RunConfiguration()));
     const views::EventStructureScene *scene = window.eventStructureView()->structure();
     QTRY_VERIFY(scene->isUpToDate());
     const ExplorationSnapshot &snapshot = *window.session().snapshot();
     QCOMPARE(scene->drawnEvents(), snapshot.events.size());
 
     std::set<ActionKind> kinds;
+    int unnamed = 0; // objects said short in the boxes: heap blocks and locals named by where they come from
     const QSizeF box(views::EventNodesItem::kWidth - 6, views::EventNodesItem::kHeight - 2);
     for (EventId e = 0; e < snapshot.events.size(); ++e) {
         const EventRecord &event = snapshot.events[e];
         kinds.insert(event.action.kind);
         const views::EventLabel &label = scene->label(e);
-        const QString whole = views::EventAppearance::label(snapshot, event);
+        const QString object = views::EventAppearance::boxObject(snapshot, event);
+        const QString whole = views::EventAppearance::actionText(event.action.kind) +
+                              (object.isEmpty() ? QString() : QLatin1Char(' ') + object);
+        unnamed += object != views::EventAppearance::labelObject(snapshot, event);
         QVERIFY2(!label.elided, qPrintable(whole));
         QCOMPARE(label.lines.join(QLatin1Char(' ')), whole);
         // Measured again here: every line within the box, the lines together within its height.
@@ -100,6 +108,10 @@ void tst_FrenchDebugger::everyLabelIsWhole() {
             QVERIFY2(metrics.horizontalAdvance(line) <= box.width(), qPrintable(line));
         QVERIFY2(metrics.height() * label.lines.size() <= box.height() + 1, qPrintable(whole));
         QVERIFY(label.pointSize >= 6);
+    }
+    if (!everyAction) { // a heap mutex, a heap semaphore and a local mutex: their labels were whole too
+        QVERIFY2(unnamed >= 10, qPrintable(QString::number(unnamed)));
+        return;
     }
     // The program has every kind of event the structure draws (the leaves' kinds are not events).
     for (int k = 0; k < int(ActionKind::AssumeBlocked); ++k)

@@ -2,7 +2,8 @@
 // Heap objects are named as C reaches them from a global pointer, in the real window: after F5 on
 // tests/programs/heap_locks (a malloc'd queue holding its mutex, a calloc'd array of slots holding
 // theirs), the trace, the thread states and the event structure's objects say 'q->lock' and 'p[2].m';
-// the pointers themselves still show where their block was allocated.
+// the pointers themselves still show where their block was allocated. A block reached only through
+// local pointers is named by the local that holds it where the object is named (main's 'shared->lock').
 #include "app/gui/MainWindow.hpp"
 #include "app/gui/ReplayController.hpp"
 #include "tests/app/gui/GuiTestWindow.hpp"
@@ -25,6 +26,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void objectsNamedThroughGlobalPointers();
+    void objectsNamedThroughLocalPointers();
 
 private:
     MainWindow *m_window = nullptr;
@@ -81,6 +83,32 @@ void tst_HeapNames::objectsNamedThroughGlobalPointers() {
     QVERIFY(q.isValid());
     const QString value = q.siblingAtColumn(views::VariablesModel::Value).data().toString();
     QVERIFY2(value.contains(QStringLiteral("heap_locks.c:32:9")), qPrintable(value));
+}
+
+void tst_HeapNames::objectsNamedThroughLocalPointers() {
+    MainWindow window;
+    QVERIFY(test::showAndActivate(window, QSize(1400, 900)));
+    QVERIFY(window.openFile(QStringLiteral(WEFT_GUI_TEST_DATA "/local_heap_locks.c")));
+    QSignalSpy finished(&window.session(), &session::ExplorationSession::finished);
+    QTest::keyClick(&window, Qt::Key_F5);
+    QVERIFY(finished.wait(60000));
+    const auto s = window.session().snapshot();
+    QCOMPARE(s->statistics.maximalConfigurations, 2u); // main or the worker locks first
+    QStringList names;
+    QVERIFY(s->objectNames);
+    for (const std::string &name : *s->objectNames)
+        names << QString::fromStdString(name);
+    QVERIFY2(names.contains(QStringLiteral("'shared->lock'")), qPrintable(names.join(QLatin1Char(','))));
+    QVERIFY2(names.filter(QStringLiteral("heap block")).isEmpty(), qPrintable(names.join(QLatin1Char(','))));
+    // Both threads lock it by that name in the trace, the worker through its own pointer.
+    window.selectExecution(1);
+    QTRY_VERIFY(window.replay()->hasReplay());
+    views::TraceModel *trace = window.replay()->traceModel();
+    int locks = 0;
+    for (int row = 0; row < trace->rowCount(); ++row)
+        for (int column = 0; column < trace->columnCount(); ++column)
+            locks += trace->index(row, column).data().toString().startsWith(QStringLiteral("lock 'shared->lock'"));
+    QCOMPARE(locks, 2);
 }
 
 QTEST_MAIN(tst_HeapNames)

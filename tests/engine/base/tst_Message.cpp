@@ -56,6 +56,20 @@ void tst_Message::readsBack_data() {
     QTest::newRow("a C string") << QStringLiteral("\"unlocked\"") << Message{MessageKind::Text, {"\"unlocked\""}};
     QTest::newRow("not a location") << QStringLiteral("waiters: nobody here")
                                     << Message{MessageKind::Waiters, {"nobody here"}};
+    QTest::newRow("use after free: the access is a message, not its first word")
+        << QStringLiteral("use after free: read of 4 bytes of a 8-byte heap block allocated at f.c:12:9, freed earlier")
+        << Message{MessageKind::UseAfterFree, {"read of 4 bytes", "a 8-byte heap block allocated at f.c:12:9"}};
+    QTest::newRow("out of bounds")
+        << QStringLiteral(
+               "out-of-bounds write of 1 byte at offset 8 of a 8-byte local variable 'b' declared at f.c:3:10")
+        << Message{MessageKind::OutOfBounds,
+                   {"write of 1 byte", "8", "a 8-byte local variable 'b' declared at f.c:3:10"}};
+    QTest::newRow("a race at an offset") << QStringLiteral("a 8-byte global variable 's' at offset 4")
+                                         << Message{MessageKind::ObjectAtOffset, {"a 8-byte global variable 's'", "4"}};
+    QTest::newRow("a spin in a deadlock")
+        << QStringLiteral("T0 waits to join T1; T1 spins forever at f.c:9:5 waiting for 'flag' = 0 to change")
+        << Message{MessageKind::List,
+                   {"T0 waits to join T1", "T1 spins forever at f.c:9:5 waiting for 'flag' = 0 to change"}};
     QTest::newRow("a list of texts") << QStringLiteral("a; b") << Message{MessageKind::Text, {"a; b"}};
 }
 
@@ -73,7 +87,7 @@ void tst_Message::everyKindHasItsWording() {
     for (int k = int(MessageKind::AssertionFailed); k < int(MessageKind::Count); ++k) {
         const std::string_view wording = messageTemplate(MessageKind(k));
         std::vector<std::string> args;
-        for (int a = 1; a <= 3; ++a)
+        for (int a = 1; a <= 5; ++a)
             if (wording.find("%" + std::to_string(a)) != std::string_view::npos)
                 args.push_back("<" + std::to_string(a) + ">");
         // Filled with distinct arguments, each kind reads back as itself.
