@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // What the GUI suites share to set up a real main window: the test programs' paths, showing the
-// window until it is active (keyboard tests need the focus), and an event outside a run.
+// window until it is active (keyboard tests need the focus), an event outside a run, and the words of a
+// list left in a text (the English left in a French window).
 #pragma once
 
 #include "app/gui/MainWindow.hpp"
@@ -8,6 +9,8 @@
 
 #include <algorithm>
 
+#include <QRegularExpression>
+#include <QSet>
 #include <QString>
 #include <QtTest>
 
@@ -32,6 +35,18 @@ inline EventId eventOutside(const ExplorationSnapshot &snapshot, const std::vect
             if (std::find(run.begin(), run.end(), other) == run.end())
                 return other;
     return kNoEvent;
+}
+
+/// The words of `text` that are in `words`, outside the parts `skipped` matches (quoted program text).
+inline QStringList wordsLeft(const QString &text, const QSet<QString> &words, const QRegularExpression &skipped) {
+    static const QRegularExpression word(QStringLiteral("[\\p{L}_]+")); // whole words: "façon" is not "on"
+    QString bare = text;
+    bare.remove(skipped);
+    QStringList found;
+    for (auto it = word.globalMatch(bare); it.hasNext();)
+        if (const QString w = it.next().captured(); words.contains(w))
+            found << w;
+    return found;
 }
 
 } // namespace weft::gui::test

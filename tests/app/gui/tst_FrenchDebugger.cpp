@@ -192,14 +192,7 @@ static QStringList englishLeft(const QString &text) {
         QStringLiteral("address"),
     };
     static const QRegularExpression quoted(QStringLiteral("'[^']*'|`[^']*'|\"[^\"]*\"|«[^»]*»"));
-    static const QRegularExpression word(QStringLiteral("[A-Za-z_]+"));
-    QString bare = text;
-    bare.remove(quoted);
-    QStringList found;
-    for (auto it = word.globalMatch(bare); it.hasNext();)
-        if (const QString w = it.next().captured(); english.contains(w))
-            found << w;
-    return found;
+    return test::wordsLeft(text, english, quoted);
 }
 
 void tst_FrenchDebugger::bundledExamplesHaveNoEnglishLeft() {

@@ -60,14 +60,7 @@ static QStringList englishLeft(const QString &text) {
     }();
     static const QRegularExpression programText(
         QStringLiteral("'[^']*'|`[^']*'|\"[^\"]*\"|«[^»]*»|--[a-z]+(=[a-z]+| [a-z]+)?"));
-    static const QRegularExpression word(QStringLiteral("[A-Za-z_]+"));
-    QString bare = text;
-    bare.remove(programText);
-    QStringList found;
-    for (auto it = word.globalMatch(bare); it.hasNext();)
-        if (const QString w = it.next().captured(); english.contains(w))
-            found << w;
-    return found;
+    return test::wordsLeft(text, english, programText);
 }
 
 /// Whether `message` or a message nested in it is of `kind`.
