@@ -770,6 +770,10 @@
         <source>error: %1</source>
         <translation>erreur : %1</translation>
     </message>
+    <message>
+        <source>T%1 unlocks mutex %2, which it does not hold (it returns EPERM and the run goes on)</source>
+        <translation>T%1 déverrouille le mutex %2, qu’il ne détient pas (l’appel renvoie EPERM et l’exécution continue)</translation>
+    </message>
 </context>
 <context>
     <name>RunConfiguration</name>

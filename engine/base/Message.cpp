@@ -137,6 +137,7 @@ constexpr Wording kWordings[] = {
     {"pthread_join of T%1, which was created detached"},
     {"T%1 joins thread %2, which this execution never created"},
     {"T%1 unlocks mutex %2, which it does not hold", 0b10},
+    {"T%1 unlocks mutex %2, which it does not hold (it returns EPERM and the run goes on)", 0b10},
     {"T%1 uses semaphore %2 before initialising it (sem_init)", 0b10},
     {"T%1 waits at barrier %2 before initialising it (pthread_barrier_init)", 0b10},
     {"mixed-size access to shared memory: a %1-byte read at offset %2 of %3 overlaps its %4-byte location at offset %5 "

@@ -146,6 +146,7 @@ enum class MessageKind : std::uint8_t {
     JoinDetached, ///< pthread_join of T%1, which was created detached
     JoinUncreated, ///< T%1 joins thread %2, which this execution never created
     UnlockNotHeld, ///< T%1 unlocks mutex %2, which it does not hold
+    UnlockNotHeldGoesOn, ///< ... (it returns EPERM and the run goes on): weft svcomp
     SemaphoreUninitialised, ///< T%1 uses semaphore %2 before initialising it (sem_init)
     BarrierUninitialised, ///< T%1 waits at barrier %2 before initialising it (pthread_barrier_init)
     MixedSizeRead, ///< mixed-size access to shared memory: a %1-byte read at offset %2 of %3 overlaps its %4-byte

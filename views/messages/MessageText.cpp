@@ -136,6 +136,8 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::JoinDetached: return tr("pthread_join of T%1, which was created detached");
     case MessageKind::JoinUncreated: return tr("T%1 joins thread %2, which this execution never created");
     case MessageKind::UnlockNotHeld: return tr("T%1 unlocks mutex %2, which it does not hold");
+    case MessageKind::UnlockNotHeldGoesOn:
+        return tr("T%1 unlocks mutex %2, which it does not hold (it returns EPERM and the run goes on)");
     case MessageKind::SemaphoreUninitialised: return tr("T%1 uses semaphore %2 before initialising it (sem_init)");
     case MessageKind::BarrierUninitialised:
         return tr("T%1 waits at barrier %2 before initialising it (pthread_barrier_init)");

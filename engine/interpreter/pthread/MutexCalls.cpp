@@ -45,11 +45,9 @@ Continuation lockCall(BuiltinCall &c) {
         // Nobody else can give the thread this mutex, so "not held" now is "not held" when the unlock
         // would be performed: no event. The defect stays (a true verdict is not allowed past it).
         FaultReporter &faults = c.services.faults;
-        std::string text = "T" + std::to_string(c.thread.id);
-        text += " unlocks mutex ";
-        text += faults.describeAddress(c.state, c.arg(0));
-        text += ", which it does not hold (it returns EPERM and the run goes on)";
-        faults.raise(c.thread, DefectKind::ModelViolation, text);
+        faults.raise(c.thread, DefectKind::ModelViolation,
+                     english(MessageKind::UnlockNotHeldGoesOn,
+                             {std::to_string(c.thread.id), faults.describeAddress(c.state, c.arg(0))}));
         faults.report(faults.take());
         return c.returns(kEperm);
     }
