@@ -43,6 +43,11 @@ EventStructureView::Density EventStructureView::density(std::uint32_t bins) cons
     const std::size_t drawn = m_scene->drawnEvents();
     if (!snapshot || drawn == 0)
         return d;
+    if (snapshot == m_densityOf && drawn == m_densityDrawn && bins == m_densityBins)
+        return m_density;
+    m_densityOf = snapshot;
+    m_densityDrawn = drawn;
+    m_densityBins = bins;
     std::uint32_t maxDepth = 0;
     for (std::size_t e = 0; e < drawn && e < snapshot->events.size(); ++e) {
         const EventRecord &r = snapshot->events[e];
@@ -61,6 +66,7 @@ EventStructureView::Density EventStructureView::density(std::uint32_t bins) cons
         std::uint32_t &c = d.counts[lane * d.depthBins + r.depth / d.depthsPerBin];
         d.max = std::max(d.max, ++c);
     }
+    m_density = d;
     return d;
 }
 

@@ -4,10 +4,12 @@
 #pragma once
 
 #include "engine/base/Ids.hpp"
+#include "engine/results/ExplorationSnapshot.hpp"
 #include "views/eventstructure/EventNodesItem.hpp"
 #include "views/graphics/ZoomableView.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace weft::views {
@@ -37,7 +39,8 @@ public:
         std::uint32_t max = 0;
         std::uint32_t at(std::size_t lane, std::uint32_t bin) const { return counts[lane * depthBins + bin]; }
     };
-    /// The drawn events per lane and depth bin, at most `bins` bins.
+    /// The drawn events per lane and depth bin, at most `bins` bins (counted again only when the
+    /// snapshot, the drawn events or the bins change: a step repaints without a pass over 4M events).
     Density density(std::uint32_t bins) const;
 
 protected:
@@ -46,6 +49,10 @@ protected:
 private:
     bool m_overview = false;
     EventStructureScene *m_scene;
+    mutable Density m_density; ///< density()'s last answer, for these:
+    mutable std::shared_ptr<const ExplorationSnapshot> m_densityOf;
+    mutable std::size_t m_densityDrawn = 0;
+    mutable std::uint32_t m_densityBins = 0;
 };
 
 } // namespace weft::views
