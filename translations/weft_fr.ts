@@ -774,6 +774,34 @@
         <source>T%1 unlocks mutex %2, which it does not hold (it returns EPERM and the run goes on)</source>
         <translation>T%1 déverrouille le mutex %2, qu’il ne détient pas (l’appel renvoie EPERM et l’exécution continue)</translation>
     </message>
+    <message>
+        <source>no input file given</source>
+        <translation>aucun fichier d&apos;entrée</translation>
+    </message>
+    <message>
+        <source>cannot open file: %1</source>
+        <translation>impossible d&apos;ouvrir le fichier : %1</translation>
+    </message>
+    <message>
+        <source>cannot open file: it is a directory</source>
+        <translation>impossible d&apos;ouvrir le fichier : c&apos;est un répertoire</translation>
+    </message>
+    <message>
+        <source>unsupported input file type &apos;%1&apos; (expected .c, .i, .ll or .bc)</source>
+        <translation>type de fichier d&apos;entrée &apos;%1&apos; non pris en charge (attendus : .c, .i, .ll ou .bc)</translation>
+    </message>
+    <message>
+        <source>the C compiler failed on this input: %1</source>
+        <translation>le compilateur C a échoué sur cette entrée : %1</translation>
+    </message>
+    <message>
+        <source>compilation failed</source>
+        <translation>la compilation a échoué</translation>
+    </message>
+    <message>
+        <source>the program has no main function</source>
+        <translation>le programme n&apos;a pas de fonction main</translation>
+    </message>
 </context>
 <context>
     <name>RunConfiguration</name>

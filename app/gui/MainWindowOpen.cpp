@@ -5,6 +5,7 @@
 
 #include "app/gui/RecentFilesMenu.hpp"
 #include "engine/frontend/CCompiler.hpp"
+#include "views/messages/MessageText.hpp"
 #include "views/source/SourceEditor.hpp"
 
 #include <QFile>
@@ -68,7 +69,7 @@ void MainWindow::showLoadFailure(const QString &path, const QString &text) {
     const QString name = QFileInfo(path).fileName();
     const auto &d = m_session->diagnostics();
     const auto firstError = std::find_if(d.begin(), d.end(), [](const Diagnostic &x) { return x.severity == Severity::Error; });
-    QString why = firstError == d.end() ? QString() : QString::fromStdString(firstError->text);
+    QString why = firstError == d.end() ? QString() : views::MessageText::format(firstError->text);
     if (firstError != d.end() && firstError->line)
         why = tr("line %1: %2").arg(firstError->line).arg(why);
     if (m_session->hasProgram()) {
@@ -115,7 +116,7 @@ void MainWindow::showErrorBanner(const QString &name, const std::vector<Diagnost
     QStringList lines;
     for (const Diagnostic &d : diagnostics)
         if (d.severity == Severity::Error && d.line == 0)
-            lines << QString::fromStdString(d.text).toHtmlEscaped();
+            lines << views::MessageText::format(d.text).toHtmlEscaped();
     m_banner->setVisible(!lines.isEmpty());
     if (!lines.isEmpty())
         m_banner->setText(

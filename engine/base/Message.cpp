@@ -178,6 +178,13 @@ constexpr Wording kWordings[] = {
     {"the program did not replay deterministically (%1); exploration stopped", 0b1},
     {"the event structure exceeded %1 events"},
     {"unsupported operation %1: an execution that reaches it stops with a defect", 0b1},
+    {"no input file given"},
+    {"cannot open file: %1"},
+    {"cannot open file: it is a directory"},
+    {"unsupported input file type '%1' (expected .c, .i, .ll or .bc)"},
+    {"the C compiler failed on this input: %1"},
+    {"compilation failed"},
+    {"the program has no main function"},
 };
 static_assert(std::size(kWordings) == std::size_t(MessageKind::Count), "one wording per message kind");
 

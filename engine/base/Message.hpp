@@ -191,6 +191,14 @@ enum class MessageKind : std::uint8_t {
     NotDeterministic, ///< the program did not replay deterministically (%1); exploration stopped
     EventLimit, ///< the event structure exceeded %1 events
     UnsupportedWarning, ///< unsupported operation %1: an execution that reaches it stops with a defect
+    // Loading a file (the front end's errors that have no line: the GUI's error banner).
+    NoInputFile, ///< no input file given
+    CannotOpenFile, ///< cannot open file: %1 (the system's reason)
+    FileIsDirectory, ///< cannot open file: it is a directory
+    UnsupportedFileType, ///< unsupported input file type '%1' (expected .c, .i, .ll or .bc)
+    CompilerFailed, ///< the C compiler failed on this input: %1
+    CompilationFailed, ///< compilation failed
+    NoMainFunction, ///< the program has no main function
     Count,
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/frontend/CCompiler.hpp"
 
+#include "engine/base/Message.hpp"
 #include "engine/frontend/ClangCodeGen.hpp"
 #include "engine/frontend/CleanupPipeline.hpp"
 #include "engine/frontend/CrashGuard.hpp"
@@ -35,21 +36,21 @@ enum class InputKind { C, Ir };
 /// Why file cannot be compiled before Clang is even started, if it cannot.
 std::optional<Diagnostic> checkInput(const std::string &file, InputKind &kind) {
     if (file.empty())
-        return Diagnostic::error("no input file given");
+        return Diagnostic::error(english(MessageKind::NoInputFile, {}));
     llvm::Expected<llvm::sys::fs::file_t> handle = llvm::sys::fs::openNativeFileForRead(file);
     if (!handle)
-        return Diagnostic{file, 0, 0, Severity::Error, "cannot open file: " + llvm::toString(handle.takeError())};
+        return Diagnostic{file, 0, 0, Severity::Error,
+                          english(MessageKind::CannotOpenFile, {llvm::toString(handle.takeError())})};
     llvm::sys::fs::closeFile(*handle);
     if (llvm::sys::fs::is_directory(file))
-        return Diagnostic{file, 0, 0, Severity::Error, "cannot open file: it is a directory"};
+        return Diagnostic{file, 0, 0, Severity::Error, english(MessageKind::FileIsDirectory, {})};
     const std::string extension = llvm::sys::path::extension(file).lower();
     if (extension == ".c" || extension == ".i") // .i: C already preprocessed (SV-COMP tasks)
         kind = InputKind::C;
     else if (extension == ".ll" || extension == ".bc")
         kind = InputKind::Ir;
     else
-        return Diagnostic{file, 0, 0, Severity::Error,
-                          "unsupported input file type '" + extension + "' (expected .c, .i, .ll or .bc)"};
+        return Diagnostic{file, 0, 0, Severity::Error, english(MessageKind::UnsupportedFileType, {extension})};
     return std::nullopt;
 }
 
@@ -127,13 +128,13 @@ Expected<CompiledUnit> compileC(const CompileOptions &options) {
         // The crashed thread left the module half-made: destroying it could crash again.
         (void)unit.module.release();
         (void)unit.context.release();
-        Diagnostic failure{options.file, 0, 0, Severity::Error, "the C compiler failed on this input: " + *crash};
+        Diagnostic failure{options.file, 0, 0, Severity::Error, english(MessageKind::CompilerFailed, {*crash})};
         failure.internal = true;
         return Unexpected(std::move(failure));
     }
     if (!unit.module || diagnostics.hasErrors()) {
         if (!diagnostics.hasErrors()) // a failure Clang did not explain
-            diagnostics.add({options.file, 0, 0, Severity::Error, "compilation failed"});
+            diagnostics.add({options.file, 0, 0, Severity::Error, english(MessageKind::CompilationFailed, {})});
         return Unexpected(diagnostics.take());
     }
     unit.warnings = diagnostics.take();

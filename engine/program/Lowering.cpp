@@ -443,7 +443,7 @@ Expected<Program> lowerModule(const llvm::Module &module) {
 
     const llvm::Function *main = module.getFunction("main");
     if (!main || main->isDeclaration())
-        ctx.error(moduleSpot, "the program has no main function");
+        ctx.error(moduleSpot, english(MessageKind::NoMainFunction, {}));
     else
         program.mainFunction = ctx.functionIndex.at(main);
     if (const llvm::Function *end = module.getFunction("__weft_thread_end");

@@ -187,6 +187,13 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::EventLimit: return tr("the event structure exceeded %1 events");
     case MessageKind::UnsupportedWarning:
         return tr("unsupported operation %1: an execution that reaches it stops with a defect");
+    case MessageKind::NoInputFile: return tr("no input file given");
+    case MessageKind::CannotOpenFile: return tr("cannot open file: %1");
+    case MessageKind::FileIsDirectory: return tr("cannot open file: it is a directory");
+    case MessageKind::UnsupportedFileType: return tr("unsupported input file type '%1' (expected .c, .i, .ll or .bc)");
+    case MessageKind::CompilerFailed: return tr("the C compiler failed on this input: %1");
+    case MessageKind::CompilationFailed: return tr("compilation failed");
+    case MessageKind::NoMainFunction: return tr("the program has no main function");
     case MessageKind::Count: break;
     }
     return QStringLiteral("%1");

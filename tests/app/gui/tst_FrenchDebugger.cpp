@@ -21,10 +21,14 @@
 #include "views/variables/VariablesModel.hpp"
 
 #include <QDir>
+#include <QFile>
 #include <QFontMetricsF>
+#include <QLabel>
 #include <QRegularExpression>
 #include <QSet>
 #include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
 
@@ -43,6 +47,7 @@ private Q_SLOTS:
     void traceAndThreadsSayWhatTheStructureSays();
     void bundledExamplesHaveNoEnglishLeft_data();
     void bundledExamplesHaveNoEnglishLeft();
+    void loadErrorsInFrench();
     void cleanupTestCase() { useLanguage(QStringLiteral("en")); }
 
 private:
@@ -242,6 +247,33 @@ void tst_FrenchDebugger::bundledExamplesHaveNoEnglishLeft() {
     for (const QString &text : texts)
         QVERIFY2(englishLeft(text).isEmpty(),
                  qPrintable(text + QStringLiteral(" ← ") + englishLeft(text).join(QLatin1Char(' '))));
+}
+
+// The front end's errors without a line (a file of another type, no main) are in the banner and the status
+// bar in the UI language, as the engine's runtime messages are.
+void tst_FrenchDebugger::loadErrorsInFrench() {
+    useLanguage(QStringLiteral("fr"));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const auto write = [&](const QString &name, const QByteArray &text) {
+        QFile f(dir.filePath(name));
+        return f.open(QIODevice::WriteOnly) && f.write(text) == text.size() ? f.fileName() : QString();
+    };
+    MainWindow window;
+    QVERIFY(test::showAndActivate(window));
+    const QString notes = write(QStringLiteral("notes.txt"), "int main(void) { return 0; }\n");
+    QVERIFY(!window.openFile(notes));
+    const QString banner = window.errorBanner()->text();
+    QVERIFY2(banner.contains(QStringLiteral("type de fichier d'entrée '.txt' non pris en charge")), qPrintable(banner));
+    QVERIFY2(!banner.contains(QStringLiteral("unsupported")), qPrintable(banner));
+    QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("non pris en charge")),
+             qPrintable(window.statusBar()->currentMessage()));
+
+    QVERIFY(!window.openFile(write(QStringLiteral("empty.c"), "")));
+    QVERIFY2(window.errorBanner()->text().contains(QStringLiteral("le programme n'a pas de fonction main")),
+             qPrintable(window.errorBanner()->text()));
+
+    useLanguage(QStringLiteral("en"));
 }
 
 QTEST_MAIN(tst_FrenchDebugger)
