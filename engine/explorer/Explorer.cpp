@@ -419,6 +419,23 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
     }
 }
 
+Explorer::RunScope::RunScope(Explorer &explorer, std::stop_token stop, PauseControl *pause)
+    : m_explorer(explorer),
+      m_interrupt(stop, explorer.m_options.timeoutSeconds,
+                  explorer.m_options.memoryBytes ? explorer.m_options.memoryBytes : Interrupt::defaultMemoryBound()) {
+    m_explorer.m_interrupt = &m_interrupt;
+    m_explorer.m_pause = pause;
+    m_explorer.m_stop = stop;
+    m_explorer.m_executor.setInterrupt(&m_interrupt);
+}
+
+Explorer::RunScope::~RunScope() {
+    m_explorer.m_executor.setInterrupt(nullptr);
+    m_explorer.m_interrupt = nullptr;
+    m_explorer.m_pause = nullptr;
+    m_explorer.m_stop = {};
+}
+
 ExplorationResult Explorer::run(std::stop_token stop, PauseControl *pause) {
     using Clock = std::chrono::steady_clock;
     const auto startWall = Clock::now();
@@ -432,23 +449,16 @@ ExplorationResult Explorer::run(std::stop_token stop, PauseControl *pause) {
         return result;
     }
 
-    Interrupt interrupt(stop, m_options.timeoutSeconds,
-                        m_options.memoryBytes ? m_options.memoryBytes : Interrupt::defaultMemoryBound());
-    m_interrupt = &interrupt;
-    m_pause = pause;
-    m_stop = stop;
-    m_executor.setInterrupt(&interrupt);
-    try {
-        explore(result, Schedule());
-    } catch (const std::bad_alloc &) {
-        // An allocation the memory bound did not see coming (an address-space limit, a huge
-        // single request): what was found so far stays valid, the run ends as out of memory.
-        result.stopReason = StopReason::MemoryLimit;
+    {
+        const RunScope scope(*this, stop, pause);
+        try {
+            explore(result, Schedule());
+        } catch (const std::bad_alloc &) {
+            // An allocation the memory bound did not see coming (an address-space limit, a huge
+            // single request): what was found so far stays valid, the run ends as out of memory.
+            result.stopReason = StopReason::MemoryLimit;
+        }
     }
-    m_executor.setInterrupt(nullptr);
-    m_interrupt = nullptr;
-    m_pause = nullptr;
-    m_stop = {};
 
     stats.events = m_unfolding.size();
     stats.alternativeCalls = m_alternatives.statistics().calls;

@@ -86,6 +86,19 @@ private:
     void recordDefect(const ProgramFault &fault, std::span<const Action> actions, ExplorationResult &result);
     /// Waits while paused (telling the observer); a stop request ends the wait.
     void waitWhilePaused();
+    /// What a run (run, runWorker) attaches while it lasts: its interrupt (the stop token, the options'
+    /// timeout and memory bound), seen by the executor and by backtracking, and its pause control.
+    class RunScope {
+    public:
+        RunScope(Explorer &explorer, std::stop_token stop, PauseControl *pause);
+        ~RunScope();
+        RunScope(const RunScope &) = delete;
+        RunScope &operator=(const RunScope &) = delete;
+
+    private:
+        Explorer &m_explorer;
+        Interrupt m_interrupt;
+    };
 
     Executor &m_executor;
     ExplorationOptions m_options;

@@ -252,40 +252,33 @@ bool Explorer::mayHaveChanged(const Parked &p, std::uint32_t m, EventId emptySpi
 ExplorationResult Explorer::runWorker(WorkQueue &pool, std::stop_token stop, PauseControl *pause) {
     const double startCpu = threadCpuSeconds();
     ExplorationResult result;
-    Interrupt interrupt(stop, m_options.timeoutSeconds,
-                        m_options.memoryBytes ? m_options.memoryBytes : Interrupt::defaultMemoryBound());
-    m_interrupt = &interrupt;
-    m_pause = pause;
-    m_stop = stop;
     m_pool = &pool;
-    m_executor.setInterrupt(&interrupt);
-    try {
-        WorkItem item;
-        for (WorkQueue::Task task; (task = pool.take(item)) != WorkQueue::Task::Finished;) {
-            resetTrail();
-            if (task == WorkQueue::Task::Recheck) {
-                recheck();
-                continue;
+    {
+        const RunScope scope(*this, stop, pause);
+        try {
+            WorkItem item;
+            for (WorkQueue::Task task; (task = pool.take(item)) != WorkQueue::Task::Finished;) {
+                resetTrail();
+                if (task == WorkQueue::Task::Recheck) {
+                    recheck();
+                    continue;
+                }
+                m_floor = item.prefixLength;
+                m_ownsEverythingEarlier = item.prefixLength == 0 && item.disabled.empty();
+                m_pendingDisabled = std::move(item.disabled);
+                m_nextDisabled = 0;
+                result.stopReason = StopReason::Completed;
+                explore(result, std::move(item.schedule));
+                if (result.stopReason != StopReason::Completed) {
+                    pool.stop(result.stopReason);
+                    break;
+                }
             }
-            m_floor = item.prefixLength;
-            m_ownsEverythingEarlier = item.prefixLength == 0 && item.disabled.empty();
-            m_pendingDisabled = std::move(item.disabled);
-            m_nextDisabled = 0;
-            result.stopReason = StopReason::Completed;
-            explore(result, std::move(item.schedule));
-            if (result.stopReason != StopReason::Completed) {
-                pool.stop(result.stopReason);
-                break;
-            }
+        } catch (const std::bad_alloc &) {
+            result.stopReason = StopReason::MemoryLimit;
+            pool.stop(result.stopReason);
         }
-    } catch (const std::bad_alloc &) {
-        result.stopReason = StopReason::MemoryLimit;
-        pool.stop(result.stopReason);
     }
-    m_executor.setInterrupt(nullptr);
-    m_interrupt = nullptr;
-    m_pause = nullptr;
-    m_stop = {};
     m_pool = nullptr;
     m_floor = 0;
     m_pendingDisabled.clear();
