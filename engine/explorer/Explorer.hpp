@@ -13,11 +13,13 @@
 #include "engine/explorer/PauseControl.hpp"
 #include "engine/explorer/WorkQueue.hpp"
 #include "engine/results/ExplorationResult.hpp"
+#include "engine/unfolding/EventKeyIndex.hpp"
 #include "engine/unfolding/EventKeys.hpp"
 
 #include <span>
 #include <stop_token>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace weft {
 
@@ -138,6 +140,7 @@ private:
         std::vector<std::uint32_t> lengths;
         std::vector<EventId> emptySpikes; ///< per length: Alternatives::lastEmptySpike of its decision
         std::size_t decidedAt = 0; ///< the unfolding's size when last decided
+        bool watched = false; ///< its decisions' sibling keys are in m_watches
     };
     /// Whether an event created since `p` was decided is a sibling of the event popped at its node of trail
     /// length `m` or of a D-event unjustified there: only then can Alt answer otherwise (its spikes are
@@ -162,15 +165,31 @@ private:
     void scratchCut(std::span<const EventId> trail, std::uint32_t length);
     std::vector<Parked> m_parked;
     std::vector<EventKey> m_keys; // canonical keys of this unfolding's events (re-check rounds)
-    struct KeyHash {
-        std::size_t operator()(const EventKey &k) const { return static_cast<std::size_t>(k.low); }
-    };
-    std::unordered_map<EventKey, EventId, KeyHash> m_keyIndex;
-    std::vector<std::size_t> m_importedFrom; // per worker: how many of its events were looked at
+    EventKeyIndex m_keyIndex;
     std::size_t m_exported = 0; // events given to exchange() (workers elsewhere) so far
     /// Event `e` as another worker rebuilds it (its key and its predecessors' keys from `keys`).
     static SharedEvent shared(const Unfolding &unfolding, const std::vector<EventKey> &keys, EventId e);
-    /// The events the other workers of this process hold and this one lacks (a re-check round's step 2).
+    /// Siblings across unfoldings: a hash of an object operation's or memory access's object or location and of
+    /// its object-tree predecessor's canonical key (siblingKey's meaning, with keys instead of ids).
+    std::uint64_t canonicalSiblingKey(EventId e) const;
+    /// This unfolding's object operations and memory accesses by canonicalSiblingKey (re-check rounds: the
+    /// other workers of this process look up the siblings they watch in it).
+    std::unordered_map<std::uint64_t, std::vector<EventId>> m_bySiblingKey;
+    std::size_t m_bySiblingKeyIndexed = 0;
+    /// A canonical sibling key whose new members could change a parked decision, and per worker of this process
+    /// how many of its members under the key a round has looked at (those stay imported or held).
+    struct Watch {
+        std::uint64_t key;
+        std::vector<std::uint32_t> seen;
+    };
+    std::vector<Watch> m_watches;
+    std::unordered_set<std::uint64_t> m_watchedKeys;
+    /// Watches the keys of decision `k` of `p`: its empty spike's D-event, or, when no spike was empty, the
+    /// popped event and the D-events unjustified at its node (what mayHaveChanged looks at).
+    void watchDecision(const Parked &p, std::size_t k);
+    void watch(std::uint64_t key);
+    /// The events the other workers of this process hold under the sibling keys this one watches, with their
+    /// causes, that this one lacks (a re-check round's step 2), in an order that imports causes first.
     std::vector<SharedEvent> stageFromPeers();
 };
 

@@ -95,24 +95,91 @@ SharedEvent Explorer::shared(const Unfolding &unfolding, const std::vector<Event
     return s;
 }
 
+std::uint64_t Explorer::canonicalSiblingKey(EventId e) const {
+    const Event &ev = m_unfolding.event(e);
+    const EventKey parent = ev.otherPred == kNoEvent ? EventKey{0, 0} : m_keys[ev.otherPred];
+    // Objects and locations are named by their ObjectId (the interpreter's layout, the same in every worker);
+    // a read-write lock and a memory location at one address are apart. A collision only imports more.
+    const std::uint64_t where = ev.action.object * 4 + (ev.isObjectOperation() ? 1 : isRwlockKind(ev.kind()) ? 2 : 3);
+    std::uint64_t h = parent.low ^ (parent.high * 0x9e3779b97f4a7c15ULL);
+    h ^= (where + 0x632be59bd9b4e019ULL) * 0xff51afd7ed558ccdULL;
+    return h ^ (h >> 29);
+}
+
+void Explorer::watch(std::uint64_t key) {
+    if (m_watchedKeys.insert(key).second)
+        m_watches.push_back({key, {}});
+}
+
+void Explorer::watchDecision(const Parked &p, std::size_t k) {
+    const std::uint32_t m = p.lengths[k];
+    if (p.emptySpikes[k] != kNoEvent) {
+        watch(canonicalSiblingKey(p.emptySpikes[k]));
+        return;
+    }
+    watch(canonicalSiblingKey(p.trail[m]));
+    for (const Disset::Entry &x : p.disabled) {
+        if (x.index > m)
+            break;
+        if (x.disabler < 0 || x.disabler >= static_cast<std::int64_t>(m))
+            watch(canonicalSiblingKey(x.event));
+    }
+}
+
 std::vector<SharedEvent> Explorer::stageFromPeers() {
     WorkQueue &pool = *m_pool;
     const std::vector<Explorer *> &peers = pool.workers();
-    pool.barrier(); // every worker has indexed its keys (step 1)
+    // Decisions parked since the last round are watched from this one on (a watch is never dropped: a key no
+    // decision needs any more costs one lookup per round).
+    for (Parked &p : m_parked)
+        if (!p.watched) {
+            for (std::size_t k = 0; k < p.lengths.size(); ++k)
+                watchDecision(p, k);
+            p.watched = true;
+        }
+    pool.barrier(); // every worker has indexed its keys and sibling keys (step 1)
     std::vector<SharedEvent> staged;
-    std::unordered_map<EventKey, bool, KeyHash> stagedKeys;
-    m_importedFrom.resize(peers.size(), 0);
+    EventKeyIndex stagedKeys;
+    std::vector<EventId> stack, batch;
     for (std::size_t w = 0; w < peers.size(); ++w) {
         const Explorer &peer = *peers[w];
         if (&peer == this)
             continue;
-        for (std::size_t e = m_importedFrom[w]; e < peer.m_keys.size(); ++e) {
-            const EventKey &key = peer.m_keys[e];
-            if (m_keyIndex.contains(key) || !stagedKeys.emplace(key, true).second)
+        // The peer's siblings under the watched keys that this unfolding lacks, and their causes it lacks.
+        auto missing = [&](EventId x) {
+            const EventKey &key = peer.m_keys[x];
+            return !m_keyIndex.contains(key) && stagedKeys.insert(key, 0);
+        };
+        batch.clear();
+        for (Watch &watch : m_watches) {
+            const auto found = peer.m_bySiblingKey.find(watch.key);
+            if (found == peer.m_bySiblingKey.end())
                 continue;
-            staged.push_back(shared(peer.m_unfolding, peer.m_keys, static_cast<EventId>(e)));
+            watch.seen.resize(peers.size(), 0);
+            const std::vector<EventId> &siblings = found->second;
+            for (std::size_t i = watch.seen[w]; i < siblings.size(); ++i) {
+                if (!missing(siblings[i]))
+                    continue;
+                stack.assign(1, siblings[i]);
+                while (!stack.empty()) {
+                    const EventId y = stack.back();
+                    stack.pop_back();
+                    batch.push_back(y);
+                    const Event &ev = peer.m_unfolding.event(y);
+                    for (EventId z : {ev.threadPred, ev.otherPred})
+                        if (z != kNoEvent && missing(z))
+                            stack.push_back(z);
+                    for (EventId z : peer.m_unfolding.extraPredecessors(y))
+                        if (missing(z))
+                            stack.push_back(z);
+                }
+            }
+            watch.seen[w] = static_cast<std::uint32_t>(siblings.size());
         }
-        m_importedFrom[w] = peer.m_keys.size();
+        // A peer's arena is causally ordered; what another peer staged before does not depend on this batch.
+        std::sort(batch.begin(), batch.end());
+        for (EventId y : batch)
+            staged.push_back(shared(peer.m_unfolding, peer.m_keys, y));
     }
     pool.barrier(); // the others write their own unfoldings in step 3
     return staged;
@@ -125,10 +192,16 @@ void Explorer::recheck() {
     extendEventKeys(m_unfolding, m_keys);
     m_keyIndex.reserve(m_keys.size());
     for (std::size_t e = indexed; e < m_keys.size(); ++e)
-        m_keyIndex.emplace(m_keys[e], static_cast<EventId>(e));
+        m_keyIndex.insert(m_keys[e], static_cast<EventId>(e));
+    for (; m_bySiblingKeyIndexed < m_unfolding.size(); ++m_bySiblingKeyIndexed) {
+        const auto e = static_cast<EventId>(m_bySiblingKeyIndexed);
+        if (m_unfolding.event(e).isObjectOperation() || m_unfolding.event(e).isMemoryAccess())
+            m_bySiblingKey[canonicalSiblingKey(e)].push_back(e);
+    }
 
-    // 2. What the others hold and this one lacks: read from the workers of this process, or exchanged with
-    // the workers elsewhere (the events this one created since its last round, sent in arena order).
+    // 2. What the others hold and this one lacks: from the workers of this process, the siblings that could
+    // change a parked decision, with their causes (importing everything cost more than the rest of the round);
+    // exchanged with the workers elsewhere, every event each created since its last round, in arena order.
     std::vector<SharedEvent> staged;
     if (!pool.workers().empty()) {
         staged = stageFromPeers();
@@ -136,16 +209,16 @@ void Explorer::recheck() {
         std::vector<SharedEvent> created;
         for (std::size_t e = m_exported; e < m_keys.size(); ++e)
             created.push_back(shared(m_unfolding, m_keys, static_cast<EventId>(e)));
-        std::unordered_map<EventKey, bool, KeyHash> stagedKeys;
+        EventKeyIndex stagedKeys;
         for (SharedEvent &s : pool.exchange(std::move(created)))
-            if (!m_keyIndex.contains(s.key) && stagedKeys.emplace(s.key, true).second)
+            if (!m_keyIndex.contains(s.key) && stagedKeys.insert(s.key, 0))
                 staged.push_back(std::move(s));
     }
 
     // 3. Import them in causal order (each worker's arena is causally ordered; a predecessor another
     // worker also had was staged from the first one that had it, before).
     constexpr EventKey kNone{0, 0};
-    auto local = [&](const EventKey &k) { return k == kNone ? kNoEvent : m_keyIndex.at(k); };
+    auto local = [&](const EventKey &k) { return k == kNone ? kNoEvent : m_keyIndex.find(k); };
     m_keyIndex.reserve(m_keyIndex.size() + staged.size());
     std::vector<EventId> extras;
     for (const SharedEvent &s : staged) {
@@ -157,11 +230,12 @@ void Explorer::recheck() {
             m_unfolding.objects().internLocation(s.action);
         else if (isObjectTreeKind(s.action.kind))
             m_unfolding.objects().internObject(s.action.object);
-        m_keyIndex.emplace(s.key, m_unfolding.obtain(s.action, local(s.threadPred), local(s.otherPred), extras));
+        m_keyIndex.insert(s.key, m_unfolding.obtain(s.action, local(s.threadPred), local(s.otherPred), extras));
     }
     // Imported events are not this worker's to send again; their keys are indexed already.
     extendEventKeys(m_unfolding, m_keys);
     m_exported = m_keys.size();
+    bool unsettled = !staged.empty();
 
     // 4. Ask Alt again at every parked node whose spikes may have grown.
     for (; m_siblingsIndexed < m_unfolding.size(); ++m_siblingsIndexed) {
@@ -194,7 +268,13 @@ void Explorer::recheck() {
                         ++m_lateClues;
                         continue;
                     }
-                    empty = m_alternatives.lastEmptySpike();
+                    if (m_alternatives.lastEmptySpike() != empty) {
+                        // Another empty spike, whose siblings this round did not import: watched from the next.
+                        empty = m_alternatives.lastEmptySpike();
+                        unsettled = true;
+                        p.emptySpikes[k] = empty;
+                        watchDecision(p, k);
+                    }
                 }
             }
             p.lengths[still] = m;
@@ -213,6 +293,8 @@ void Explorer::recheck() {
         ++kept;
     }
     m_parked.resize(kept);
+    if (unsettled)
+        pool.roundUnsettled();
 }
 
 std::uint64_t Explorer::siblingKey(EventId e) const {

@@ -24,7 +24,9 @@ WorkPool::Task WorkPool::take(WorkItem &item) {
         if (m_idle == m_workers) {
             // Nobody can queue anything any more. Parked decisions are settled by a re-check round
             // after the items that might change them; then, or without any, the exploration is over.
-            if (m_exploredSinceRecheck && m_parked.load(std::memory_order_relaxed) > 0) {
+            // (A worker's round ends before it takes again: every round's roundUnsettled is seen here.)
+            const bool unsettled = m_unsettled.exchange(false, std::memory_order_relaxed);
+            if ((m_exploredSinceRecheck || unsettled) && m_parked.load(std::memory_order_relaxed) > 0) {
                 m_exploredSinceRecheck = false;
                 m_recheckers = m_workers;
                 ++m_rechecks;

@@ -33,6 +33,7 @@ public:
     const std::vector<Explorer *> &workers() const override { return m_explorers; }
     /// A worker parked (+1) or settled (-1) a record of negative decisions.
     void countParked(int delta) override { m_parked.fetch_add(delta, std::memory_order_relaxed); }
+    void roundUnsettled() override { m_unsettled.store(true, std::memory_order_relaxed); }
     /// Re-check rounds run so far.
     std::uint64_t rechecks() const;
     void push(WorkItem item) override;
@@ -72,6 +73,7 @@ private:
     std::uint64_t m_barrierRound = 0;
     std::condition_variable m_barrierWake;
     std::atomic<std::int64_t> m_parked{0};
+    std::atomic<bool> m_unsettled{false}; // the last re-check round needs another (roundUnsettled)
     std::optional<StopReason> m_reason;
     std::stop_source m_stop;
     std::atomic<int> m_hungry{0};

@@ -43,6 +43,10 @@ public:
     virtual std::stop_token stopToken() const = 0;
     /// A worker parked (+1) or settled (-1) a record of negative decisions.
     virtual void countParked(int delta) = 0;
+    /// This worker's re-check round left work for another round even if nothing is explored meanwhile: it
+    /// imported events, or a parked decision now waits on a spike whose siblings it did not watch yet
+    /// (WorkPool's rounds import the watched siblings only; a queue whose rounds import everything ignores it).
+    virtual void roundUnsettled() {}
 
     /// The workers of this process, whose unfoldings a re-check round reads between two barrier() calls;
     /// empty when the others are elsewhere (then the round calls exchange()).
