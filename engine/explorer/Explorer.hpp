@@ -19,7 +19,6 @@
 #include <span>
 #include <stop_token>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace weft {
 
@@ -134,22 +133,32 @@ private:
     std::uint64_t m_lateClues = 0;
     /// The negative decisions of one backtrack: its trail (the popped events included), D at its
     /// deepest parked node, and the trail lengths decided.
+    struct Decision {
+        std::uint32_t length; ///< the trail length of its node
+        EventId emptySpike; ///< Alternatives::lastEmptySpike of the decision
+        std::uint64_t spikeKey; ///< siblingKey(emptySpike), when there is one
+    };
     struct Parked {
         std::vector<EventId> trail;
         std::vector<Disset::Entry> disabled;
-        std::vector<std::uint32_t> lengths;
-        std::vector<EventId> emptySpikes; ///< per length: Alternatives::lastEmptySpike of its decision
+        std::vector<Decision> decisions;
         std::size_t decidedAt = 0; ///< the unfolding's size when last decided
         bool watched = false; ///< its decisions' sibling keys are in m_watches
     };
-    /// Whether an event created since `p` was decided is a sibling of the event popped at its node of trail
-    /// length `m` or of a D-event unjustified there: only then can Alt answer otherwise (its spikes are
-    /// siblings of unjustified D-events).
-    bool mayHaveChanged(const Parked &p, std::uint32_t m, EventId emptySpike) const;
+    /// Whether an event created since `p` was decided is a sibling of the event popped at the decision's node
+    /// or of a D-event unjustified there: only then can Alt answer otherwise (its spikes are siblings of
+    /// unjustified D-events).
+    bool mayHaveChanged(const Parked &p, const Decision &decision) const;
     /// (object or location, its tree predecessor) of an object operation or memory access: siblings share it.
     std::uint64_t siblingKey(EventId e) const;
+    /// Whether an event with sibling key `key` was created since the unfolding had `since` events (`since`
+    /// not before the last round's end).
+    bool grownSince(std::uint64_t key, std::size_t since) const;
     std::unordered_map<std::uint64_t, EventId> m_latestSibling; // sibling key -> newest event with it
     std::size_t m_siblingsIndexed = 0;
+    /// A bit per hash of the sibling keys of the events created since the last round: most parked decisions
+    /// are rejected on it without a lookup in m_latestSibling.
+    std::vector<std::uint64_t> m_grownBits;
     /// Whether a spike candidate of `d` at `cut` (SpikeCandidates.hpp) created since `since` is compatible with
     /// `cut`: a superset of the new members of d's spike.
     bool hasNewCompatibleSibling(EventId d, std::size_t since, const Configuration &cut);
@@ -183,10 +192,13 @@ private:
         std::vector<std::uint32_t> seen;
     };
     std::vector<Watch> m_watches;
-    std::unordered_set<std::uint64_t> m_watchedKeys;
+    std::unordered_map<std::uint64_t, std::uint32_t> m_watchedKeys; // key -> its index in m_watches
+    std::size_t m_watchesScanned = 0; // m_watches looked up in every other worker's index (all members)
+    /// The canonical sibling keys that got members in m_bySiblingKey since the last round (sorted, once each).
+    std::vector<std::uint64_t> m_grownSiblingKeys;
     /// Watches the keys of decision `k` of `p`: its empty spike's D-event, or, when no spike was empty, the
     /// popped event and the D-events unjustified at its node (what mayHaveChanged looks at).
-    void watchDecision(const Parked &p, std::size_t k);
+    void watchDecision(const Parked &p, const Decision &decision);
     void watch(std::uint64_t key);
     /// The events the other workers of this process hold under the sibling keys this one watches, with their
     /// causes, that this one lacks (a re-check round's step 2), in an order that imports causes first.

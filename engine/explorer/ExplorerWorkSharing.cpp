@@ -78,8 +78,8 @@ void Explorer::park(std::uint32_t length, EventId e, bool &open) {
         m_pool->countParked(1);
         open = true;
     }
-    m_parked.back().lengths.push_back(length);
-    m_parked.back().emptySpikes.push_back(m_alternatives.lastEmptySpike());
+    const EventId empty = m_alternatives.lastEmptySpike();
+    m_parked.back().decisions.push_back({length, empty, empty == kNoEvent ? 0 : siblingKey(empty)});
 }
 
 SharedEvent Explorer::shared(const Unfolding &unfolding, const std::vector<EventKey> &keys, EventId e) {
@@ -107,14 +107,14 @@ std::uint64_t Explorer::canonicalSiblingKey(EventId e) const {
 }
 
 void Explorer::watch(std::uint64_t key) {
-    if (m_watchedKeys.insert(key).second)
+    if (m_watchedKeys.try_emplace(key, static_cast<std::uint32_t>(m_watches.size())).second)
         m_watches.push_back({key, {}});
 }
 
-void Explorer::watchDecision(const Parked &p, std::size_t k) {
-    const std::uint32_t m = p.lengths[k];
-    if (p.emptySpikes[k] != kNoEvent) {
-        watch(canonicalSiblingKey(p.emptySpikes[k]));
+void Explorer::watchDecision(const Parked &p, const Decision &decision) {
+    const std::uint32_t m = decision.length;
+    if (decision.emptySpike != kNoEvent) {
+        watch(canonicalSiblingKey(decision.emptySpike));
         return;
     }
     watch(canonicalSiblingKey(p.trail[m]));
@@ -133,8 +133,8 @@ std::vector<SharedEvent> Explorer::stageFromPeers() {
     // decision needs any more costs one lookup per round).
     for (Parked &p : m_parked)
         if (!p.watched) {
-            for (std::size_t k = 0; k < p.lengths.size(); ++k)
-                watchDecision(p, k);
+            for (const Decision &decision : p.decisions)
+                watchDecision(p, decision);
             p.watched = true;
         }
     pool.barrier(); // every worker has indexed its keys and sibling keys (step 1)
@@ -151,10 +151,10 @@ std::vector<SharedEvent> Explorer::stageFromPeers() {
             return !m_keyIndex.contains(key) && stagedKeys.insert(key, 0);
         };
         batch.clear();
-        for (Watch &watch : m_watches) {
+        auto scan = [&](Watch &watch) {
             const auto found = peer.m_bySiblingKey.find(watch.key);
             if (found == peer.m_bySiblingKey.end())
-                continue;
+                return;
             watch.seen.resize(peers.size(), 0);
             const std::vector<EventId> &siblings = found->second;
             for (std::size_t i = watch.seen[w]; i < siblings.size(); ++i) {
@@ -175,12 +175,21 @@ std::vector<SharedEvent> Explorer::stageFromPeers() {
                 }
             }
             watch.seen[w] = static_cast<std::uint32_t>(siblings.size());
-        }
+        };
+        // A watch looked up before has new members only under the keys the peer saw grow since; a new watch
+        // looks at all of them.
+        for (std::uint64_t key : peer.m_grownSiblingKeys)
+            if (const auto found = m_watchedKeys.find(key);
+                found != m_watchedKeys.end() && found->second < m_watchesScanned)
+                scan(m_watches[found->second]);
+        for (std::size_t i = m_watchesScanned; i < m_watches.size(); ++i)
+            scan(m_watches[i]);
         // A peer's arena is causally ordered; what another peer staged before does not depend on this batch.
         std::sort(batch.begin(), batch.end());
         for (EventId y : batch)
             staged.push_back(shared(peer.m_unfolding, peer.m_keys, y));
     }
+    m_watchesScanned = m_watches.size();
     pool.barrier(); // the others write their own unfoldings in step 3
     return staged;
 }
@@ -193,11 +202,18 @@ void Explorer::recheck() {
     m_keyIndex.reserve(m_keys.size());
     for (std::size_t e = indexed; e < m_keys.size(); ++e)
         m_keyIndex.insert(m_keys[e], static_cast<EventId>(e));
+    m_grownSiblingKeys.clear();
     for (; m_bySiblingKeyIndexed < m_unfolding.size(); ++m_bySiblingKeyIndexed) {
         const auto e = static_cast<EventId>(m_bySiblingKeyIndexed);
-        if (m_unfolding.event(e).isObjectOperation() || m_unfolding.event(e).isMemoryAccess())
-            m_bySiblingKey[canonicalSiblingKey(e)].push_back(e);
+        if (m_unfolding.event(e).isObjectOperation() || m_unfolding.event(e).isMemoryAccess()) {
+            const std::uint64_t key = canonicalSiblingKey(e);
+            m_bySiblingKey[key].push_back(e);
+            m_grownSiblingKeys.push_back(key);
+        }
     }
+    std::sort(m_grownSiblingKeys.begin(), m_grownSiblingKeys.end());
+    m_grownSiblingKeys.erase(std::unique(m_grownSiblingKeys.begin(), m_grownSiblingKeys.end()),
+                             m_grownSiblingKeys.end());
 
     // 2. What the others hold and this one lacks: from the workers of this process, the siblings that could
     // change a parked decision, with their causes (importing everything cost more than the rest of the round);
@@ -238,28 +254,32 @@ void Explorer::recheck() {
     bool unsettled = !staged.empty();
 
     // 4. Ask Alt again at every parked node whose spikes may have grown.
+    constexpr std::size_t kGrownBits = std::size_t{1} << 20;
+    m_grownBits.assign(kGrownBits / 64, 0);
     for (; m_siblingsIndexed < m_unfolding.size(); ++m_siblingsIndexed) {
         const auto e = static_cast<EventId>(m_siblingsIndexed);
-        if (m_unfolding.event(e).isObjectOperation() || m_unfolding.event(e).isMemoryAccess())
-            m_latestSibling[siblingKey(e)] = e;
+        if (m_unfolding.event(e).isObjectOperation() || m_unfolding.event(e).isMemoryAccess()) {
+            const std::uint64_t key = siblingKey(e);
+            m_latestSibling[key] = e;
+            const std::size_t bit = (key * 0x9e3779b97f4a7c15ULL) >> 44;
+            m_grownBits[bit / 64] |= std::uint64_t{1} << (bit % 64);
+        }
     }
     const Configuration &cut = m_scratchCut;
     std::size_t kept = 0; // records still parked, compacted to the front (erasing one by one is quadratic)
     for (Parked &p : m_parked) {
         // Shallow nodes first: the scratch cut grows along the trail. A backtrack parks its nodes deepest
         // first; a record that went through a round is in order already.
-        if (p.lengths.front() > p.lengths.back()) {
-            std::reverse(p.lengths.begin(), p.lengths.end());
-            std::reverse(p.emptySpikes.begin(), p.emptySpikes.end());
-        }
+        if (p.decisions.front().length > p.decisions.back().length)
+            std::reverse(p.decisions.begin(), p.decisions.end());
         std::size_t still = 0; // negative decisions kept, compacted in place
-        for (std::size_t k = 0; k < p.lengths.size(); ++k) {
-            const std::uint32_t m = p.lengths[k];
-            EventId empty = p.emptySpikes[k];
-            if (mayHaveChanged(p, m, empty)) {
+        for (Decision decision : p.decisions) {
+            const std::uint32_t m = decision.length;
+            if (mayHaveChanged(p, decision)) {
                 scratchCut(p.trail, m);
                 // Its spike holds siblings compatible with C only: without a new one compatible with C, it is
                 // still empty (a full Alt call costs far more than this check).
+                const EventId empty = decision.emptySpike;
                 if (empty == kNoEvent || hasNewCompatibleSibling(empty, p.decidedAt, cut)) {
                     Disset d = Disset::prefixOf(p.disabled, m);
                     d.add(p.trail[m], m);
@@ -268,21 +288,18 @@ void Explorer::recheck() {
                         ++m_lateClues;
                         continue;
                     }
-                    if (m_alternatives.lastEmptySpike() != empty) {
+                    if (const EventId now = m_alternatives.lastEmptySpike(); now != empty) {
                         // Another empty spike, whose siblings this round did not import: watched from the next.
-                        empty = m_alternatives.lastEmptySpike();
+                        decision.emptySpike = now;
+                        decision.spikeKey = now == kNoEvent ? 0 : siblingKey(now);
+                        watchDecision(p, decision);
                         unsettled = true;
-                        p.emptySpikes[k] = empty;
-                        watchDecision(p, k);
                     }
                 }
             }
-            p.lengths[still] = m;
-            p.emptySpikes[still] = empty;
-            ++still;
+            p.decisions[still++] = decision;
         }
-        p.lengths.resize(still);
-        p.emptySpikes.resize(still);
+        p.decisions.resize(still);
         p.decidedAt = m_unfolding.size();
         if (still == 0) {
             pool.countParked(-1);
@@ -313,19 +330,25 @@ bool Explorer::hasNewCompatibleSibling(EventId d, std::size_t since, const Confi
     return std::any_of(m_candidates.begin(), m_candidates.end(), qualifies);
 }
 
-bool Explorer::mayHaveChanged(const Parked &p, std::uint32_t m, EventId emptySpike) const {
-    auto grown = [&](EventId d) {
-        const auto found = m_latestSibling.find(siblingKey(d));
-        return found != m_latestSibling.end() && found->second >= p.decidedAt;
-    };
-    if (emptySpike != kNoEvent) // the spike that was empty stays so without a new sibling
-        return grown(emptySpike);
-    if (grown(p.trail[m]))
+bool Explorer::grownSince(std::uint64_t key, std::size_t since) const {
+    const std::size_t bit = (key * 0x9e3779b97f4a7c15ULL) >> 44;
+    if (!(m_grownBits[bit / 64] >> (bit % 64) & 1))
+        return false;
+    const auto found = m_latestSibling.find(key);
+    return found != m_latestSibling.end() && found->second >= since;
+}
+
+bool Explorer::mayHaveChanged(const Parked &p, const Decision &decision) const {
+    if (decision.emptySpike != kNoEvent) // the spike that was empty stays so without a new sibling
+        return grownSince(decision.spikeKey, p.decidedAt);
+    const std::uint32_t m = decision.length;
+    if (grownSince(siblingKey(p.trail[m]), p.decidedAt))
         return true;
     for (const Disset::Entry &x : p.disabled) {
         if (x.index > m)
             break;
-        if ((x.disabler < 0 || x.disabler >= static_cast<std::int64_t>(m)) && grown(x.event))
+        if ((x.disabler < 0 || x.disabler >= static_cast<std::int64_t>(m)) &&
+            grownSince(siblingKey(x.event), p.decidedAt))
             return true;
     }
     return false;
