@@ -205,10 +205,12 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     if (!printing)
         return kNoDefect; // rank 0 says how the run ended (mpirun's status is its)
     if (session && !cl.quiet) {
-        // How the work was split: what an HPC user tunes the rank count by.
+        // How the work was split: what an HPC user tunes the rank count by. On standard output, before the
+        // defects and the summary: mpirun forwards each stream through its own pipe, so a line on standard
+        // error could show after them.
         const DistributedExplorer::Figures f = explorer.distributedFigures();
         const double held = result.statistics.events ? double(f.rankEvents) / double(result.statistics.events) : 0;
-        std::fprintf(err,
+        std::fprintf(out,
                      "weft: %d ranks: %llu items, %llu re-check rounds, %llu messages (%.1f MB), events held %.2fx "
                      "the union, largest rank %.0f MB\n",
                      session->size(), (unsigned long long)f.items, (unsigned long long)f.rechecks,
