@@ -181,25 +181,23 @@ private:
     /// Siblings across unfoldings: a hash of an object operation's or memory access's object or location and of
     /// its object-tree predecessor's canonical key (siblingKey's meaning, with keys instead of ids).
     std::uint64_t canonicalSiblingKey(EventId e) const;
-    /// This unfolding's object operations and memory accesses by canonicalSiblingKey (re-check rounds: the
-    /// other workers of this process look up the siblings they watch in it).
-    std::unordered_map<std::uint64_t, std::vector<EventId>> m_bySiblingKey;
-    std::size_t m_bySiblingKeyIndexed = 0;
-    /// A canonical sibling key whose new members could change a parked decision, and per worker of this process
-    /// how many of its members under the key a round has looked at (those stay imported or held).
-    struct Watch {
-        std::uint64_t key;
-        std::vector<std::uint32_t> seen;
-    };
-    std::vector<Watch> m_watches;
+    /// This unfolding's object operations and memory accesses by canonicalSiblingKey, one segment per re-check
+    /// round (the events indexed in that round), each sorted by key: the other workers of this process look up
+    /// the siblings they watch in it.
+    std::vector<std::vector<std::pair<std::uint64_t, EventId>>> m_siblingSegments;
+    std::size_t m_siblingSegmentsIndexed = 0;
+    /// The canonical sibling keys whose new members could change a parked decision (each once).
+    std::vector<std::uint64_t> m_watches;
     std::unordered_map<std::uint64_t, std::uint32_t> m_watchedKeys; // key -> its index in m_watches
-    std::size_t m_watchesScanned = 0; // m_watches looked up in every other worker's index (all members)
-    /// The canonical sibling keys that got members in m_bySiblingKey since the last round (sorted, once each).
-    std::vector<std::uint64_t> m_grownSiblingKeys;
+    /// The watches looked up in every segment of the other workers: from then on, only their newest segment.
+    std::size_t m_watchesScanned = 0;
     /// Watches the keys of decision `k` of `p`: its empty spike's D-event, or, when no spike was empty, the
     /// popped event and the D-events unjustified at its node (what mayHaveChanged looks at).
     void watchDecision(const Parked &p, const Decision &decision);
-    void watch(std::uint64_t key);
+    /// Watches the canonical sibling key of this unfolding's event `d` (once per event: most decisions share
+    /// their empty spike's D-event with many others).
+    void watchSiblingsOf(EventId d);
+    std::vector<bool> m_watchedEvents;
     /// The events the other workers of this process hold under the sibling keys this one watches, with their
     /// causes, that this one lacks (a re-check round's step 2), in an order that imports causes first.
     std::vector<SharedEvent> stageFromPeers();

@@ -106,23 +106,29 @@ std::uint64_t Explorer::canonicalSiblingKey(EventId e) const {
     return h ^ (h >> 29);
 }
 
-void Explorer::watch(std::uint64_t key) {
+void Explorer::watchSiblingsOf(EventId d) {
+    if (d >= m_watchedEvents.size())
+        m_watchedEvents.resize(std::max<std::size_t>(m_unfolding.size(), d + 1), false);
+    if (m_watchedEvents[d])
+        return;
+    m_watchedEvents[d] = true;
+    const std::uint64_t key = canonicalSiblingKey(d);
     if (m_watchedKeys.try_emplace(key, static_cast<std::uint32_t>(m_watches.size())).second)
-        m_watches.push_back({key, {}});
+        m_watches.push_back(key);
 }
 
 void Explorer::watchDecision(const Parked &p, const Decision &decision) {
     const std::uint32_t m = decision.length;
     if (decision.emptySpike != kNoEvent) {
-        watch(canonicalSiblingKey(decision.emptySpike));
+        watchSiblingsOf(decision.emptySpike);
         return;
     }
-    watch(canonicalSiblingKey(p.trail[m]));
+    watchSiblingsOf(p.trail[m]);
     for (const Disset::Entry &x : p.disabled) {
         if (x.index > m)
             break;
         if (x.disabler < 0 || x.disabler >= static_cast<std::int64_t>(m))
-            watch(canonicalSiblingKey(x.event));
+            watchSiblingsOf(x.event);
     }
 }
 
@@ -151,39 +157,45 @@ std::vector<SharedEvent> Explorer::stageFromPeers() {
             return !m_keyIndex.contains(key) && stagedKeys.insert(key, 0);
         };
         batch.clear();
-        auto scan = [&](Watch &watch) {
-            const auto found = peer.m_bySiblingKey.find(watch.key);
-            if (found == peer.m_bySiblingKey.end())
+        auto stageWithCauses = [&](EventId x) {
+            if (!missing(x))
                 return;
-            watch.seen.resize(peers.size(), 0);
-            const std::vector<EventId> &siblings = found->second;
-            for (std::size_t i = watch.seen[w]; i < siblings.size(); ++i) {
-                if (!missing(siblings[i]))
-                    continue;
-                stack.assign(1, siblings[i]);
-                while (!stack.empty()) {
-                    const EventId y = stack.back();
-                    stack.pop_back();
-                    batch.push_back(y);
-                    const Event &ev = peer.m_unfolding.event(y);
-                    for (EventId z : {ev.threadPred, ev.otherPred})
-                        if (z != kNoEvent && missing(z))
-                            stack.push_back(z);
-                    for (EventId z : peer.m_unfolding.extraPredecessors(y))
-                        if (missing(z))
-                            stack.push_back(z);
-                }
+            stack.assign(1, x);
+            while (!stack.empty()) {
+                const EventId y = stack.back();
+                stack.pop_back();
+                batch.push_back(y);
+                const Event &ev = peer.m_unfolding.event(y);
+                for (EventId z : {ev.threadPred, ev.otherPred})
+                    if (z != kNoEvent && missing(z))
+                        stack.push_back(z);
+                for (EventId z : peer.m_unfolding.extraPredecessors(y))
+                    if (missing(z))
+                        stack.push_back(z);
             }
-            watch.seen[w] = static_cast<std::uint32_t>(siblings.size());
         };
-        // A watch looked up before has new members only under the keys the peer saw grow since; a new watch
-        // looks at all of them.
-        for (std::uint64_t key : peer.m_grownSiblingKeys)
-            if (const auto found = m_watchedKeys.find(key);
-                found != m_watchedKeys.end() && found->second < m_watchesScanned)
-                scan(m_watches[found->second]);
+        using Entry = std::pair<std::uint64_t, EventId>;
+        auto byKey = [](const Entry &a, const Entry &b) { return a.first < b.first; };
+        const auto &segments = peer.m_siblingSegments;
+        // A watch looked up before has seen every segment but the peer's newest (indexed in this round).
+        if (!segments.empty()) {
+            const auto &newest = segments.back();
+            for (auto run = newest.begin(); run != newest.end();) {
+                const auto end = std::find_if(run, newest.end(), [&](const Entry &x) { return x.first != run->first; });
+                if (const auto found = m_watchedKeys.find(run->first);
+                    found != m_watchedKeys.end() && found->second < m_watchesScanned)
+                    for (; run != end; ++run)
+                        stageWithCauses(run->second);
+                run = end;
+            }
+        }
+        // A new watch looks at all of them.
         for (std::size_t i = m_watchesScanned; i < m_watches.size(); ++i)
-            scan(m_watches[i]);
+            for (const auto &segment : segments) {
+                const auto [from, to] = std::equal_range(segment.begin(), segment.end(), Entry{m_watches[i], 0}, byKey);
+                for (auto it = from; it != to; ++it)
+                    stageWithCauses(it->second);
+            }
         // A peer's arena is causally ordered; what another peer staged before does not depend on this batch.
         std::sort(batch.begin(), batch.end());
         for (EventId y : batch)
@@ -202,18 +214,15 @@ void Explorer::recheck() {
     m_keyIndex.reserve(m_keys.size());
     for (std::size_t e = indexed; e < m_keys.size(); ++e)
         m_keyIndex.insert(m_keys[e], static_cast<EventId>(e));
-    m_grownSiblingKeys.clear();
-    for (; m_bySiblingKeyIndexed < m_unfolding.size(); ++m_bySiblingKeyIndexed) {
-        const auto e = static_cast<EventId>(m_bySiblingKeyIndexed);
-        if (m_unfolding.event(e).isObjectOperation() || m_unfolding.event(e).isMemoryAccess()) {
-            const std::uint64_t key = canonicalSiblingKey(e);
-            m_bySiblingKey[key].push_back(e);
-            m_grownSiblingKeys.push_back(key);
+    if (!pool.workers().empty()) {
+        std::vector<std::pair<std::uint64_t, EventId>> &segment = m_siblingSegments.emplace_back();
+        for (; m_siblingSegmentsIndexed < m_unfolding.size(); ++m_siblingSegmentsIndexed) {
+            const auto e = static_cast<EventId>(m_siblingSegmentsIndexed);
+            if (m_unfolding.event(e).isObjectOperation() || m_unfolding.event(e).isMemoryAccess())
+                segment.emplace_back(canonicalSiblingKey(e), e);
         }
+        std::sort(segment.begin(), segment.end());
     }
-    std::sort(m_grownSiblingKeys.begin(), m_grownSiblingKeys.end());
-    m_grownSiblingKeys.erase(std::unique(m_grownSiblingKeys.begin(), m_grownSiblingKeys.end()),
-                             m_grownSiblingKeys.end());
 
     // 2. What the others hold and this one lacks: from the workers of this process, the siblings that could
     // change a parked decision, with their causes (importing everything cost more than the rest of the round);
