@@ -18,6 +18,7 @@ bool Alternatives::buildComb(const Unfolding &u, const Configuration &c, const D
     const bool filterByD = true;
     m_comb.clear();
     m_isInD = [&d](EventId e) { return d.contains(e); };
+    groupByLevel(u);
     for (std::size_t i = 0; i < spikes; ++i) {
         std::vector<EventId> &spike = m_comb.addSpike();
         // Events above a D-event are dropped below (D events: above one, x is in D's future, never
@@ -26,8 +27,7 @@ bool Alternatives::buildComb(const Unfolding &u, const Configuration &c, const D
         std::erase_if(spike, [&](EventId x) {
             if (d.contains(x) || !c.isCompatible(u, x))
                 return true;
-            return filterByD && std::any_of(m_unjustified.begin(), m_unjustified.end(),
-                                            [&](EventId dd) { return u.precedesOrEqual(dd, x); });
+            return filterByD && aboveUnjustified(u, x);
         });
         if (spike.empty()) {
             m_emptySpike = m_unjustified[i];
@@ -36,6 +36,34 @@ bool Alternatives::buildComb(const Unfolding &u, const Configuration &c, const D
         m_stats.spikeEvents += spike.size();
     }
     return spikes > 0;
+}
+
+void Alternatives::groupByLevel(const Unfolding &u) {
+    m_byLevel.clear();
+    for (EventId e : m_unjustified)
+        m_byLevel.push_back({u.event(e).thread(), u.threadDepth(e), e});
+    std::sort(m_byLevel.begin(), m_byLevel.end());
+    m_levels.clear();
+    for (const auto &[thread, depth, e] : m_byLevel) {
+        if (m_levels.empty() || m_levels.back().thread != thread || m_levels.back().depth != depth)
+            m_levels.push_back({thread, depth, {}});
+        m_levels.back().events.push_back(e); // sorted: the tuples are
+    }
+}
+
+bool Alternatives::aboveUnjustified(const Unfolding &u, EventId x) const {
+    for (const Level &level : m_levels) {
+        const EventId last = u.threadMax(x, level.thread);
+        if (last == kNoEvent)
+            continue;
+        const std::uint32_t depth = u.threadDepth(last);
+        if (depth < level.depth)
+            continue;
+        const EventId ancestor = depth == level.depth ? last : u.threadTree().ancestorAt(last, level.depth);
+        if (std::binary_search(level.events.begin(), level.events.end(), ancestor))
+            return true;
+    }
+    return false;
 }
 
 EventId Alternatives::firstEnabledEvent(const Unfolding &u, const Configuration &c, const Configuration &j) {

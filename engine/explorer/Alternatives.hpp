@@ -11,6 +11,8 @@
 
 #include <functional>
 #include <optional>
+#include <tuple>
+#include <vector>
 
 namespace weft {
 
@@ -41,11 +43,26 @@ public:
 private:
     bool buildComb(const Unfolding &u, const Configuration &c, const Disset &d);
     static EventId firstEnabledEvent(const Unfolding &u, const Configuration &c, const Configuration &j);
+    /// m_levels from m_unjustified.
+    void groupByLevel(const Unfolding &u);
+    /// Whether some unjustified D-event is ≤ x (m_levels must describe m_unjustified).
+    bool aboveUnjustified(const Unfolding &u, EventId x) const;
+
+    /// The unjustified D-events of one thread at one thread depth (sorted): x is above one of them iff
+    /// the ancestor at that depth of tmax(x, thread) is one of them, one lookup for the whole level
+    /// (a nondet choice's explored values are one level of up to 256 siblings).
+    struct Level {
+        ThreadId thread = 0;
+        std::uint32_t depth = 0;
+        std::vector<EventId> events;
+    };
 
     AltPolicy m_policy;
     AlternativeStatistics m_stats;
     Comb m_comb;
     std::vector<EventId> m_unjustified;
+    std::vector<Level> m_levels;
+    std::vector<std::tuple<ThreadId, std::uint32_t, EventId>> m_byLevel;
     std::function<bool(EventId)> m_isInD;
     std::vector<EventId> m_choice;
     EventId m_emptySpike = kNoEvent;
