@@ -205,6 +205,12 @@ int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     // Unlocking a mutex the thread does not hold returns EPERM and the run goes on (reported, so never
     // a true verdict past it): a race after it, or another thread's run before it, is still found.
     options.unheldUnlockFails = true;
+    // A function the task only declares has no side effect and returns an arbitrary value of its type
+    // (SV-COMP's reading), explored like a __VERIFIER_nondet_* input. A pointer result is explored as
+    // NULL and as a fresh object, two of its possible values; under valid-memsafety the object's size
+    // would decide an out-of-bounds violation, so such a call stays unsupported there.
+    options.undefinedCalls = property == SvcompProperty::ValidMemsafety ? interpreter::UndefinedCalls::Integers
+                                                                        : interpreter::UndefinedCalls::Values;
     ExplorationOptions exploration = cl.exploration;
     if (property == SvcompProperty::NoDataRace) {
         options.model = interpreter::MemoryModel::Sync;
@@ -273,19 +279,35 @@ int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err) {
             return finish({Verdict::Unknown, "the program reads uninitialised variables (at " +
                                                  location(program, spot) + "), whose values were not explored"},
                           out);
-    if (explorer.machine().waitsWithoutSpuriousWakeup() > 0)
+    // What every worker's executions left unexplored (with several jobs, each has its own interpreter).
+    auto total = [&](std::uint64_t (interpreter::Interpreter::*figure)() const) {
+        std::uint64_t sum = 0;
+        for (const auto &machine : explorer.machines())
+            sum += ((*machine).*figure)();
+        return sum;
+    };
+    if (total(&interpreter::Interpreter::waitsWithoutSpuriousWakeup) > 0)
         return finish({Verdict::Unknown, "a thread waited on a condition variable more than " +
                                              std::to_string(kSvcompSpuriousWakeups) +
                                              " times, not repeating its last wait (pthread_cond_wait may wake up "
                                              "spuriously any number of times; " +
                                              std::to_string(kSvcompSpuriousWakeups) + " explored per thread)"},
                       out);
-    if (explorer.machine().partialNondetCalls() > 0)
+    if (total(&interpreter::Interpreter::partialNondetCalls) > 0)
         return finish({Verdict::Unknown,
                        "the program reads __VERIFIER_nondet_* values of types wider than char, explored "
                        "over " +
                            std::to_string(options.nondetLo) + ".." + std::to_string(options.nondetHi) + " only"},
                       out);
+    for (const auto &machine : explorer.machines())
+        if (machine->partialUndefinedResults() > 0)
+            return finish(
+                {Verdict::Unknown, "the program calls functions it only declares (the last: " +
+                                       program.unsupported[machine->lastPartialUndefinedCall()] +
+                                       "), whose results, pointers or integers wider than char explored over " +
+                                       std::to_string(options.nondetLo) + ".." + std::to_string(options.nondetHi) +
+                                       ", were not all explored"},
+                out);
     if (property == SvcompProperty::ValidMemsafety)
         return finish({Verdict::Unknown, "no invalid dereference or free, but memory leaks (valid-memtrack) are not checked"},
                       out);

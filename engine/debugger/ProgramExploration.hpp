@@ -37,6 +37,8 @@ public:
     const interpreter::InterpreterOptions &interpreterOptions() const { return m_rounds.interpreterOptions(); }
     /// The last round's interpreter (with several jobs, the first worker's).
     const interpreter::Interpreter &machine() const { return *m_machines.front(); }
+    /// The last round's interpreters: one, or one per worker with several jobs.
+    const std::vector<std::unique_ptr<interpreter::Interpreter>> &machines() const { return m_machines; }
     /// How the last round's work was split over the ranks (rank 0 of a distributed run).
     DistributedExplorer::Figures distributedFigures() const {
         return m_distributed ? m_distributed->figures() : DistributedExplorer::Figures{};

@@ -185,9 +185,11 @@ bool Interpreter::performAction(ThreadId t) {
         m_state.threads.push_back(std::move(created));
         m_state.races.threadStarted(m_state.threadIndex[child], m_state.threadIndex[t]);
         thread = m_state.find(t); // threads may have moved
-        if (std::uint8_t *bytes = m_state.memory.write(handle, 8, 8, fault)) {
+        const Frame &call = thread->stack.top();
+        const std::uint64_t handleBytes = program::threadHandleBytes(m_program.functions[call.function].code[call.pc]);
+        if (std::uint8_t *bytes = m_state.memory.write(handle, handleBytes, handleBytes, fault)) {
             const std::uint64_t id = child;
-            std::memcpy(bytes, &id, 8);
+            std::memcpy(bytes, &id, handleBytes); // little-endian: the low bytes
         }
         m_stepper.finishCall(*thread, 0);
         break;
@@ -221,6 +223,21 @@ bool Interpreter::performAction(ThreadId t) {
             thread->pending = thread->followUps.front();
             thread->followUps.erase(thread->followUps.begin());
             return false;
+        }
+        if (thread->choosesExternalObject) {
+            // An undefined function's pointer result (UndefinedCalls::Values): 0 NULL, 1 a fresh object
+            // (NULL too if memory is exhausted: one of the values it may return all the same).
+            thread->choosesExternalObject = false;
+            std::uint64_t result = 0;
+            if (action.value != 0) {
+                const Frame &f = thread->stack.top();
+                result = m_state.memory
+                             .allocate(program::threadOwner(t), ObjectKind::Heap, kExternalObjectSize,
+                                       (std::uint64_t(f.function) << 32) | f.pc, fault)
+                             .value_or(0);
+            }
+            m_stepper.finishCall(*thread, result);
+            break;
         }
         if (thread->choosesTimeout) {
             // A timed wait's choice (runtime pthread.c, __weft_timeout): 0 waits, 1 times out.

@@ -64,6 +64,8 @@ public:
     const std::vector<std::uint64_t> &atomicSectionObjects() const { return m_stepper.sectionObjects(); }
     /// __VERIFIER_nondet_* calls in every execution so far whose every value was not explored.
     std::uint64_t partialNondetCalls() const { return m_stepper.partialNondetCalls(); }
+    std::uint64_t partialUndefinedResults() const { return m_stepper.partialUndefinedResults(); }
+    std::uint32_t lastPartialUndefinedCall() const { return m_stepper.lastPartialUndefinedCall(); }
     /// pthread_cond_wait / _timedwait calls in every execution so far that could only wake when
     /// signalled (InterpreterOptions::spuriousWakeups used up or 0).
     std::uint64_t waitsWithoutSpuriousWakeup() const { return m_stepper.waitsWithoutSpuriousWakeup(); }

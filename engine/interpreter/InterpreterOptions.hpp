@@ -29,6 +29,17 @@ enum class UninitMode : std::uint8_t { Report, Ignore };
 /// shared memory, read/write events under sequential consistency (see README "Event models").
 enum class MemoryModel : std::uint8_t { Sync, Sc };
 
+/// A call of a function the program only declares (not a C or POSIX library function; program
+/// kUndefinedFunctionCall): an unsupported operation (the debugger), or run as SV-COMP reads it, with no
+/// side effect and an arbitrary value of its result type, a nondet choice under the --nondet policy
+/// (bool and char results over their whole domain, wider integers over nondetLo..nondetHi). Pointer
+/// results: unsupported (Integers), or NULL and a fresh zero-filled object of kExternalObjectSize bytes,
+/// two values among the many such a function could return (Values).
+enum class UndefinedCalls : std::uint8_t { Unsupported, Integers, Values };
+
+/// The size of the object an undefined function's pointer result points to (UndefinedCalls::Values).
+inline constexpr std::uint64_t kExternalObjectSize = 4096;
+
 struct InterpreterOptions {
     /// Instructions one thread may run between two visible actions before a StepBound defect.
     std::uint64_t stepBound = 10'000'000;
@@ -77,6 +88,7 @@ struct InterpreterOptions {
     /// no-data-race tasks go on past it): the invalid synchronisation is still reported, as a defect
     /// the run goes on after. False: it is the fault that ends the run.
     bool unheldUnlockFails = false;
+    UndefinedCalls undefinedCalls = UndefinedCalls::Unsupported;
 };
 
 } // namespace weft::interpreter

@@ -25,8 +25,11 @@ template <typename F> void forEachSuccessor(const program::Function &fn, std::ui
             f(fn.cases[i].target);
         break;
     case program::Opcode::Ret:
-    case program::Opcode::Unreachable:
-    case program::Opcode::Unsupported: break;
+    case program::Opcode::Unreachable: break;
+    case program::Opcode::Unsupported: // a call of an undefined function may go on (weft svcomp)
+        if (in.aux & program::kUndefinedFunctionCall)
+            f(pc + 1);
+        break;
     default: f(pc + 1); break;
     }
 }

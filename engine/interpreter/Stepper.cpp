@@ -3,8 +3,10 @@
 // Memory, calls push frames on the thread's CallStack, builtins go to their LibcDispatcher handlers.
 #include "engine/interpreter/Stepper.hpp"
 
+#include "engine/action/NondetChoice.hpp"
 #include "engine/base/Message.hpp"
 #include "engine/interpreter/Arithmetic.hpp"
+#include "engine/interpreter/NondetRange.hpp"
 
 #include <cstring>
 
@@ -274,14 +276,55 @@ Continuation Stepper::enterExitHandlers(InterpreterState &state, ThreadState &t)
     return next;
 }
 
+std::optional<Continuation> Stepper::undefinedCall(ThreadState &t, const program::Instruction &in) {
+    if (!(in.aux & program::kUndefinedFunctionCall) || m_options.undefinedCalls == UndefinedCalls::Unsupported)
+        return std::nullopt;
+    const bool pointer = in.aux & program::kUndefinedResultIsPointer;
+    if (pointer && m_options.undefinedCalls != UndefinedCalls::Values)
+        return std::nullopt;
+    if (in.size == 0) { // void: nothing happens
+        ++t.stack.top().pc;
+        return Continuation::Continue;
+    }
+    ObjectId choice = 0;
+    if (pointer) {
+        // NULL or a fresh object: a violation found with either is real, but they are not all the
+        // pointers it could return (weft svcomp cannot say true past it).
+        ++m_partialUndefinedResults;
+        m_lastPartialUndefinedCall = std::uint32_t(in.imm);
+        t.choosesExternalObject = true;
+        t.nondetMask = 1;
+        choice = nondetObject(t.id, NondetKind::Bool, 0, 1);
+    } else {
+        const NondetKind kind = in.width == 1   ? NondetKind::Bool
+                                : in.width <= 8 ? NondetKind::UChar
+                                                : NondetKind::Range;
+        const NondetDomain range = wideNondetRange(m_options, in.aux);
+        if (m_options.nondet != NondetSource::Explore ||
+            (kind == NondetKind::Range && !coversAllValues(in.aux, range))) {
+            ++m_partialUndefinedResults;
+            m_lastPartialUndefinedCall = std::uint32_t(in.imm);
+        }
+        if (m_options.nondet != NondetSource::Explore) {
+            finishCall(t, 0);
+            return Continuation::Continue;
+        }
+        t.nondetMask = in.width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << in.width) - 1;
+        choice = nondetObject(t.id, kind, range.lo, range.hi);
+    }
+    t.pending = Action{ActionKind::NondetChoice, t.id, choice, nondetDomain(choice).lo};
+    t.followUps.clear();
+    return Continuation::Stop;
+}
+
 Continuation Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin b) {
     // What this execution leaves unexplored (weft svcomp cannot say true then).
     if (b >= Builtin::NondetInt && b <= Builtin::NondetBool) {
         bool wholeDomain = b == Builtin::NondetBool || b == Builtin::NondetChar || b == Builtin::NondetUChar;
-        // A wider value only compared with constants in 0..15: -1..16 stand for all its values.
+        // A wider value only compared with constants in 0..15: -1..largest+1 stand for all its values.
         const Frame &f = t.stack.top();
-        if (m_program.functions[f.function].code[f.pc].aux == program::kNondetComparedWithSmallConstants &&
-            m_options.nondetLo <= -1 && m_options.nondetHi >= 16)
+        const std::uint8_t aux = m_program.functions[f.function].code[f.pc].aux;
+        if (coversAllValues(aux, wideNondetRange(m_options, aux)))
             wholeDomain = true;
         if (m_options.nondet != NondetSource::Explore || !wholeDomain)
             ++m_partialNondetCalls;
@@ -593,6 +636,11 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             m_faults.raise(t, DefectKind::UndefinedBehaviour, english(MessageKind::Unreachable, {}));
             return false;
         case Opcode::Unsupported: {
+            if (const auto next = undefinedCall(t, in)) {
+                if (*next == Continuation::Stop)
+                    return true;
+                break;
+            }
             if (fn.code.size() == 1 && t.stack.frames.size() > 1) { // a stub called through a pointer:
                 m_dead.clear();                                    // report the caller's line
                 t.stack.pop(m_dead);

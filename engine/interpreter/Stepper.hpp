@@ -58,6 +58,11 @@ public:
     /// __VERIFIER_nondet_* calls whose every value was not explored (not --nondet explore, or a type
     /// wider than char explored over LO..HI only), in every execution so far.
     std::uint64_t partialNondetCalls() const { return m_partialNondetCalls; }
+    /// Calls of undefined functions (UndefinedCalls) whose every result was not explored: a pointer,
+    /// or an integer wider than char over nondetLo..nondetHi only; the message (Program::unsupported)
+    /// of the last one.
+    std::uint64_t partialUndefinedResults() const { return m_partialUndefinedResults; }
+    std::uint32_t lastPartialUndefinedCall() const { return m_lastPartialUndefinedCall; }
     /// pthread_cond_wait and _timedwait calls that could only wake when signalled although a spurious
     /// wake-up might reach something new (InterpreterOptions::spuriousWakeups), in every execution so far.
     std::uint64_t waitsWithoutSpuriousWakeup() const { return m_waitsWithoutSpuriousWakeup; }
@@ -84,6 +89,9 @@ private:
     Continuation storeVarargs(InterpreterState &state, ThreadState &t);
     Continuation ret(InterpreterState &state, ThreadState &t, const program::Instruction &in);
     Continuation builtin(InterpreterState &state, ThreadState &t, program::Builtin b);
+    /// An Unsupported instruction that calls an undefined function, run as InterpreterOptions::
+    /// undefinedCalls says: Continue (void) or Stop at its nondet choice; nullopt: unsupported.
+    std::optional<Continuation> undefinedCall(ThreadState &t, const program::Instruction &in);
     /// Whether thread t still has to run the runtime's thread-end function (key destructors) before
     /// it exits; then enterThreadEnd ends its frames and calls it.
     bool runsThreadEnd(const ThreadState &t) const;
@@ -113,6 +121,8 @@ private:
     Interrupt *m_interrupt = nullptr;
     std::uint64_t m_partialNondetCalls = 0;
     std::uint64_t m_waitsWithoutSpuriousWakeup = 0;
+    std::uint64_t m_partialUndefinedResults = 0;
+    std::uint32_t m_lastPartialUndefinedCall = 0;
     std::uint32_t m_reachError = ~std::uint32_t{0}; ///< the program's reach_error(), if it has one
 };
 

@@ -113,6 +113,8 @@ struct ThreadState {
     bool timedWait = false;
     bool choosesLockFailure = false; ///< the pending nondet choice is a lock's failure (lockFailures)
     bool choosesTimeout = false; ///< the pending nondet choice is a timed wait's (Builtin::WeftTimeout)
+    /// The pending nondet choice is an undefined function's pointer result: 0 NULL, 1 a fresh object.
+    bool choosesExternalObject = false;
     SpinWatch spin;
     /// Pending AwaitBlocked: the loop head it spins at and the shared reads its iteration made
     /// (it would spin forever while they still hold these values).

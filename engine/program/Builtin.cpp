@@ -25,7 +25,31 @@ constexpr std::pair<std::string_view, MessageKind> kLater[] = {
     {"sem_", MessageKind::NamedSemaphores},
 };
 
+/// The functions isSystemFunction names: by prefix, and by exact name (short words that would also
+/// start a driver's or a library's own names).
+constexpr std::string_view kSystemPrefixes[] = {
+    "pthread_",  "sem_",       "thrd_",       "mtx_",        "cnd_",        "tss_",   "call_once", "atomic_",
+    "__atomic_", "__sync_",    "__VERIFIER_", "__weft_",     "sig",         "__sig",  "setjmp",    "_setjmp",
+    "longjmp",   "_longjmp",   "epoll_",      "sched_",      "clock_",      "timer_", "shm_",      "mq_",
+    "aio_",      "getcontext", "setcontext",  "makecontext", "swapcontext", "futex",  "exec"};
+constexpr std::string_view kSystemNames[] = {
+    "raise",   "kill",      "alarm",  "pause",  "pipe",       "pipe2",         "socket", "close",
+    "dup",     "dup2",      "dup3",   "select", "poll",       "mmap",          "munmap", "mprotect",
+    "wait",    "waitpid",   "waitid", "wait3",  "wait4",      "system",        "popen",  "pclose",
+    "clone",   "vfork",     "_exit",  "_Exit",  "quick_exit", "at_quick_exit", "atexit", "on_exit",
+    "syscall", "nanosleep", "sleep",  "usleep", "setitimer",  "getitimer",     "ioctl",  "fcntl"};
+
 } // namespace
+
+bool isSystemFunction(std::string_view symbol) {
+    for (std::string_view prefix : kSystemPrefixes)
+        if (symbol.starts_with(prefix))
+            return true;
+    for (std::string_view name : kSystemNames)
+        if (symbol == name)
+            return true;
+    return false;
+}
 
 std::string_view builtinSymbol(Builtin builtin) { return kSymbols[std::size_t(builtin)]; }
 

@@ -23,5 +23,9 @@ std::optional<Builtin> findBuiltin(std::string_view symbol);
 /// The feature a known-but-not-yet-supported function belongs to ("condition variables",
 /// "semaphores", ...); empty for functions Weft does not know at all.
 std::string unsupportedReason(std::string_view symbol);
+/// Whether `symbol` names a C, POSIX or compiler runtime function with an effect on the program
+/// (threads, signals, jumps, processes, files, atomics) that LLVM's list of library functions misses:
+/// never an "undefined function" returning an arbitrary value (weft svcomp).
+bool isSystemFunction(std::string_view symbol);
 
 } // namespace weft::program

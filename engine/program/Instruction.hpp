@@ -67,10 +67,33 @@ inline constexpr std::uint8_t kAtomicAccess = 0x80;
 /// explores the call failing, InterpreterOptions::lockFailures).
 inline constexpr std::uint8_t kLockResultUsed = 1;
 
-/// In the aux of a CallBuiltin of a __VERIFIER_nondet_* wider than char: its result is only compared
-/// (eq/ne, signed or unsigned order, after any widening) with constants in 0..15, so every value of
-/// the type behaves like one of -1..16 (the range weft svcomp explores covers the whole domain).
-inline constexpr std::uint8_t kNondetComparedWithSmallConstants = 2;
+/// In the aux of a CallBuiltin of pthread_create: the handle it stores to is a 4-byte integer (tasks
+/// that declare `typedef int pthread_t;`, as SV-COMP's ILP32 tasks do); else 8 bytes.
+inline constexpr std::uint8_t kThreadHandle4Bytes = 4;
+/// The bytes a pthread_create call (a CallBuiltin) stores the new thread's handle in.
+inline std::uint64_t threadHandleBytes(const Instruction &create) { return create.aux & kThreadHandle4Bytes ? 4 : 8; }
+
+/// In the aux of a CallBuiltin of a __VERIFIER_nondet_* wider than char, or of an undefined function's
+/// integer result (kUndefinedFunctionCall): the result is only compared (eq/ne, signed or unsigned
+/// order, after any widening) with constants in 0..15, the largest of them in the low four bits. Every
+/// value of the type then behaves like one of -1..largest+1 (smallConstantClasses): a negative one like
+/// -1 (below them all signed, above them all unsigned), one above the largest like largest + 1.
+inline constexpr std::uint8_t kNondetComparedWithSmallConstants = 0x40;
+inline constexpr std::uint8_t kLargestComparedConstant = 0x0F;
+/// The values that stand for all others of a call marked kNondetComparedWithSmallConstants.
+struct ValueClasses {
+    std::int64_t lo = -1;
+    std::int64_t hi = 16;
+};
+inline ValueClasses smallConstantClasses(std::uint8_t aux) { return {-1, (aux & kLargestComparedConstant) + 1}; }
+
+/// In the aux of an Unsupported: a direct call of a function the program only declares (no body),
+/// with dst/size/width set for its result like a CallBuiltin's. weft svcomp runs it as SV-COMP reads
+/// such a function: no side effect, an arbitrary value of its type (InterpreterOptions::undefinedCalls);
+/// kNondetComparedWithSmallConstants may be set too. Elsewhere it is the unsupported operation.
+inline constexpr std::uint8_t kUndefinedFunctionCall = 0x10;
+/// With kUndefinedFunctionCall: the result is a pointer (else an integer, or nothing for void).
+inline constexpr std::uint8_t kUndefinedResultIsPointer = 0x20;
 
 /// A (value, target) entry of a Switch.
 struct SwitchCase {

@@ -8,6 +8,7 @@
 #include "engine/program/LoweringContext.hpp"
 #include "engine/program/PointerEncoding.hpp"
 
+#include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/DebugInfoMetadata.h>
@@ -18,6 +19,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
+#include <llvm/TargetParser/Triple.h>
 
 #include <algorithm>
 #include <cstring>
@@ -417,6 +419,7 @@ Expected<Program> lowerModule(const llvm::Module &module) {
     }
     std::set<std::string> externals;
     std::vector<const llvm::Function *> stubs;
+    const llvm::TargetLibraryInfoImpl libraryInfo{llvm::Triple(module.getTargetTriple())};
     for (const llvm::Function &f : module) {
         if (f.isIntrinsic())
             continue;
@@ -429,6 +432,10 @@ Expected<Program> lowerModule(const llvm::Module &module) {
                 // A function Weft cannot run: direct calls become Unsupported instructions at the call
                 // (LoweringCall.cpp); this stub is what its address points to, for indirect calls.
                 stubs.push_back(&f);
+                llvm::LibFunc known;
+                if (!libraryInfo.getLibFunc(f.getName(), known) && unsupportedReason(out.name).empty() &&
+                    !isSystemFunction(out.name))
+                    ctx.undefinedFunctions.insert(&f);
             } else {
                 externals.insert(out.name);
             }

@@ -13,7 +13,9 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/Operator.h>
 
+#include <algorithm>
 #include <cassert>
 
 namespace weft::program {
@@ -21,13 +23,17 @@ namespace weft::program {
 namespace {
 
 /// Whether every use of `v` (through widening casts) is a comparison or switch against constants in
-/// 0..15. Then the value's behaviour depends only on where it stands among those constants, in signed
-/// and in unsigned order: the negative values all behave like -1, those above 15 like 16 (README,
-/// "weft svcomp"). Truncation, arithmetic, stores, calls, phis: the value escapes, false.
-bool comparedOnlyWithSmallConstants(const llvm::Value &v, unsigned depth = 0) {
-    auto small = [](const llvm::Value *c) {
+/// 0..15; then `largest` is raised to the largest of them. The value's behaviour then depends only on
+/// where it stands among those constants, in signed and in unsigned order: the negative values all
+/// behave like -1, those above the largest like largest + 1 (README, "weft svcomp"). Truncation,
+/// arithmetic, stores, calls, phis: the value escapes, false.
+bool comparedOnlyWithSmallConstants(const llvm::Value &v, std::uint8_t &largest, unsigned depth = 0) {
+    auto small = [&](const llvm::Value *c) {
         const auto *k = llvm::dyn_cast<llvm::ConstantInt>(c);
-        return k && !k->isNegative() && k->getValue().ule(15);
+        if (!k || k->isNegative() || !k->getValue().ule(15))
+            return false;
+        largest = std::max(largest, std::uint8_t(k->getZExtValue()));
+        return true;
     };
     if (depth > 4)
         return false;
@@ -42,13 +48,65 @@ bool comparedOnlyWithSmallConstants(const llvm::Value &v, unsigned depth = 0) {
                 if (!small(c.getCaseValue()))
                     return false;
         } else if (llvm::isa<llvm::ZExtInst>(user) || llvm::isa<llvm::SExtInst>(user)) {
-            if (!comparedOnlyWithSmallConstants(*user, depth + 1))
+            if (!comparedOnlyWithSmallConstants(*user, largest, depth + 1))
                 return false;
         } else {
             return false;
         }
     }
     return true;
+}
+
+/// The aux marking a nondet value only compared with small constants (0 if it is not).
+std::uint8_t smallConstantsMark(const llvm::Value &v) {
+    std::uint8_t largest = 0;
+    return comparedOnlyWithSmallConstants(v, largest) ? std::uint8_t(kNondetComparedWithSmallConstants | largest) : 0;
+}
+
+/// A division or remainder: its value may be undefined behaviour, which is not nothing.
+bool isDivision(const llvm::User &user) {
+    const unsigned op = llvm::cast<llvm::Instruction>(user).getOpcode();
+    return op == llvm::Instruction::UDiv || op == llvm::Instruction::SDiv || op == llvm::Instruction::URem ||
+           op == llvm::Instruction::SRem;
+}
+
+/// Whether `v` can change nothing: unused, or only passed (through casts, arithmetic, comparisons
+/// and selects computing nothing else) to functions with no side effect whose results do not depend
+/// on their arguments (undefined functions, weft svcomp).
+bool onlyPassedToUndefinedFunctions(const llvm::Value &v, const LoweringContext &ctx, unsigned depth = 0) {
+    if (depth > 8)
+        return false;
+    for (const llvm::Use &use : v.uses()) {
+        const llvm::User *user = use.getUser();
+        if (const auto *call = llvm::dyn_cast<llvm::CallInst>(user)) {
+            const auto *callee = llvm::dyn_cast<llvm::Function>(call->getCalledOperand()->stripPointerCasts());
+            if (!callee || !ctx.undefinedFunctions.contains(callee) || call->isCallee(&use))
+                return false;
+        } else if ((llvm::isa<llvm::CastInst>(user) && !llvm::isa<llvm::IntToPtrInst>(user)) ||
+                   (llvm::isa<llvm::BinaryOperator>(user) && !isDivision(*user)) || llvm::isa<llvm::ICmpInst>(user) ||
+                   llvm::isa<llvm::SelectInst>(user)) {
+            if (!onlyPassedToUndefinedFunctions(*user, ctx, depth + 1))
+                return false;
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Whether `p` visibly points to a 32-bit integer: a variable, an array element or a field of that type.
+bool pointsToInt32(const llvm::Value *p) {
+    p = p->stripPointerCasts();
+    llvm::Type *type = nullptr;
+    if (const auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(p))
+        type = alloca->getAllocatedType();
+    else if (const auto *global = llvm::dyn_cast<llvm::GlobalVariable>(p))
+        type = global->getValueType();
+    else if (const auto *gep = llvm::dyn_cast<llvm::GEPOperator>(p))
+        type = gep->getResultElementType();
+    while (type && type->isArrayTy())
+        type = type->getArrayElementType();
+    return type && type->isIntegerTy(32);
 }
 
 bool isWideNondet(Builtin b) {
@@ -93,14 +151,42 @@ void FunctionLowering::lowerCall(const llvm::CallInst &call) {
     const Function &target = m_ctx.program.functions[it->second];
     if (callee->isDeclaration() && !target.builtin) {
         emitUnsupported(call, LoweringContext::describeUnsupportedCall(callee->getName().str()));
+        // weft svcomp runs a function SV-COMP reads as undefined as returning an arbitrary value of
+        // its type: an integer of up to 64 bits, a pointer, or nothing (a float or an aggregate result
+        // stays unsupported there too).
+        llvm::Type *result = call.getType();
+        const bool integer = result->isIntegerTy() && result->getIntegerBitWidth() <= 64;
+        if (!m_ctx.undefinedFunctions.contains(callee) || !(result->isVoidTy() || integer || result->isPointerTy()))
+            return;
+        Instruction &in = m_out.code.back();
+        in.aux = kUndefinedFunctionCall;
+        if (result->isVoidTy() || onlyPassedToUndefinedFunctions(call, m_ctx))
+            return; // run as void: no value it returns can matter
+        if (result->isPointerTy())
+            in.aux |= kUndefinedResultIsPointer;
+        else
+            in.aux |= smallConstantsMark(call);
+        in.dst = reg(&call);
+        in.size = std::uint8_t(m_regs.at(&call).second);
+        in.width = widthOf(result);
+        return;
+    }
+    if (target.builtin && *target.builtin >= Builtin::NondetInt && *target.builtin <= Builtin::NondetBool &&
+        !call.use_empty() && onlyPassedToUndefinedFunctions(call, m_ctx)) {
+        // An input (or an uninitialised local, ArbitraryLocals) only passed to undefined functions:
+        // its value can change nothing, so none is chosen.
+        emit({.op = Opcode::Move, .dst = reg(&call), .a = m_ctx.constant(0)});
         return;
     }
     if (target.builtin) {
         emitCall(Opcode::CallBuiltin, std::int64_t(*target.builtin), kNoOperand, call);
         if (target.builtin == Builtin::MutexLock && !call.use_empty())
             m_out.code.back().aux = kLockResultUsed;
-        else if (isWideNondet(*target.builtin) && comparedOnlyWithSmallConstants(call))
-            m_out.code.back().aux = kNondetComparedWithSmallConstants;
+        else if (target.builtin == Builtin::PthreadCreate && call.arg_size() > 0 &&
+                 pointsToInt32(call.getArgOperand(0)))
+            m_out.code.back().aux = kThreadHandle4Bytes;
+        else if (isWideNondet(*target.builtin))
+            m_out.code.back().aux = smallConstantsMark(call);
     } else
         emitCall(Opcode::Call, it->second, kNoOperand, call);
 }

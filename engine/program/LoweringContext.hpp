@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace llvm {
@@ -45,6 +46,10 @@ public:
     std::vector<Diagnostic> diagnostics;
     std::unordered_map<const llvm::Function *, std::uint32_t> functionIndex;
     std::unordered_map<const llvm::GlobalVariable *, std::uint32_t> globalIndex;
+    /// Functions the program only declares that are neither Weft's builtins nor known C or POSIX
+    /// library functions: what SV-COMP reads as having no side effect and returning an arbitrary value
+    /// (kUndefinedFunctionCall).
+    std::unordered_set<const llvm::Function *> undefinedFunctions;
 
     /// The constant-pool operand holding `value`.
     Operand constant(std::uint64_t value);

@@ -216,6 +216,52 @@ int main(void) { if (pthread_mutex_unlock(&m) != 1) reach_error(); return 0; })"
                                                  << "unreach-call" << 4 << "unknown (invalid synchronisation: src.c:";
     QTest::addRow("unsupported call") << R"(int fork(void); int main(void) { if (fork() == 0) reach_error(); return 0; })"
                                       << "unreach-call" << 4 << "unknown (unsupported operation: ";
+    // A function the task only declares returns an arbitrary value of its type, explored like an input.
+    QTest::addRow("undefined function, small constants")
+        << R"(int get(void);
+int main(void) { if (get() == 3) reach_error(); return 0; })"
+        << "unreach-call" << 1 << "false (assertion failure at src.c:10:34)";
+    QTest::addRow("undefined function, every char")
+        << R"(unsigned char get(void);
+int main(void) { unsigned char c = get(); if (c == 200) reach_error(); return 0; })"
+        << "unreach-call" << 1 << "false (assertion failure at src.c:10:57)";
+    QTest::addRow("undefined function, char covered") << R"(unsigned char get(void);
+int main(void) { int c = get(); if (c > 255 || c < 0) reach_error(); return 0; })"
+                                                      << "unreach-call" << 0 << "true";
+    QTest::addRow("undefined function, wide result in arithmetic")
+        << R"(int get(void);
+int main(void) { if (get() * 2 == 40) reach_error(); return 0; })"
+        << "unreach-call" << 4
+        << "unknown (the program calls functions it only declares (the last: get()), whose results";
+    QTest::addRow("undefined void function") << R"(void note(int v);
+int main(void) { note(3); return 0; })" << "unreach-call"
+                                             << 0 << "true";
+    // A value only passed to undefined functions changes nothing: no choice (else 256^20 executions).
+    QTest::addRow("undefined results passed on") << R"(unsigned char rd(int i); void wr(unsigned char c, int i);
+int main(void) { char c; for (int i = 0; i < 20; ++i) { wr(rd(i), i); wr(c, i); } return 0; })"
+                                                 << "unreach-call" << 0 << "true";
+    // Pointers: NULL and a fresh object are explored, two of the values it may return.
+    QTest::addRow("undefined pointer, NULL") << R"(int *alloc(void);
+int main(void) { if (alloc() == 0) reach_error(); return 0; })"
+                                             << "unreach-call" << 1 << "false (assertion failure at src.c:10:36)";
+    QTest::addRow("undefined pointer, fresh object")
+        << R"(int *alloc(void);
+int main(void) { int *p = alloc(); if (p) { *p = 5; if (*p == 5) reach_error(); } return 0; })"
+        << "unreach-call" << 1 << "false (assertion failure at src.c:10:66)";
+    QTest::addRow("undefined pointer, not all values")
+        << R"(int *alloc(void);
+int main(void) { int *p = alloc(); if (p) { *p = 5; if (*p != 5) reach_error(); } return 0; })"
+        << "unreach-call" << 4
+        << "unknown (the program calls functions it only declares (the last: alloc()), whose results";
+    QTest::addRow("undefined pointer under valid-memsafety")
+        << R"(int *alloc(void);
+int main(void) { int *p = alloc(); if (p) *p = 5; return 0; })"
+        << "valid-memsafety" << 4 << "unknown (unsupported operation: ";
+    // A handle declared as a 4-byte int (ILP32 tasks' `typedef int pthread_t;`) takes 4 bytes.
+    QTest::addRow("4-byte thread handle") << R"(int x;
+void *w(void *a) { x = 1; return 0; }
+int main(void) { int h; pthread_create((pthread_t *)&h, 0, w, 0); pthread_join(h, 0); if (x != 1) reach_error(); return 0; })"
+                                          << "unreach-call" << 0 << "true";
     QTest::addRow("lock inside a section") << R"(pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 int main(void) { __VERIFIER_atomic_begin(); pthread_mutex_lock(&m); __VERIFIER_atomic_end(); return 0; })"
                                            << "unreach-call" << 4 << "unknown (unsupported operation: ";
@@ -255,6 +301,8 @@ void tst_SvcompCommand::debuggerSemanticsUnchanged_data() {
     QTest::addRow("abort") << "int main(void) { abort(); }" << "weft: defect 1: abort: ";
     QTest::addRow("exit") << "int main(void) { exit(3); }" << "weft: defect 1: non-zero exit: ";
     QTest::addRow("assert") << "int main(void) { assert(0); }" << "weft: defect 1: assertion failure: ";
+    QTest::addRow("undefined function") << "int get(void); int main(void) { return get() == 4; }"
+                                        << "weft: defect 1: unsupported operation: ";
 }
 
 void tst_SvcompCommand::debuggerSemanticsUnchanged() {

@@ -6,6 +6,7 @@
 #include "engine/action/NondetChoice.hpp"
 #include "engine/base/Message.hpp"
 #include "engine/interpreter/LibcDispatcher.hpp"
+#include "engine/interpreter/NondetRange.hpp"
 
 namespace weft::interpreter {
 
@@ -87,7 +88,8 @@ Continuation nondetCall(BuiltinCall &c) {
                                 : b == Builtin::NondetChar  ? NondetKind::Char
                                 : b == Builtin::NondetUChar ? NondetKind::UChar
                                                             : NondetKind::Range;
-        const ObjectId object = nondetObject(c.thread.id, kind, options.nondetLo, options.nondetHi);
+        const NondetDomain range = wideNondetRange(options, c.currentInstruction().aux);
+        const ObjectId object = nondetObject(c.thread.id, kind, range.lo, range.hi);
         c.thread.nondetMask = nondetMask(b);
         return c.stopAt(c.action(ActionKind::NondetChoice, object, nondetDomain(object).lo));
     }

@@ -21,7 +21,8 @@ Continuation createCall(BuiltinCall &c) {
         !functions[routine.object].isDefined())
         return c.fail(DefectKind::UndefinedBehaviour, english(MessageKind::StartNotFunction, {}));
     MemoryFault fault;
-    if (!c.state.memory.write(c.arg(0), 8, 8, fault))
+    const std::uint64_t handleBytes = program::threadHandleBytes(c.currentInstruction());
+    if (!c.state.memory.write(c.arg(0), handleBytes, handleBytes, fault))
         return c.memoryFault(fault);
     const ThreadId child = c.services.naming->childOf(c.thread.id, c.thread.created++);
     if (child >= program::kMaxThreadOwners)
