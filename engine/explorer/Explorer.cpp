@@ -78,28 +78,37 @@ void Explorer::pushTrail(EventId e) {
         ++switches;
     m_trail.push_back(e);
     m_switches.push_back(switches);
-    const Event &ev = m_unfolding.event(e);
-    if (ev.thread() >= m_threadTrailPositions.size())
-        m_threadTrailPositions.resize(ev.thread() + 1);
-    std::vector<std::uint32_t> &positions = m_threadTrailPositions[ev.thread()];
-    const std::uint32_t depth = m_unfolding.threadDepth(e);
-    if (depth >= positions.size())
-        positions.resize(depth + 1);
-    positions[depth] = static_cast<std::uint32_t>(m_trail.size() - 1);
     m_config.fire(m_unfolding, e);
     m_disset.onTrailPush(m_unfolding, e, static_cast<std::uint32_t>(m_trail.size() - 1));
 }
 
-std::uint32_t Explorer::trailPosition(EventId e) const {
-    const Event &ev = m_unfolding.event(e);
-    const std::uint32_t position = m_threadTrailPositions[ev.thread()][m_unfolding.threadDepth(e)];
-    assert(m_trail[position] == e);
-    return position;
+bool Explorer::markCexWalked(EventId e) {
+    const std::size_t word = e / 64;
+    const std::uint64_t bit = std::uint64_t{1} << (e % 64);
+    if (word >= m_cexWalked.size())
+        m_cexWalked.resize(std::max<std::size_t>(word + 1, m_cexWalked.size() * 2), 0);
+    const bool walked = (m_cexWalked[word] & bit) != 0;
+    m_cexWalked[word] |= bit;
+    return walked;
+}
+
+EventId Explorer::expectedEvent(const Action &action, EventId expected) const {
+    // Only object operations and events with no other predecessor: the other kinds derive theirs
+    // from more than C's maxima (eventFor).
+    const Event &ev = m_unfolding.event(expected);
+    if (!(ev.action == action) || ev.threadPred != m_config.threadMax(action.thread))
+        return kNoEvent;
+    if (ev.isObjectOperation())
+        return ev.otherPred == m_config.objectMax(ev.object) ? expected : kNoEvent;
+    const bool noOther = !ev.isMemoryAccess() && action.kind != ActionKind::ThreadStart &&
+                         action.kind != ActionKind::ThreadJoin && action.kind != ActionKind::BarrierPass;
+    return noOther && ev.otherPred == kNoEvent ? expected : kNoEvent;
 }
 
 Explorer::Conversion Explorer::convert(const Execution &execution) {
     Conversion out;
     std::size_t position = 0;
+    const std::size_t clueFrom = m_trail.size();
     for (const Action &action : execution.actions) {
         if (position < m_trail.size()) {
             const Action &expected = m_unfolding.event(m_trail[position]).action;
@@ -121,7 +130,10 @@ Explorer::Conversion Explorer::convert(const Execution &execution) {
         for (; m_nextDisabled < m_pendingDisabled.size() && m_pendingDisabled[m_nextDisabled].index == position;
              ++m_nextDisabled)
             m_disset.add(eventFor(m_pendingDisabled[m_nextDisabled].action), static_cast<std::uint32_t>(position));
-        const EventId e = eventFor(action);
+        const std::size_t k = position - clueFrom;
+        EventId e = k < m_clueEvents.size() ? expectedEvent(action, m_clueEvents[k]) : kNoEvent;
+        if (e == kNoEvent)
+            e = eventFor(action);
         if (m_disset.contains(e)) {
             out.sleepBlocked = true;
             return out;
@@ -191,7 +203,7 @@ void Explorer::resetTrail() {
 }
 
 Schedule Explorer::buildReplay(const Configuration &clue, std::span<const EventId> prefix, const Configuration &cut,
-                               const Disset &d) const {
+                               const Disset &d, std::vector<EventId> *events) const {
     const Unfolding &u = m_unfolding;
     Schedule schedule;
     schedule.replay.reserve(prefix.size() + 16);
@@ -233,6 +245,8 @@ Schedule Explorer::buildReplay(const Configuration &clue, std::span<const EventI
             while (cursor[t] < chains[t].size() && ready(chains[t][cursor[t]])) {
                 done[t] = chains[t][cursor[t]++];
                 add(done[t]);
+                if (events)
+                    events->push_back(done[t]);
                 --remaining;
                 progress = true;
             }
@@ -291,6 +305,7 @@ void Explorer::waitWhilePaused() {
 void Explorer::explore(ExplorationResult &result, Schedule schedule) {
     Statistics &stats = result.statistics;
     std::uint32_t branchDepth = 0;
+    m_clueEvents.clear(); // a work item's schedule has no events of this unfolding
     while (true) {
         if (stats.executions > 0)
             waitWhilePaused();
@@ -382,9 +397,7 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
             for (const BlockedThread &b : execution.blocked)
                 if (isObjectTreeKind(b.pending.kind) || isRwlockKind(b.pending.kind))
                     blocked.push_back({b.pending});
-        // The trail below branchDepth is the previous execution's, whose cex covered its events.
-        addConflictingExtensions(m_unfolding, m_config, blocked,
-                                 [&](EventId e) { return trailPosition(e) < branchDepth; });
+        addConflictingExtensions(m_unfolding, m_config, blocked, [&](EventId e) { return markCexWalked(e); });
 
         if (m_observer)
             m_observer->onExecution({m_executionNumber, leaf, branchDepth, m_trail, &schedule, defect});
@@ -415,7 +428,8 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
             return;
         }
         branchDepth = static_cast<std::uint32_t>(m_trail.size());
-        schedule = buildReplay(*clue, m_trail, m_config, m_disset);
+        m_clueEvents.clear();
+        schedule = buildReplay(*clue, m_trail, m_config, m_disset, &m_clueEvents);
     }
 }
 

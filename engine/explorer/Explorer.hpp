@@ -80,9 +80,13 @@ private:
     void recheck();
     /// Pops the trail to the next clue; false when none is left or m_interrupt fired meanwhile.
     bool backtrack(std::optional<Configuration> &clue);
-    /// The replay of `clue` after the trail prefix `prefix` (whose cut is `cut`) with disabled set `d`.
+    /// The replay of `clue` after the trail prefix `prefix` (whose cut is `cut`) with disabled set `d`;
+    /// `events` (optional) receives the events of clue \ cut in the order they are replayed.
     Schedule buildReplay(const Configuration &clue, std::span<const EventId> prefix, const Configuration &cut,
-                         const Disset &d) const;
+                         const Disset &d, std::vector<EventId> *events = nullptr) const;
+    /// The event of the replayed `action` when it is `expected` (the clue's event at that place): its
+    /// predecessors are C's maxima, which saves the lookup in U; else kNoEvent.
+    EventId expectedEvent(const Action &action, EventId expected) const;
     /// Adds `fault` to the defects (or counts it again); `actions` replay the execution up to it.
     void recordDefect(const ProgramFault &fault, std::span<const Action> actions, ExplorationResult &result);
     /// Waits while paused (telling the observer); a stop request ends the wait.
@@ -108,11 +112,15 @@ private:
     Configuration m_config{true};
     Disset m_disset;
     std::vector<EventId> m_trail;
+    /// The events the current schedule replays after the trail (the clue's, from buildReplay).
+    std::vector<EventId> m_clueEvents;
     std::vector<std::uint32_t> m_switches; // context switches within trail[0..i]
-    /// Per thread, by thread-tree depth: the trail position of C's event there (C's events of one
-    /// thread are one root path). An event's position on the trail without a table per event.
-    std::vector<std::vector<std::uint32_t>> m_threadTrailPositions;
-    std::uint32_t trailPosition(EventId e) const;
+    /// Bit e: e's earlier positions (cex) have been added, and those of every operation below it on its
+    /// object's chain. They depend on e alone, so each event is walked once per exploration, not once
+    /// per execution that has it after its branch point.
+    std::vector<std::uint64_t> m_cexWalked;
+    /// Whether e was walked already; marks it walked.
+    bool markCexWalked(EventId e);
     Interrupt *m_interrupt = nullptr;      // the running run()'s; polled while backtracking
     PauseControl *m_pause = nullptr;       // the running run()'s, if any
     std::stop_token m_stop;                // the running run()'s
