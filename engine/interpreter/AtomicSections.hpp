@@ -13,9 +13,10 @@ class AtomicSections {
 public:
     AtomicSections(const program::Program &program, const InterpreterOptions &options, FaultReporter &faults);
 
-    /// Entering the outermost section is a visible action (sync: lock of the implicit global lock;
-    /// sc: a write of the section location) after which the call runs again and enters; leaving it
-    /// is the unlock (sync). Continue: entered / left now.
+    /// Sync: entering the outermost section is a visible action, the lock of the implicit global lock,
+    /// after which the call runs again and enters; leaving it is the unlock. Sc: entering is local, the
+    /// section's write of its location comes with its first shared access (access()). Continue:
+    /// entered / left now.
     Continuation enter(InterpreterState &state, ThreadState &t);
     Continuation leave(InterpreterState &state, ThreadState &t);
     /// __VERIFIER_atomic_begin/end, read as SV-COMP's tools read them: a flag. Begin when one is open
@@ -23,7 +24,9 @@ public:
     /// them); end when none is open is a fault.
     Continuation begin(InterpreterState &state, ThreadState &t);
     Continuation end(InterpreterState &state, ThreadState &t);
-    /// A load or store inside a section: local code in both models, noted.
+    /// A load or store inside a section: local code in both models, noted; under sc, the first one of
+    /// shared memory first writes the section location
+    /// (Stop: the access runs again once that is performed).
     Continuation access(InterpreterState &state, ThreadState &t, std::uint64_t p, bool write);
     /// Whether a function is an atomic section (its name starts with __VERIFIER_atomic_).
     bool isAtomicFunction(std::uint32_t function) const { return m_atomicFunction[function]; }

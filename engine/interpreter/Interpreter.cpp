@@ -308,7 +308,7 @@ LocalStop Interpreter::runLocal(ThreadId t, const PauseBefore &pauseBefore) {
     bool reached = m_stepper.run(m_state, *thread, *m_naming, pauseBefore ? &pauseBefore : nullptr);
     for (ProgramFault &race : m_stepper.takeReports())
         m_reports.push_back(std::move(race));
-    if (reached && thread->sectionDepth > 0 && !allowedInSection(thread->pending)) {
+    if (reached && thread->sectionDepth > 0 && !allowedInSection(*thread)) {
         const Action &a = thread->pending;
         m_stepper.faults().raise(
             *thread, DefectKind::UnsupportedOperation,
@@ -330,7 +330,15 @@ LocalStop Interpreter::runLocal(ThreadId t, const PauseBefore &pauseBefore) {
     return LocalStop::Fault;
 }
 
-bool Interpreter::allowedInSection(const Action &a) {
+bool Interpreter::allowedInSection(const ThreadState &thread) {
+    const Action &a = thread.pending;
+    if (a.kind == ActionKind::NondetChoice && !thread.choosesLockFailure && !thread.choosesTimeout &&
+        thread.followUps.empty()) {
+        // An input inside a section (engine/unfolding/README.md, "Atomic sections"). Sync: the thread
+        // keeps the implicit lock over the choice. Sc: only before the body's first access to shared
+        // memory, which the section's event precedes.
+        return m_options.model == MemoryModel::Sync || thread.sectionEventDue;
+    }
     return a.object == program::kAtomicSectionKey || a.kind == ActionKind::AssumeBlocked ||
            (a.kind == ActionKind::ThreadExit && m_state.find(a.thread)->callsExit);
 }

@@ -109,8 +109,8 @@ public:
 private:
     void buildInitialState();
     void violation(ThreadId t, std::string text);
-    /// Whether `a` may be the next action of a thread inside an atomic section (AtomicSections.cpp).
-    bool allowedInSection(const Action &a);
+    /// Whether the thread's pending action may be its next inside an atomic section (AtomicSections.cpp).
+    bool allowedInSection(const ThreadState &thread);
     /// Performs `action`, an operation on a synchronisation object (or a barrier pass), on the
     /// object's SyncObjectState and records what the call returns; false after a violation.
     bool performOnObject(ThreadState &thread, const Action &action);

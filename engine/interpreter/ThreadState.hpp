@@ -93,6 +93,10 @@ struct ThreadState {
     std::uint32_t sectionDepth = 0;
     bool sectionBegun = false;
     bool sectionWrote = false;
+    /// Sc: the current outermost section has not accessed memory other than the thread's own stack
+    /// yet: its event (a write of the section location) is due before such an access, and a nondet
+    /// choice is allowed until then.
+    bool sectionEventDue = false;
     std::uint64_t nondetDraws = 0; ///< __VERIFIER_nondet_* calls so far (the random stream's position)
     std::uint64_t nondetMask = 0; ///< pending nondet choice: the bits of the call's result type
     std::uint32_t spuriousWakeups = 0; ///< how many of its condition waits woke up without a signal

@@ -22,6 +22,8 @@ interpreter::InterpreterOptions options(MemoryModel model) {
     interpreter::InterpreterOptions o;
     o.model = model;
     o.races = interpreter::RaceMode::Ignore;
+    // Inputs are choices (bool wholly); a program without __VERIFIER_nondet_* calls has none.
+    o.nondet = interpreter::NondetSource::Explore;
     return o;
 }
 
@@ -120,6 +122,10 @@ private Q_SLOTS:
     void blockingInsideSection_data();
     void blockingInsideSection();
     void endWithoutBegin();
+    void choiceInsideSection_data();
+    void choiceInsideSection();
+    void choiceAfterSharedAccess_data();
+    void choiceAfterSharedAccess();
 
 private:
     ScratchSources m_sources;
@@ -367,6 +373,101 @@ int main(void) { __VERIFIER_atomic_end(); return 0; }
     const Defect *d = find(r, DefectKind::ModelViolation);
     QVERIFY(d);
     QVERIFY2(d->message.find("__VERIFIER_atomic_end() outside an atomic section") != std::string::npos, d->message.c_str());
+}
+
+void tst_AtomicSections::choiceInsideSection_data() {
+    QTest::addColumn<int>("model");
+    QTest::addColumn<int>("form");
+    QTest::addColumn<quint64>("configurations");
+    for (int model : {0, 1}) {
+        const char *m = model ? "sc" : "sync";
+        // Two workers, each choosing b then adding 1 + b: either section first, 2 x 2 values each way
+        // (sc: the plain reader adds its read before, between or after the sections, sync has no events
+        // for it).
+        QTest::addRow("function %s", m) << model << 0 << quint64(model ? 24 : 8);
+        QTest::addRow("begin/end %s", m) << model << 1 << quint64(model ? 24 : 8);
+        QTest::addRow("two choices %s", m) << model << 2 << quint64(model ? 96 : 32);
+    }
+}
+
+void tst_AtomicSections::choiceInsideSection() {
+    // A nondet choice inside a section (engine/unfolding/README.md, "Atomic sections"): the section
+    // stays one step for the other threads. The plain reader never sees the section's first write
+    // (x odd), no update is lost, and the counts equal the brute-force enumerator's.
+    QFETCH(int, model);
+    QFETCH(int, form);
+    QFETCH(quint64, configurations);
+    const auto p = m_sources.load("choice.c", "#define FORM " + std::to_string(form) + R"(
+#include <pthread.h>
+#include <assert.h>
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+int x, n;
+void __VERIFIER_atomic_add(void) {
+    int b = __VERIFIER_nondet_bool();
+#if FORM == 2
+    int c = __VERIFIER_nondet_bool();
+    b = b + c;
+#endif
+    x = x + 1;
+    x = x + 1 + 2 * b;
+    n = n + 1;
+}
+void *worker(void *arg) {
+#if FORM == 1
+    __VERIFIER_atomic_begin();
+    int b = __VERIFIER_nondet_bool();
+    x = x + 1;
+    x = x + 1 + 2 * b;
+    n = n + 1;
+    __VERIFIER_atomic_end();
+#else
+    __VERIFIER_atomic_add();
+#endif
+    return 0;
+}
+void *reader(void *arg) { assert(x % 2 == 0); return 0; }
+)" + mainRunning({"worker", "worker", "reader"}, "    assert(n == 2 && x >= 4);\n"));
+    std::string mismatch;
+    const ExplorationResult r = exploreChecked(p, modelOf(model), mismatch);
+    QVERIFY2(mismatch.empty(), mismatch.c_str());
+    QVERIFY2(r.defects.empty(), r.defects.empty() ? "" : r.defects.front().message.c_str());
+    QCOMPARE(r.statistics.maximalConfigurations, configurations);
+    QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+}
+
+void tst_AtomicSections::choiceAfterSharedAccess_data() {
+    QTest::addColumn<int>("model");
+    QTest::addRow("sync") << 0;
+    QTest::addRow("sc") << 1;
+}
+
+void tst_AtomicSections::choiceAfterSharedAccess() {
+    // Sync: the thread keeps the section's lock over the choice, allowed anywhere. Sc: once the section
+    // has read or written shared memory, a choice would let the others see it half done: reported.
+    QFETCH(int, model);
+    const auto p = m_sources.load("late.c", R"(
+#include <pthread.h>
+#include <assert.h>
+extern _Bool __VERIFIER_nondet_bool(void);
+int x;
+void __VERIFIER_atomic_add(void) { x = x + 1; int b = __VERIFIER_nondet_bool(); x = x + 1 + b; }
+void *worker(void *arg) { __VERIFIER_atomic_add(); return 0; }
+)" + mainRunning({"worker", "worker"}, "    assert(x >= 4);\n"));
+    std::string mismatch;
+    const ExplorationResult r = exploreChecked(p, modelOf(model), mismatch);
+    QVERIFY2(mismatch.empty(), mismatch.c_str());
+    if (model == 0) {
+        QVERIFY(r.defects.empty());
+        QCOMPARE(r.statistics.maximalConfigurations, 8u); // 2 orders x 2 x 2 values
+        return;
+    }
+    const Defect *d = find(r, DefectKind::UnsupportedOperation);
+    QVERIFY(d);
+    QVERIFY2(d->message.find("nondet") != std::string::npos &&
+                 d->message.find("inside an atomic section") != std::string::npos,
+             d->message.c_str());
 }
 
 QTEST_GUILESS_MAIN(tst_AtomicSections)
