@@ -139,6 +139,14 @@
         <source>local+%1, line %2</source>
         <translation>locale+%1, ligne %2</translation>
     </message>
+    <message>
+        <source>false assumption</source>
+        <translation>hypothèse fausse</translation>
+    </message>
+    <message>
+        <source>spin wait</source>
+        <translation>attente active</translation>
+    </message>
 </context>
 <context>
     <name>MessageText</name>
@@ -464,7 +472,7 @@
     </message>
     <message>
         <source>T%1 cannot %2</source>
-        <translation>T%1 ne peut pas faire %2</translation>
+        <translation>T%1 ne peut pas continuer : %2</translation>
     </message>
     <message>
         <source>thread T%1 ran more than %2 instructions without a visible action (infinite loop?)</source>
@@ -695,10 +703,6 @@
         <translation>ordonnancement, pas %1 : le thread T%2 est bloqué (%3)</translation>
     </message>
     <message>
-        <source>replay step %1: expected %2, the program did %3</source>
-        <translation>rejeu, pas %1 : %2 attendu, le programme a fait %3</translation>
-    </message>
-    <message>
         <source>the execution ended after %1 visible actions, before replaying the %2 of the trail</source>
         <translation>l’exécution s’est terminée après %1 actions visibles, avant d’avoir rejoué les %2 de la trace</translation>
     </message>
@@ -802,6 +806,258 @@
         <source>the program has no main function</source>
         <translation>le programme n&apos;a pas de fonction main</translation>
     </message>
+    <message>
+        <source>replay step %1: expected T%2 %3, the program did T%4 %5</source>
+        <translation>rejeu, pas %1 : %3 par T%2 attendu, le programme a fait %5 par T%4</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>début</translation>
+    </message>
+    <message>
+        <source>create T%1</source>
+        <translation>création de T%1</translation>
+    </message>
+    <message>
+        <source>exit</source>
+        <translation>fin</translation>
+    </message>
+    <message>
+        <source>join T%1</source>
+        <translation>attente de la fin de T%1</translation>
+    </message>
+    <message>
+        <source>lock %1</source>
+        <translation>verrouillage de %1</translation>
+    </message>
+    <message>
+        <source>unlock %1</source>
+        <translation>déverrouillage de %1</translation>
+    </message>
+    <message>
+        <source>trylock %1</source>
+        <translation>essai de verrouillage de %1</translation>
+    </message>
+    <message>
+        <source>sem_init %1 %2</source>
+        <translation>initialisation du sémaphore %1 à %2</translation>
+    </message>
+    <message>
+        <source>sem_wait %1</source>
+        <translation>attente sur le sémaphore %1</translation>
+    </message>
+    <message>
+        <source>sem_trywait %1</source>
+        <translation>essai d’attente sur le sémaphore %1</translation>
+    </message>
+    <message>
+        <source>sem_post %1</source>
+        <translation>incrément du sémaphore %1</translation>
+    </message>
+    <message>
+        <source>cond_wait %1</source>
+        <translation>mise en attente sur la variable de condition %1</translation>
+    </message>
+    <message>
+        <source>wake up on %1</source>
+        <translation>réveil sur %1</translation>
+    </message>
+    <message>
+        <source>cond_signal %1</source>
+        <translation>signal sur %1</translation>
+    </message>
+    <message>
+        <source>cond_broadcast %1</source>
+        <translation>diffusion sur %1</translation>
+    </message>
+    <message>
+        <source>barrier_init %1 %2</source>
+        <translation>initialisation de la barrière %1 à %2</translation>
+    </message>
+    <message>
+        <source>barrier_wait %1</source>
+        <translation>arrivée à la barrière %1</translation>
+    </message>
+    <message>
+        <source>leave barrier %1</source>
+        <translation>sortie de la barrière %1</translation>
+    </message>
+    <message>
+        <source>read %1</source>
+        <translation>lecture de %1</translation>
+    </message>
+    <message>
+        <source>write %1</source>
+        <translation>écriture de %1</translation>
+    </message>
+    <message>
+        <source>nondet %1</source>
+        <translation>choix de la valeur %1</translation>
+    </message>
+    <message>
+        <source>rdlock %1</source>
+        <translation>verrouillage en lecture de %1</translation>
+    </message>
+    <message>
+        <source>tryrdlock %1</source>
+        <translation>essai de verrouillage en lecture de %1</translation>
+    </message>
+    <message>
+        <source>rdunlock %1</source>
+        <translation>déverrouillage en lecture de %1</translation>
+    </message>
+    <message>
+        <source>wrlock %1</source>
+        <translation>verrouillage en écriture de %1</translation>
+    </message>
+    <message>
+        <source>trywrlock %1</source>
+        <translation>essai de verrouillage en écriture de %1</translation>
+    </message>
+    <message>
+        <source>wrunlock %1</source>
+        <translation>déverrouillage en écriture de %1</translation>
+    </message>
+    <message>
+        <source>stop at a false assumption</source>
+        <translation>arrêt sur une hypothèse fausse</translation>
+    </message>
+    <message>
+        <source>spin forever</source>
+        <translation>attente active sans fin</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>types nested more than %1 levels deep are not supported</source>
+        <translation>les types imbriqués sur plus de %1 niveaux ne sont pas pris en charge</translation>
+    </message>
+    <message>
+        <source>aggregate values with more than 256 fields in registers are not supported</source>
+        <translation>les valeurs agrégées de plus de 256 champs en registres ne sont pas prises en charge</translation>
+    </message>
+    <message>
+        <source>integers wider than 64 bits are not supported</source>
+        <translation>les entiers de plus de 64 bits ne sont pas pris en charge</translation>
+    </message>
+    <message>
+        <source>vector types are not supported</source>
+        <translation>les types vectoriels ne sont pas pris en charge</translation>
+    </message>
+    <message>
+        <source>long double is not supported</source>
+        <translation>le type long double n’est pas pris en charge</translation>
+    </message>
+    <message>
+        <source>half-precision floating point is not supported</source>
+        <translation>les flottants en demi-précision ne sont pas pris en charge</translation>
+    </message>
+    <message>
+        <source>values of this type are not supported</source>
+        <translation>les valeurs de ce type ne sont pas prises en charge</translation>
+    </message>
+    <message>
+        <source>constant expressions nested more than %1 levels deep are not supported</source>
+        <translation>les expressions constantes imbriquées sur plus de %1 niveaux ne sont pas prises en charge</translation>
+    </message>
+    <message>
+        <source>unsupported aggregate constant</source>
+        <translation>constante agrégée non prise en charge</translation>
+    </message>
+    <message>
+        <source>long double and half-precision constants are not supported</source>
+        <translation>les constantes long double et en demi-précision ne sont pas prises en charge</translation>
+    </message>
+    <message>
+        <source>uses external variable &apos;%1&apos;, which Weft does not provide</source>
+        <translation>utilise la variable externe &apos;%1&apos;, que Weft ne fournit pas</translation>
+    </message>
+    <message>
+        <source>uses external function &apos;%1&apos;, which Weft&apos;s interpreter does not implement</source>
+        <translation>utilise la fonction externe &apos;%1&apos;, que l’interpréteur de Weft n’implémente pas</translation>
+    </message>
+    <message>
+        <source>uses &apos;%1&apos;: %2 are not supported yet</source>
+        <translation>utilise &apos;%1&apos; : pas encore pris en charge (%2)</translation>
+    </message>
+    <message>
+        <source>unsupported constant address expression</source>
+        <translation>expression d’adresse constante non prise en charge</translation>
+    </message>
+    <message>
+        <source>unsupported constant cast</source>
+        <translation>conversion constante non prise en charge</translation>
+    </message>
+    <message>
+        <source>unsupported constant expression</source>
+        <translation>expression constante non prise en charge</translation>
+    </message>
+    <message>
+        <source>unsupported constant expression &apos;%1&apos;</source>
+        <translation>expression constante &apos;%1&apos; non prise en charge</translation>
+    </message>
+    <message>
+        <source>unsupported constant</source>
+        <translation>constante non prise en charge</translation>
+    </message>
+    <message>
+        <source>unsupported initialiser</source>
+        <translation>initialiseur non pris en charge</translation>
+    </message>
+    <message>
+        <source>global variable &apos;%1&apos; is too large (at most 128 MiB)</source>
+        <translation>la variable globale &apos;%1&apos; est trop grande (128 Mio au plus)</translation>
+    </message>
+    <message>
+        <source>initialiser of &apos;%1&apos;: %2</source>
+        <translation>initialiseur de &apos;%1&apos; : %2</translation>
+    </message>
+    <message>
+        <source>parameter of &apos;%1&apos;: %2</source>
+        <translation>paramètre de &apos;%1&apos; : %2</translation>
+    </message>
+    <message>
+        <source>return value of &apos;%1&apos;: %2</source>
+        <translation>valeur de retour de &apos;%1&apos; : %2</translation>
+    </message>
+    <message>
+        <source>inline assembly is not supported</source>
+        <translation>l’assembleur en ligne n’est pas pris en charge</translation>
+    </message>
+    <message>
+        <source>unsupported operand</source>
+        <translation>opérande non pris en charge</translation>
+    </message>
+    <message>
+        <source>this atomic read-modify-write operation is not supported</source>
+        <translation>cette opération atomique lecture-modification-écriture n’est pas prise en charge</translation>
+    </message>
+    <message>
+        <source>unsupported instruction &apos;%1&apos;</source>
+        <translation>instruction &apos;%1&apos; non prise en charge</translation>
+    </message>
+    <message>
+        <source>invalid LLVM IR: %1</source>
+        <translation>IR LLVM invalide : %1</translation>
+    </message>
+    <message>
+        <source>invalid debug info ignored: %1</source>
+        <translation>informations de débogage invalides ignorées : %1</translation>
+    </message>
+    <message>
+        <source>cannot link the runtime library</source>
+        <translation>impossible de lier la bibliothèque d’exécution</translation>
+    </message>
+    <message>
+        <source>clang could not build a compilation for this file</source>
+        <translation>Clang n’a pas pu préparer la compilation de ce fichier</translation>
+    </message>
+    <message>
+        <source>Weft failed to read this program: %1</source>
+        <translation>Weft n’a pas pu lire ce programme : %1</translation>
+    </message>
 </context>
 <context>
     <name>RunConfiguration</name>
@@ -843,6 +1099,14 @@
             <numerusform>au plus %n exécution</numerusform>
             <numerusform>au plus %n exécutions</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 steps between actions</source>
+        <translation>%1 pas entre deux actions</translation>
+    </message>
+    <message>
+        <source>%1 MiB per execution</source>
+        <translation>%1 Mio par exécution</translation>
     </message>
 </context>
 <context>
@@ -1528,6 +1792,26 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
     <message>
         <source>Nondet values: zero, random, random:SEED or explore:LO..HI (LO ≤ HI within -32768..32767), not &apos;%1&apos;.</source>
         <translation>Valeurs nondet : zero, random, random:GRAINE ou explore:MIN..MAX (MIN ≤ MAX dans -32768..32767), pas « %1 ».</translation>
+    </message>
+    <message>
+        <source>Instructions a thread may run between two visible actions before Weft reports it as looping (--max-steps)</source>
+        <translation>Instructions qu’un thread peut exécuter entre deux actions visibles avant que Weft ne le signale comme bouclant (--max-steps)</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> Mio</translation>
+    </message>
+    <message>
+        <source>Heap and stack one execution may hold (--max-memory)</source>
+        <translation>Tas et pile qu’une exécution peut occuper (--max-memory)</translation>
+    </message>
+    <message>
+        <source>Steps between &amp;actions:</source>
+        <translation>Pas entre deux &amp;actions :</translation>
+    </message>
+    <message>
+        <source>Memor&amp;y per execution:</source>
+        <translation>Mémoire par e&amp;xécution :</translation>
     </message>
 </context>
 <context>

@@ -79,7 +79,7 @@ std::string usageText() {
            "               [--timeout S] [--witness OUT] [--nondet explore:LO..HI]\n"
            "  weft gui     [FILE.c] [-D NAME[=VALUE]] [-I DIR] [--std STD] [--model sync|sc] [-k N | --optimal |\n"
            "               --sdpor] [--timeout S] [--max-executions N] [--races ...] [--nondet ...]\n"
-           "               [--lang fr] [--size WxH] [--screenshot OUT.png]\n"
+           "               [--max-steps N] [--max-memory MIB] [--lang fr] [--size WxH] [--screenshot OUT.png]\n"
            "  weft dap     [--log FILE]\n"
            "  weft --help | --version\n"
            "\n"
@@ -236,10 +236,10 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             if (svcomp && cl.interpreter.nondet != interpreter::NondetSource::Explore)
                 return usageError("svcomp explores every input: --nondet takes explore:LO..HI there, not '" + v + "'");
             cl.nondet = *text;
-        } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--max-steps" && value(v)) {
+        } else if ((explore || replay || gui) && a == "--max-steps" && value(v)) {
             if (!parseNumber(v, cl.interpreter.stepBound) || cl.interpreter.stepBound == 0)
                 return usageError("--max-steps takes a positive integer, not '" + v + "'");
-        } else if ((explore || cl.command == CommandLine::Command::Replay) && a == "--max-memory" && value(v)) {
+        } else if ((explore || replay || gui) && a == "--max-memory" && value(v)) {
             std::uint64_t mib = 0;
             if (!parseNumber(v, mib) || mib == 0 || mib > (std::uint64_t{1} << 20))
                 return usageError("--max-memory takes a number of MiB between 1 and 1048576, not '" + v + "'");

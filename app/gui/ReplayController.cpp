@@ -299,7 +299,8 @@ std::vector<views::TraceRow> ReplayController::outcomeRows(const debugger::Repla
     const debugger::TracedExecution &trace = replay.trace();
     const program::SourceMap &files = m_program->program.sourceMap;
     std::vector<views::TraceRow> rows;
-    if (trace.execution.end == ExecutionEnd::Deadlock) {
+    // A deadlock's waiting threads, or those left when an assumption stopped a thread: their requests.
+    if (trace.execution.end == ExecutionEnd::Deadlock || trace.execution.end == ExecutionEnd::AssumeBlocked) {
         for (const debugger::TraceStep &b : trace.blocked)
             rows.push_back({b.action.thread,
                             b.action.kind,

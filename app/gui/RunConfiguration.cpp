@@ -73,6 +73,13 @@ std::optional<RunConfiguration> RunConfiguration::saved(const QString &file) {
     c.exploration.policy = AltPolicy::fromNumber(settings.value(QStringLiteral("policy"), 0).toInt());
     c.exploration.timeoutSeconds = settings.value(QStringLiteral("timeoutSeconds"), 0.0).toDouble();
     c.exploration.maxExecutions = settings.value(QStringLiteral("maxExecutions"), 0).toULongLong();
+    const interpreter::InterpreterOptions defaults;
+    c.interpreter.stepBound = std::max<qulonglong>(
+        1, settings.value(QStringLiteral("maxSteps"), qulonglong(defaults.stepBound)).toULongLong());
+    c.interpreter.maxMemory =
+        std::max<qulonglong>(
+            1, settings.value(QStringLiteral("maxMemoryMiB"), qulonglong(defaults.maxMemory >> 20)).toULongLong())
+        << 20;
     return c;
 }
 
@@ -90,6 +97,8 @@ void RunConfiguration::save(const QString &file) const {
     settings.setValue(QStringLiteral("policy"), exploration.policy.number());
     settings.setValue(QStringLiteral("timeoutSeconds"), exploration.timeoutSeconds);
     settings.setValue(QStringLiteral("maxExecutions"), qulonglong(exploration.maxExecutions));
+    settings.setValue(QStringLiteral("maxSteps"), qulonglong(interpreter.stepBound));
+    settings.setValue(QStringLiteral("maxMemoryMiB"), qulonglong(interpreter.maxMemory >> 20));
 }
 
 QString RunConfiguration::summary() const {
@@ -114,6 +123,11 @@ QString RunConfiguration::summary() const {
     if (exploration.maxExecutions > 0)
         parts << tr("at most %n execution(s)", nullptr,
                     int(std::min<std::uint64_t>(exploration.maxExecutions, INT32_MAX)));
+    const interpreter::InterpreterOptions defaults;
+    if (interpreter.stepBound != defaults.stepBound)
+        parts << tr("%1 steps between actions").arg(interpreter.stepBound);
+    if (interpreter.maxMemory != defaults.maxMemory)
+        parts << tr("%1 MiB per execution").arg(interpreter.maxMemory >> 20);
     return parts.join(QStringLiteral(" · "));
 }
 
@@ -137,6 +151,11 @@ QString RunConfiguration::commandLine() const {
         args << QStringLiteral("--races %1").arg(QLatin1String(raceText(interpreter.races)));
     if (interpreter.nondet != interpreter::NondetSource::Zero)
         args << QStringLiteral("--nondet %1").arg(QString::fromStdString(cli::nondetText(interpreter)));
+    const interpreter::InterpreterOptions defaults;
+    if (interpreter.stepBound != defaults.stepBound)
+        args << QStringLiteral("--max-steps %1").arg(interpreter.stepBound);
+    if (interpreter.maxMemory != defaults.maxMemory)
+        args << QStringLiteral("--max-memory %1").arg(interpreter.maxMemory >> 20);
     return args.join(QLatin1Char(' '));
 }
 
@@ -145,7 +164,8 @@ bool RunConfiguration::operator==(const RunConfiguration &o) const {
            cli::nondetText(interpreter) == cli::nondetText(o.interpreter) &&
            exploration.policy.number() == o.exploration.policy.number() &&
            exploration.timeoutSeconds == o.exploration.timeoutSeconds &&
-           exploration.maxExecutions == o.exploration.maxExecutions;
+           exploration.maxExecutions == o.exploration.maxExecutions &&
+           interpreter.stepBound == o.interpreter.stepBound && interpreter.maxMemory == o.interpreter.maxMemory;
 }
 
 std::vector<std::string> splitArguments(const QString &text) { return fromList(QProcess::splitCommand(text)); }

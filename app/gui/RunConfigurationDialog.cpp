@@ -20,7 +20,7 @@ RunConfigurationDialog::RunConfigurationDialog(QWidget *parent)
     : QDialog(parent), m_defines(new QLineEdit(this)), m_includes(new QLineEdit(this)), m_standard(new QComboBox(this)),
       m_model(new QComboBox(this)), m_races(new QComboBox(this)), m_nondet(new QLineEdit(this)),
       m_policy(new QComboBox(this)), m_timeout(new QDoubleSpinBox(this)), m_maxExecutions(new QSpinBox(this)),
-      m_problem(new QLabel(this)),
+      m_maxSteps(new QSpinBox(this)), m_maxMemory(new QSpinBox(this)), m_problem(new QLabel(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setObjectName(QStringLiteral("runConfigurationDialog"));
     setWindowTitle(tr("Run Configuration"));
@@ -47,6 +47,13 @@ RunConfigurationDialog::RunConfigurationDialog(QWidget *parent)
     m_maxExecutions->setRange(0, 2'000'000'000);
     m_maxExecutions->setSingleStep(1000);
     m_maxExecutions->setSpecialValueText(tr("no bound"));
+    m_maxSteps->setRange(1, 2'000'000'000);
+    m_maxSteps->setSingleStep(1000);
+    m_maxSteps->setToolTip(tr("Instructions a thread may run between two visible actions before Weft reports it as "
+                              "looping (--max-steps)"));
+    m_maxMemory->setRange(1, 1 << 20);
+    m_maxMemory->setSuffix(tr(" MiB"));
+    m_maxMemory->setToolTip(tr("Heap and stack one execution may hold (--max-memory)"));
     m_problem->setObjectName(QStringLiteral("runConfigurationProblem"));
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
@@ -61,6 +68,8 @@ RunConfigurationDialog::RunConfigurationDialog(QWidget *parent)
     form->addRow(tr("Exploration &policy:"), m_policy);
     form->addRow(tr("&Timeout:"), m_timeout);
     form->addRow(tr("Maximal &executions:"), m_maxExecutions);
+    form->addRow(tr("Steps between &actions:"), m_maxSteps);
+    form->addRow(tr("Memor&y per execution:"), m_maxMemory);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_problem);
@@ -85,6 +94,8 @@ void RunConfigurationDialog::setConfiguration(const RunConfiguration &c) {
     m_policy->setCurrentIndex(m_policy->findData(c.exploration.policy.number()));
     m_timeout->setValue(c.exploration.timeoutSeconds);
     m_maxExecutions->setValue(int(std::min<std::uint64_t>(c.exploration.maxExecutions, 2'000'000'000)));
+    m_maxSteps->setValue(int(std::min<std::uint64_t>(c.interpreter.stepBound, 2'000'000'000)));
+    m_maxMemory->setValue(int(std::min<std::uint64_t>(c.interpreter.maxMemory >> 20, 1 << 20)));
     validate();
 }
 
@@ -100,6 +111,8 @@ RunConfiguration RunConfigurationDialog::configuration() const {
     c.exploration.policy = AltPolicy::fromNumber(m_policy->currentData().toInt());
     c.exploration.timeoutSeconds = m_timeout->value();
     c.exploration.maxExecutions = std::uint64_t(m_maxExecutions->value());
+    c.interpreter.stepBound = std::uint64_t(m_maxSteps->value());
+    c.interpreter.maxMemory = std::uint64_t(m_maxMemory->value()) << 20;
     return c;
 }
 

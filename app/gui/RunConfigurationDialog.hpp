@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Explore ▸ Run Configuration: edits a RunConfiguration (defines, include directories, C standard, event
-// model, races, nondet values, exploration policy and bounds). OK is enabled only while every field is
+// model, races, nondet values, exploration policy and bounds: timeout, executions, steps between two
+// visible actions, memory per execution). OK is enabled only while every field is
 // valid; the line under the fields says what is wrong. GUI thread only.
 #pragma once
 
@@ -37,6 +38,8 @@ public:
     QComboBox *policyBox() const { return m_policy; }
     QDoubleSpinBox *timeoutBox() const { return m_timeout; }
     QSpinBox *maxExecutionsBox() const { return m_maxExecutions; }
+    QSpinBox *maxStepsBox() const { return m_maxSteps; }
+    QSpinBox *maxMemoryBox() const { return m_maxMemory; }
     QDialogButtonBox *buttons() const { return m_buttons; }
 
 private:
@@ -51,6 +54,8 @@ private:
     QComboBox *m_policy;
     QDoubleSpinBox *m_timeout;
     QSpinBox *m_maxExecutions;
+    QSpinBox *m_maxSteps;  ///< instructions between two visible actions (--max-steps)
+    QSpinBox *m_maxMemory; ///< MiB per execution (--max-memory)
     QLabel *m_problem;
     QDialogButtonBox *m_buttons;
 };

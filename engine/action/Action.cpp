@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/action/Action.hpp"
 
+#include "engine/base/Message.hpp"
+
 namespace weft {
 
 std::string_view actionKindName(ActionKind kind) {
@@ -41,6 +43,21 @@ std::string Action::toString() const {
     if (showsValue(kind))
         out += " " + std::to_string(value);
     return out;
+}
+
+std::string describeAction(const Action &action, const std::string &object) {
+    // The Act* kinds follow Actions.def's order.
+    static_assert(std::size_t(MessageKind::ActAwaitBlocked) - std::size_t(MessageKind::ActStart) ==
+                  std::size_t(ActionKind::AwaitBlocked));
+    const auto kind = MessageKind(std::size_t(MessageKind::ActStart) + std::size_t(action.kind));
+    std::vector<std::string> args;
+    if (targetsThread(action.kind))
+        args.push_back(std::to_string(action.object));
+    else if (namesMemoryObject(action.kind))
+        args.push_back(object);
+    if (showsValue(action.kind))
+        args.push_back(std::to_string(action.value));
+    return english(kind, std::move(args));
 }
 
 } // namespace weft

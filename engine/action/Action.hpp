@@ -70,4 +70,8 @@ struct Action {
     std::string toString() const;
 };
 
+/// What the action does as a message (engine/base/Message.hpp, the Act* kinds) in English: "lock 'm'",
+/// "join T2", "sem_init 's' 1". `object` names its memory object (ignored by the kinds without one).
+std::string describeAction(const Action &action, const std::string &object);
+
 } // namespace weft

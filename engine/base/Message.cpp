@@ -94,12 +94,13 @@ constexpr Wording kWordings[] = {
     {"thread T%1 loops forever: an iteration of this loop changes nothing and reads no memory another thread can "
      "change"},
     {"thread T%1 spins forever waiting for %2 to change: under --model sync no other thread runs while a thread runs "
-     "its local code (--model sc explores this wait)"},
+     "its local code (--model sc explores this wait)",
+     0b10},
     {"T%1 spins forever"},
-    {"T%1 spins forever waiting for %2 to change"},
-    {"T%1 spins forever at %2 waiting for %3 to change"},
+    {"T%1 spins forever waiting for %2 to change", 0b10},
+    {"T%1 spins forever at %2 waiting for %3 to change", 0b100},
     {"T%1 is stopped by a false assumption"},
-    {"T%1 cannot %2"},
+    {"T%1 cannot %2", 0b10},
     {"thread T%1 ran more than %2 instructions without a visible action (infinite loop?)"},
     {"more than %1 visible actions in one execution"},
     {"more than %1 threads in one execution"},
@@ -158,11 +159,11 @@ constexpr Wording kWordings[] = {
     {"use of external variable %1"},
     {"long double arithmetic"},
     {"__VERIFIER_assume failed inside an atomic section after the section wrote shared memory"},
-    {"%1 inside an atomic section (only local code, memory accesses and __VERIFIER_assume run atomically)"},
+    {"%1 inside an atomic section (only local code, memory accesses and __VERIFIER_assume run atomically)", 0b1},
     {"schedule step %1: thread T%2 does not exist"},
     {"schedule step %1: thread T%2 has exited"},
-    {"schedule step %1: thread T%2 is blocked (%3)"},
-    {"replay step %1: expected %2, the program did %3"},
+    {"schedule step %1: thread T%2 is blocked (%3)", 0b100},
+    {"replay step %1: expected T%2 %3, the program did T%4 %5", 0b10100},
     {"the execution ended after %1 visible actions, before replaying the %2 of the trail"},
     {"%1 depends on %2, which was never written", 0b11},
     {"%1 depends on %2, which was never initialised", 0b11},
@@ -185,6 +186,69 @@ constexpr Wording kWordings[] = {
     {"the C compiler failed on this input: %1"},
     {"compilation failed"},
     {"the program has no main function"},
+    {"start"},
+    {"create T%1"},
+    {"exit"},
+    {"join T%1"},
+    {"lock %1", 0b1},
+    {"unlock %1", 0b1},
+    {"trylock %1", 0b1},
+    {"sem_init %1 %2", 0b1},
+    {"sem_wait %1", 0b1},
+    {"sem_trywait %1", 0b1},
+    {"sem_post %1", 0b1},
+    {"cond_wait %1", 0b1},
+    {"wake up on %1", 0b1},
+    {"cond_signal %1", 0b1},
+    {"cond_broadcast %1", 0b1},
+    {"barrier_init %1 %2", 0b1},
+    {"barrier_wait %1", 0b1},
+    {"leave barrier %1", 0b1},
+    {"read %1", 0b1},
+    {"write %1", 0b1},
+    {"nondet %1"},
+    {"rdlock %1", 0b1},
+    {"tryrdlock %1", 0b1},
+    {"rdunlock %1", 0b1},
+    {"wrlock %1", 0b1},
+    {"trywrlock %1", 0b1},
+    {"wrunlock %1", 0b1},
+    {"stop at a false assumption"},
+    {"spin forever"},
+    {"%1 = %2", 0b1},
+    {"%1"},
+    {"types nested more than %1 levels deep are not supported"},
+    {"aggregate values with more than 256 fields in registers are not supported"},
+    {"integers wider than 64 bits are not supported"},
+    {"vector types are not supported"},
+    {"long double is not supported"},
+    {"half-precision floating point is not supported"},
+    {"values of this type are not supported"},
+    {"constant expressions nested more than %1 levels deep are not supported"},
+    {"unsupported aggregate constant"},
+    {"long double and half-precision constants are not supported"},
+    {"uses external variable '%1', which Weft does not provide"},
+    {"uses external function '%1', which Weft's interpreter does not implement"},
+    {"uses '%1': %2 are not supported yet", 0b10},
+    {"unsupported constant address expression"},
+    {"unsupported constant cast"},
+    {"unsupported constant expression"},
+    {"unsupported constant expression '%1'"},
+    {"unsupported constant"},
+    {"unsupported initialiser"},
+    {"global variable '%1' is too large (at most 128 MiB)"},
+    {"initialiser of '%1': %2", 0b10},
+    {"parameter of '%1': %2", 0b10},
+    {"return value of '%1': %2", 0b10},
+    {"inline assembly is not supported"},
+    {"unsupported operand"},
+    {"this atomic read-modify-write operation is not supported"},
+    {"unsupported instruction '%1'"},
+    {"invalid LLVM IR: %1"},
+    {"invalid debug info ignored: %1"},
+    {"cannot link the runtime library"},
+    {"clang could not build a compilation for this file"},
+    {"Weft failed to read this program: %1"},
 };
 static_assert(std::size(kWordings) == std::size_t(MessageKind::Count), "one wording per message kind");
 
@@ -300,15 +364,17 @@ std::string_view messageTemplate(MessageKind kind) {
 }
 
 bool isNestedArgument(MessageKind kind, std::size_t index) {
-    return kind == MessageKind::List || (std::size_t(kind) < std::size(kWordings) && index < 32 &&
-                                         (kWordings[std::size_t(kind)].nested >> index) & 1);
+    return kind == MessageKind::List || kind == MessageKind::ReadValues ||
+           (std::size_t(kind) < std::size(kWordings) && index < 32 &&
+            (kWordings[std::size_t(kind)].nested >> index) & 1);
 }
 
 std::string english(const Message &message) {
-    if (message.kind == MessageKind::List) {
+    if (message.kind == MessageKind::List || message.kind == MessageKind::ReadValues) {
+        const std::string_view separator = message.kind == MessageKind::List ? "; " : ", ";
         std::string out;
         for (const std::string &part : message.args)
-            out += (out.empty() ? "" : "; ") + part;
+            out.append(out.empty() ? "" : separator).append(part);
         return out;
     }
     std::string out;
@@ -347,8 +413,27 @@ Message parseMessage(std::string_view text) {
     // at an offset, not the global "'s' at offset 4").
     Message best{MessageKind::Text, {std::string(text)}};
     std::size_t bestArgs = text.size() + 1;
+    if (text.find(", ") != std::string_view::npos && text.find(" = ") != std::string_view::npos) {
+        // A spin's reads, every part "object = value", unless a wording explains more ("T1 spins
+        // forever waiting for 'a' = 0, 'b' = 1 to change" is a spin whose argument is the list).
+        Message values{MessageKind::ReadValues, {}};
+        std::size_t start = 0;
+        bool all = true;
+        while (all) {
+            const std::size_t end = std::min(text.find(", ", start), text.size());
+            values.args.emplace_back(text.substr(start, end - start));
+            all = parseMessage(values.args.back()).kind == MessageKind::ReadValue;
+            if (end == text.size())
+                break;
+            start = end + 2;
+        }
+        if (all) {
+            bestArgs = unexplained(values);
+            best = std::move(values);
+        }
+    }
     for (std::size_t k = std::size_t(MessageKind::AssertionFailed); k < std::size_t(MessageKind::Count); ++k) {
-        if (!match(k, text, args))
+        if (MessageKind(k) == MessageKind::ReadValues || !match(k, text, args))
             continue;
         Message candidate{MessageKind(k), args};
         if (const std::size_t length = unexplained(candidate); length < bestArgs) {

@@ -105,7 +105,7 @@ enum class MessageKind : std::uint8_t {
     SpinsWaiting, ///< T%1 spins forever waiting for %2 to change
     SpinsAtWaiting, ///< T%1 spins forever at %2 waiting for %3 to change
     FalseAssumption, ///< T%1 is stopped by a false assumption
-    Cannot, ///< T%1 cannot %2
+    Cannot, ///< T%1 cannot %2 (an Act* message)
     // Bounds.
     InstructionBound, ///< thread T%1 ran more than %2 instructions without a visible action (infinite loop?)
     ActionBound, ///< more than %1 visible actions in one execution
@@ -171,8 +171,8 @@ enum class MessageKind : std::uint8_t {
     // Non-deterministic replay.
     ScheduleNoThread, ///< schedule step %1: thread T%2 does not exist
     ScheduleExited, ///< schedule step %1: thread T%2 has exited
-    ScheduleBlocked, ///< schedule step %1: thread T%2 is blocked (%3)
-    ReplayExpected, ///< replay step %1: expected %2, the program did %3
+    ScheduleBlocked, ///< schedule step %1: thread T%2 is blocked (%3: an Act* message)
+    ReplayExpected, ///< replay step %1: expected T%2 %3, the program did T%4 %5 (%3, %5: Act* messages)
     ReplayEndedEarly, ///< the execution ended after %1 visible actions, before replaying the %2 of the trail
     // Uninitialised reads: what depends on what.
     NeverWritten, ///< %1 depends on %2, which was never written
@@ -199,6 +199,73 @@ enum class MessageKind : std::uint8_t {
     CompilerFailed, ///< the C compiler failed on this input: %1
     CompilationFailed, ///< compilation failed
     NoMainFunction, ///< the program has no main function
+    // A thread's action, as in "T1 cannot %2" or a replay's divergence: one kind per ActionKind, in the
+    // order of engine/action/Actions.def (describeAction() in engine/action/Action.hpp makes them).
+    ActStart, ///< start
+    ActCreate, ///< create T%1
+    ActExit, ///< exit
+    ActJoin, ///< join T%1
+    ActLock, ///< lock %1
+    ActUnlock, ///< unlock %1
+    ActTrylock, ///< trylock %1
+    ActSemInit, ///< sem_init %1 %2
+    ActSemWait, ///< sem_wait %1
+    ActSemTrywait, ///< sem_trywait %1
+    ActSemPost, ///< sem_post %1
+    ActCondWait, ///< cond_wait %1
+    ActCondWake, ///< wake up on %1
+    ActCondSignal, ///< cond_signal %1
+    ActCondBroadcast, ///< cond_broadcast %1
+    ActBarrierInit, ///< barrier_init %1 %2
+    ActBarrierWait, ///< barrier_wait %1
+    ActBarrierPass, ///< leave barrier %1
+    ActRead, ///< read %1
+    ActWrite, ///< write %1
+    ActNondet, ///< nondet %1 (the value chosen)
+    ActRdlock, ///< rdlock %1
+    ActTryrdlock, ///< tryrdlock %1
+    ActRdunlock, ///< rdunlock %1
+    ActWrlock, ///< wrlock %1
+    ActTrywrlock, ///< trywrlock %1
+    ActWrunlock, ///< wrunlock %1
+    ActAssumeBlocked, ///< stop at a false assumption
+    ActAwaitBlocked, ///< spin forever
+    // What a spin read: "'flag' = 0, heap block allocated at f.c:12 = 1".
+    ReadValue, ///< %1 = %2 (an object, the value read)
+    ReadValues, ///< ReadValue messages joined by ", "
+    // The lowering's errors (they have a line: the editor underlines it) and the front end's others.
+    TypesTooDeep, ///< types nested more than %1 levels deep are not supported
+    TooManyFields, ///< aggregate values with more than 256 fields in registers are not supported
+    WideIntegers, ///< integers wider than 64 bits are not supported
+    VectorTypes, ///< vector types are not supported
+    LongDoubleType, ///< long double is not supported
+    HalfPrecision, ///< half-precision floating point is not supported
+    UnsupportedType, ///< values of this type are not supported
+    ConstantsTooDeep, ///< constant expressions nested more than %1 levels deep are not supported
+    UnsupportedAggregateConstant, ///< unsupported aggregate constant
+    LongDoubleConstant, ///< long double and half-precision constants are not supported
+    UsesExternalVariable, ///< uses external variable '%1', which Weft does not provide
+    UsesExternalFunction, ///< uses external function '%1', which Weft's interpreter does not implement
+    UsesUnsupported, ///< uses '%1': %2 are not supported yet
+    UnsupportedAddressConstant, ///< unsupported constant address expression
+    UnsupportedConstantCast, ///< unsupported constant cast
+    UnsupportedConstantExpression, ///< unsupported constant expression
+    UnsupportedConstantOperation, ///< unsupported constant expression '%1'
+    UnsupportedConstant, ///< unsupported constant
+    UnsupportedInitialiser, ///< unsupported initialiser
+    GlobalTooLarge, ///< global variable '%1' is too large (at most 128 MiB)
+    InitialiserOf, ///< initialiser of '%1': %2
+    ParameterOf, ///< parameter of '%1': %2
+    ReturnValueOf, ///< return value of '%1': %2
+    InlineAssemblyUnsupported, ///< inline assembly is not supported
+    UnsupportedOperand, ///< unsupported operand
+    AtomicOperationUnsupported, ///< this atomic read-modify-write operation is not supported
+    UnsupportedInstruction, ///< unsupported instruction '%1'
+    InvalidIr, ///< invalid LLVM IR: %1 (LLVM's text)
+    InvalidDebugInfo, ///< invalid debug info ignored: %1 (LLVM's text)
+    RuntimeNotLinked, ///< cannot link the runtime library
+    NoCompilation, ///< clang could not build a compilation for this file
+    ReadFailed, ///< Weft failed to read this program: %1
     Count,
 };
 
@@ -215,7 +282,8 @@ struct Message {
 std::string_view messageTemplate(MessageKind kind);
 /// Whether argument `index` (0-based) of `kind` is itself a message.
 bool isNestedArgument(MessageKind kind, std::size_t index);
-/// The English text: the template with `message.args` in place (List: its args joined by "; ").
+/// The English text: the template with `message.args` in place (List: its args joined by "; ",
+/// ReadValues by ", ").
 std::string english(const Message &message);
 /// The same for a kind and its arguments, for the places that make messages.
 std::string english(MessageKind kind, std::vector<std::string> args);

@@ -23,6 +23,7 @@ public:
     Execution run(const Schedule &schedule) override;
     ThreadNaming &naming() override { return m_executor.naming(); }
     void setInterrupt(Interrupt *interrupt) override { m_executor.setInterrupt(interrupt); }
+    std::string describeObject(ObjectId object) const override { return m_executor.describeObject(object); }
 
     /// Where the thread stood before the action at `position` of the last execution (line 0: unknown).
     program::SourceSpot spotAt(std::size_t position) const {

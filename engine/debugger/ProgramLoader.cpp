@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/debugger/ProgramLoader.hpp"
 
+#include "engine/base/Message.hpp"
 #include "engine/frontend/CCompiler.hpp"
 #include "engine/program/Lowering.hpp"
 
@@ -38,7 +39,7 @@ Expected<LoadedProgram> loadProgram(const std::string &file, const std::vector<s
     // half-built by a crash is abandoned, never destroyed.
     auto *slot = new std::optional<Expected<program::Program>>();
     if (auto crash = frontend::runGuarded([&] { slot->emplace(program::lowerModule(*unit->module)); }, options.stackSize)) {
-        Diagnostic failure{file, 0, 0, Severity::Error, "Weft failed to read this program: " + *crash};
+        Diagnostic failure{file, 0, 0, Severity::Error, english(MessageKind::ReadFailed, {*crash})};
         failure.internal = true;
         return Unexpected(std::vector<Diagnostic>{std::move(failure)});
     }

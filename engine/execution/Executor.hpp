@@ -22,6 +22,9 @@ public:
     /// Null: never interrupted. The interrupt must outlive the runs it is set for. An executor that
     /// wraps another forwards it (the default ignores it: such runs are only stopped between runs).
     virtual void setInterrupt(Interrupt *) {}
+    /// A synchronisation object or memory location as the program names it, for messages (after a
+    /// run: the last run's memory names it).
+    virtual std::string describeObject(ObjectId object) const { return "m" + std::to_string(object); }
 };
 
 } // namespace weft

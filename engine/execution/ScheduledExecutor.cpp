@@ -24,7 +24,7 @@ std::string describeBlocked(const BlockedThread &b, const Machine &machine) {
     case ActionKind::RwWrlock: return english(MessageKind::WaitsToWriteLock, {who, object});
     case ActionKind::AssumeBlocked: return english(MessageKind::FalseAssumption, {who});
     case ActionKind::AwaitBlocked: return machine.describeSpin(b.thread);
-    default: return english(MessageKind::Cannot, {who, b.pending.toString()});
+    default: return english(MessageKind::Cannot, {who, describeAction(b.pending, object)});
     }
 }
 
@@ -120,11 +120,13 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                 }
             if (!next || !next->enabled) {
                 const std::string at = std::to_string(step + 1), who = std::to_string(chosen);
-                out.fault =
-                    ProgramFault{DefectKind::Nondeterminism, chosen,
-                                 !exists ? english(MessageKind::ScheduleNoThread, {at, who})
-                                 : !next ? english(MessageKind::ScheduleExited, {at, who})
-                                         : english(MessageKind::ScheduleBlocked, {at, who, next->action.toString()})};
+                out.fault = ProgramFault{
+                    DefectKind::Nondeterminism, chosen,
+                    !exists ? english(MessageKind::ScheduleNoThread, {at, who})
+                    : !next ? english(MessageKind::ScheduleExited, {at, who})
+                            : english(MessageKind::ScheduleBlocked,
+                                      {at, who,
+                                       describeAction(next->action, m_machine.describeObject(next->action.object))})};
                 return finish(ExecutionEnd::Diverged);
             }
         } else {

@@ -26,6 +26,7 @@ public:
         m_interrupt = interrupt;
         m_machine.setInterrupt(interrupt);
     }
+    std::string describeObject(ObjectId object) const override { return m_machine.describeObject(object); }
 
     /// Called just before each action is performed, while the machine still stands before it (so a
     /// debugger or a trace printer can ask the machine where the thread is). Empty: no call.

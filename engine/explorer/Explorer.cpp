@@ -114,8 +114,12 @@ Explorer::Conversion Explorer::convert(const Execution &execution) {
             const Action &expected = m_unfolding.event(m_trail[position]).action;
             if (!(expected == action)) {
                 out.diverged = true;
-                out.divergence = english(MessageKind::ReplayExpected,
-                                         {std::to_string(position + 1), expected.toString(), action.toString()});
+                const auto said = [&](const Action &a) {
+                    return describeAction(a, m_executor.describeObject(a.object));
+                };
+                out.divergence =
+                    english(MessageKind::ReplayExpected, {std::to_string(position + 1), std::to_string(expected.thread),
+                                                          said(expected), std::to_string(action.thread), said(action)});
                 return out;
             }
             ++position;

@@ -60,11 +60,12 @@ void verify(llvm::Module &module, const std::string &file, DiagnosticCollector &
     llvm::raw_string_ostream os(message);
     bool brokenDebugInfo = false;
     if (llvm::verifyModule(module, &os, &brokenDebugInfo)) {
-        diagnostics.add({file, 0, 0, Severity::Error, "invalid LLVM IR: " + llvm::StringRef(message).trim().str()});
+        diagnostics.add(
+            {file, 0, 0, Severity::Error, english(MessageKind::InvalidIr, {llvm::StringRef(message).trim().str()})});
     } else if (brokenDebugInfo) {
         llvm::StripDebugInfo(module);
         diagnostics.add({file, 0, 0, Severity::Warning,
-                         "invalid debug info ignored: " + llvm::StringRef(message).trim().str()});
+                         english(MessageKind::InvalidDebugInfo, {llvm::StringRef(message).trim().str()})});
     }
 }
 
@@ -122,7 +123,7 @@ Expected<CompiledUnit> compileC(const CompileOptions &options) {
             return !crash;
         };
         if (!linkRuntime(*unit.module, diagnostics, guarded) && !crash && !diagnostics.hasErrors())
-            diagnostics.add({options.file, 0, 0, Severity::Error, "cannot link the runtime library"});
+            diagnostics.add({options.file, 0, 0, Severity::Error, english(MessageKind::RuntimeNotLinked, {})});
     }
     if (crash) {
         // The crashed thread left the module half-made: destroying it could crash again.

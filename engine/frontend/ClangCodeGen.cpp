@@ -2,6 +2,7 @@
 // The only translation unit that includes Clang's Frontend/CodeGen headers (slow to compile).
 #include "engine/frontend/ClangCodeGen.hpp"
 
+#include "engine/base/Message.hpp"
 #include "engine/frontend/DiagnosticCollector.hpp"
 
 #include <clang/Basic/DiagnosticOptions.h>
@@ -69,7 +70,7 @@ std::unique_ptr<llvm::Module> emitModuleWithClang(const CompileOptions &options,
     std::shared_ptr<clang::CompilerInvocation> invocation = clang::createInvocation(argv, invocationOptions);
     if (!invocation || diagnostics.hasErrors()) {
         if (!diagnostics.hasErrors())
-            diagnostics.add({options.file, 0, 0, Severity::Error, "clang could not build a compilation for this file"});
+            diagnostics.add({options.file, 0, 0, Severity::Error, english(MessageKind::NoCompilation, {})});
         return nullptr;
     }
     // The driver's defaults suit a short-lived cc1 process, not a library in a long-lived one.

@@ -251,17 +251,16 @@ Continuation FaultReporter::memoryFault(const ThreadState &t, const MemoryFault 
 }
 
 std::string FaultReporter::describeReads(const InterpreterState &state, const std::vector<SpinRead> &reads) const {
-    std::string out;
+    std::vector<std::string> values;
     std::vector<std::uint64_t> named;
     for (const SpinRead &r : reads) {
         if (!r.shared || std::find(named.begin(), named.end(), r.address) != named.end())
             continue;
         named.push_back(r.address);
-        if (!out.empty())
-            out += ", ";
-        out += describeAddress(state, r.address) + " = " + std::to_string(signExtend(r.value, r.size * 8));
+        values.push_back(english(MessageKind::ReadValue,
+                                 {describeAddress(state, r.address), std::to_string(signExtend(r.value, r.size * 8))}));
     }
-    return out;
+    return english(MessageKind::ReadValues, std::move(values));
 }
 
 } // namespace weft::interpreter

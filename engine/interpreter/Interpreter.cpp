@@ -313,9 +313,7 @@ LocalStop Interpreter::runLocal(ThreadId t, const PauseBefore &pauseBefore) {
         m_stepper.faults().raise(
             *thread, DefectKind::UnsupportedOperation,
             english(MessageKind::ActionInAtomic,
-                    {std::string(actionKindName(a.kind)) + (namesMemoryObject(a.kind) ? " " + describeAddress(a.object)
-                                                            : targetsThread(a.kind)   ? " T" + std::to_string(a.object)
-                                                                                      : std::string())}));
+                    {describeAction(a, namesMemoryObject(a.kind) ? describeAddress(a.object) : std::string())}));
         reached = false;
     }
     if (reached) {

@@ -70,16 +70,16 @@ constexpr unsigned kMaxNesting = 256;
 bool LoweringContext::flatten(llvm::Type *type, std::uint32_t offset, std::vector<Leaf> &leaves, std::string &why,
                               unsigned depth) const {
     if (depth > kMaxNesting) {
-        why = "types nested more than " + std::to_string(kMaxNesting) + " levels deep are not supported";
+        why = english(MessageKind::TypesTooDeep, {std::to_string(kMaxNesting)});
         return false;
     }
     if (leaves.size() > 256) {
-        why = "aggregate values with more than 256 fields in registers are not supported";
+        why = english(MessageKind::TooManyFields, {});
         return false;
     }
     if (auto *i = llvm::dyn_cast<llvm::IntegerType>(type)) {
         if (i->getBitWidth() > 64) {
-            why = "integers wider than 64 bits are not supported";
+            why = english(MessageKind::WideIntegers, {});
             return false;
         }
         leaves.push_back({Leaf::Kind::Int, std::uint8_t(i->getBitWidth()), offset});
@@ -108,13 +108,13 @@ bool LoweringContext::flatten(llvm::Type *type, std::uint32_t offset, std::vecto
         return true;
     }
     if (type->isVectorTy())
-        why = "vector types are not supported";
+        why = english(MessageKind::VectorTypes, {});
     else if (type->isX86_FP80Ty() || type->isFP128Ty())
-        why = "long double is not supported";
+        why = english(MessageKind::LongDoubleType, {});
     else if (type->isHalfTy() || type->isBFloatTy())
-        why = "half-precision floating point is not supported";
+        why = english(MessageKind::HalfPrecision, {});
     else
-        why = "values of this type are not supported";
+        why = english(MessageKind::UnsupportedType, {});
     return false;
 }
 
@@ -129,7 +129,7 @@ std::uint32_t LoweringContext::leafCount(llvm::Type *type) const {
 bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_t> &leaves, std::string &why,
                                unsigned depth) const {
     if (depth > kMaxNesting) {
-        why = "constant expressions nested more than " + std::to_string(kMaxNesting) + " levels deep are not supported";
+        why = english(MessageKind::ConstantsTooDeep, {std::to_string(kMaxNesting)});
         return false;
     }
     llvm::Type *type = c->getType();
@@ -146,13 +146,13 @@ bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_
         for (unsigned i = 0; i < n; ++i) {
             const llvm::Constant *element = c->getAggregateElement(i);
             if (!element || !evaluate(element, leaves, why, depth + 1))
-                return why.empty() ? (why = "unsupported aggregate constant", false) : false;
+                return why.empty() ? (why = english(MessageKind::UnsupportedAggregateConstant, {}), false) : false;
         }
         return true;
     }
     if (auto *i = llvm::dyn_cast<llvm::ConstantInt>(c)) {
         if (i->getBitWidth() > 64)
-            return why = "integers wider than 64 bits are not supported", false;
+            return why = english(MessageKind::WideIntegers, {}), false;
         leaves.push_back(i->getZExtValue());
         return true;
     }
@@ -171,12 +171,12 @@ bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_
             leaves.push_back(bits);
             return true;
         }
-        return why = "long double and half-precision constants are not supported", false;
+        return why = english(MessageKind::LongDoubleConstant, {}), false;
     }
     if (auto *g = llvm::dyn_cast<llvm::GlobalVariable>(c)) {
         auto it = globalIndex.find(g);
         if (it == globalIndex.end())
-            return why = "uses external variable '" + g->getName().str() + "', which Weft does not provide", false;
+            return why = english(MessageKind::UsesExternalVariable, {g->getName().str()}), false;
         leaves.push_back(globalPointer(it->second));
         return true;
     }
@@ -184,9 +184,8 @@ bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_
         auto it = functionIndex.find(fn);
         if (it == functionIndex.end()) {
             const std::string reason = unsupportedReason(fn->getName().str());
-            why = reason.empty() ? "uses external function '" + fn->getName().str() +
-                                       "', which Weft's interpreter does not implement"
-                                 : "uses '" + fn->getName().str() + "': " + reason + " are not supported yet";
+            why = reason.empty() ? english(MessageKind::UsesExternalFunction, {fn->getName().str()})
+                                 : english(MessageKind::UsesUnsupported, {fn->getName().str(), reason});
             return false;
         }
         leaves.push_back(functionPointer(it->second));
@@ -201,7 +200,7 @@ bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_
                 return false;
             llvm::APInt offset(64, 0);
             if (base.size() != 1 || !gep->accumulateConstantOffset(layout, offset))
-                return why = "unsupported constant address expression", false;
+                return why = english(MessageKind::UnsupportedAddressConstant, {}), false;
             leaves.push_back(base[0] + offset.getZExtValue());
             return true;
         }
@@ -214,7 +213,7 @@ bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_
             if (!evaluate(e->getOperand(0), inner, why, depth + 1))
                 return false;
             if (inner.size() != 1)
-                return why = "unsupported constant cast", false;
+                return why = english(MessageKind::UnsupportedConstantCast, {}), false;
             const unsigned bits = type->isIntegerTy() ? type->getIntegerBitWidth() : 64;
             leaves.push_back(maskTo(inner[0], bits));
             return true;
@@ -230,7 +229,7 @@ bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_
             if (!evaluate(e->getOperand(0), l, why, depth + 1) || !evaluate(e->getOperand(1), r, why, depth + 1))
                 return false;
             if (l.size() != 1 || r.size() != 1 || !type->isIntegerTy())
-                return why = "unsupported constant expression", false;
+                return why = english(MessageKind::UnsupportedConstantExpression, {}), false;
             const unsigned bits = type->getIntegerBitWidth();
             std::uint64_t v = 0;
             switch (e->getOpcode()) {
@@ -245,9 +244,9 @@ bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_
         }
         default: break;
         }
-        return why = "unsupported constant expression '" + std::string(e->getOpcodeName()) + "'", false;
+        return why = english(MessageKind::UnsupportedConstantOperation, {e->getOpcodeName()}), false;
     }
-    return why = "unsupported constant", false;
+    return why = english(MessageKind::UnsupportedConstant, {}), false;
 }
 
 SourceSpot LoweringContext::declarationOf(const llvm::Function &f) {
@@ -349,7 +348,7 @@ bool writeConstant(LoweringContext &ctx, const llvm::Constant *c, std::uint32_t 
     if (!ctx.evaluate(c, value, why))
         return false;
     if (value.size() != 1)
-        return why = "unsupported initialiser", false;
+        return why = english(MessageKind::UnsupportedInitialiser, {}), false;
     const std::uint64_t size = ctx.layout.getTypeStoreSize(type);
     std::memcpy(global.initialBytes.data() + offset, &value[0], std::min<std::uint64_t>(size, 8));
     if (type->isPointerTy() && value[0] != 0)
@@ -405,7 +404,7 @@ Expected<Program> lowerModule(const llvm::Module &module) {
             continue; // another library's variable (optind, environ, ...): an instruction using it is Unsupported
         const std::uint64_t size = module.getDataLayout().getTypeAllocSize(g.getValueType());
         if (size >= kMaxObjectSize) {
-            ctx.error(spot, "global variable '" + g.getName().str() + "' is too large (at most 128 MiB)");
+            ctx.error(spot, english(MessageKind::GlobalTooLarge, {g.getName().str()}));
             continue;
         }
         ctx.globalIndex[&g] = std::uint32_t(program.globals.size());
@@ -487,7 +486,7 @@ Expected<Program> lowerModule(const llvm::Module &module) {
         std::string why;
         if (!writeConstant(ctx, g->getInitializer(), 0, global, why)) {
             const llvm::Instruction *user = firstUser(g);
-            ctx.error(user ? ctx.spotOf(*user) : moduleSpot, "initialiser of '" + global.name + "': " + why);
+            ctx.error(user ? ctx.spotOf(*user) : moduleSpot, english(MessageKind::InitialiserOf, {global.name, why}));
         }
         describeGlobal(ctx, *g, program.sourceMap.globals[index]);
     }

@@ -139,7 +139,7 @@ bool FunctionLowering::assignRegisters(const llvm::Value &v, llvm::Type *type, c
         if (at) // reported when the emission reaches it, to keep the diagnostics in source order
             m_badTypes.emplace(&v, why);
         else
-            m_ctx.error(m_spot, "parameter of '" + m_f.getName().str() + "': " + why);
+            m_ctx.error(m_spot, english(MessageKind::ParameterOf, {m_f.getName().str(), why}));
         m_failed = true;
         return false;
     }
@@ -173,9 +173,9 @@ std::vector<Operand> FunctionLowering::operands(const llvm::Value *v) {
         return out;
     }
     if (llvm::isa<llvm::InlineAsm>(v))
-        m_ctx.error(m_spot, "inline assembly is not supported");
+        m_ctx.error(m_spot, english(MessageKind::InlineAssemblyUnsupported, {}));
     else
-        m_ctx.error(m_spot, "unsupported operand");
+        m_ctx.error(m_spot, english(MessageKind::UnsupportedOperand, {}));
     m_failed = true;
     return {};
 }
@@ -214,7 +214,7 @@ void FunctionLowering::run() {
         if (m_ctx.flatten(m_f.getReturnType(), 0, leaves, why))
             m_out.returnRegisters = std::uint32_t(leaves.size());
         else if (!holdsLongDouble(m_f.getReturnType())) // its `ret` is Unsupported
-            m_ctx.error(m_spot, "return value of '" + m_f.getName().str() + "': " + why);
+            m_ctx.error(m_spot, english(MessageKind::ReturnValueOf, {m_f.getName().str(), why}));
     }
     for (const llvm::BasicBlock &block : m_f)
         for (const llvm::Instruction &inst : block)
@@ -250,7 +250,7 @@ void FunctionLowering::run() {
                 continue;
             }
             if (std::any_of(inst.op_begin(), inst.op_end(), [](const llvm::Use &u) { return u->getType()->isVectorTy(); })) {
-                m_ctx.error(inst, "vector types are not supported");
+                m_ctx.error(inst, english(MessageKind::VectorTypes, {}));
                 continue;
             }
             if (std::any_of(inst.op_begin(), inst.op_end(), [&](const llvm::Use &u) { return m_badTypes.contains(u.get()); }))
@@ -495,7 +495,7 @@ void FunctionLowering::lower(const llvm::Instruction &inst) {
             {llvm::AtomicRMWInst::UMin, RmwOp::UMin}};
         auto op = ops.find(rmw.getOperation());
         if (op == ops.end() || !(rmw.getType()->isIntegerTy() || rmw.getType()->isPointerTy())) {
-            m_ctx.error(inst, "this atomic read-modify-write operation is not supported");
+            m_ctx.error(inst, english(MessageKind::AtomicOperationUnsupported, {}));
             return;
         }
         const std::uint8_t width = widthOf(rmw.getType());
@@ -512,9 +512,7 @@ void FunctionLowering::lower(const llvm::Instruction &inst) {
               .c = operand(cx.getNewValOperand())});
         return;
     }
-    default:
-        m_ctx.error(inst, "unsupported instruction '" + std::string(inst.getOpcodeName()) + "'");
-        return;
+    default: m_ctx.error(inst, english(MessageKind::UnsupportedInstruction, {inst.getOpcodeName()})); return;
     }
 }
 

@@ -80,8 +80,9 @@ void tst_CommandLine::replayAndGui() {
     QCOMPARE(gui->language, std::string("fr"));
     QCOMPARE(parseCommandLine({"gui", "a.c", "--model", "sc"})->interpreter.model, interpreter::MemoryModel::Sc);
     // The desktop app takes every run option of its Run Configuration dialog (issue 19).
-    auto run = parseCommandLine({"gui", "a.c", "-D", "N=2", "-Iinc", "--std", "c11", "--races", "fatal", "-k", "2",
-                                 "--timeout", "5", "--max-executions", "9"});
+    auto run =
+        parseCommandLine({"gui", "a.c", "-D", "N=2", "-Iinc", "--std", "c11", "--races", "fatal", "-k", "2",
+                          "--timeout", "5", "--max-executions", "9", "--max-steps", "50", "--max-memory", "512"});
     QVERIFY(run);
     QCOMPARE(run->defines, std::vector<std::string>{"N=2"});
     QCOMPARE(run->includeDirs, std::vector<std::string>{"inc"});
@@ -90,6 +91,8 @@ void tst_CommandLine::replayAndGui() {
     QCOMPARE(run->exploration.policy.number(), 2);
     QCOMPARE(run->exploration.timeoutSeconds, 5.0);
     QCOMPARE(run->exploration.maxExecutions, 9u);
+    QCOMPARE(run->interpreter.stepBound, 50u);
+    QCOMPARE(run->interpreter.maxMemory, std::uint64_t{512} << 20);
     QVERIFY(usageText().find("weft gui     [FILE.c] [-D NAME[=VALUE]] [-I DIR] [--std STD]") != std::string::npos);
     interpreter::InterpreterOptions options;
     QCOMPARE(*parseNondet("explore:-2..3", options), std::string("explore:-2..3"));

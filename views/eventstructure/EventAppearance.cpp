@@ -68,6 +68,9 @@ QString EventAppearance::actionText(ActionKind kind) {
     case ActionKind::RwWrlock: return tr("wrlock");
     case ActionKind::RwTrywrlock: return tr("trywrlock");
     case ActionKind::RwWrunlock: return tr("wrunlock");
+    // Never events: what a thread stopped for good waits on (the threads pane, a run's last rows).
+    case ActionKind::AssumeBlocked: return tr("false assumption");
+    case ActionKind::AwaitBlocked: return tr("spin wait");
     default: break;
     }
     return QStringLiteral("?");

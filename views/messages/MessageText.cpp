@@ -166,7 +166,7 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::ScheduleNoThread: return tr("schedule step %1: thread T%2 does not exist");
     case MessageKind::ScheduleExited: return tr("schedule step %1: thread T%2 has exited");
     case MessageKind::ScheduleBlocked: return tr("schedule step %1: thread T%2 is blocked (%3)");
-    case MessageKind::ReplayExpected: return tr("replay step %1: expected %2, the program did %3");
+    case MessageKind::ReplayExpected: return tr("replay step %1: expected T%2 %3, the program did T%4 %5");
     case MessageKind::ReplayEndedEarly:
         return tr("the execution ended after %1 visible actions, before replaying the %2 of the trail");
     case MessageKind::NeverWritten: return tr("%1 depends on %2, which was never written");
@@ -194,6 +194,72 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::CompilerFailed: return tr("the C compiler failed on this input: %1");
     case MessageKind::CompilationFailed: return tr("compilation failed");
     case MessageKind::NoMainFunction: return tr("the program has no main function");
+    case MessageKind::ActStart: return tr("start");
+    case MessageKind::ActCreate: return tr("create T%1");
+    case MessageKind::ActExit: return tr("exit");
+    case MessageKind::ActJoin: return tr("join T%1");
+    case MessageKind::ActLock: return tr("lock %1");
+    case MessageKind::ActUnlock: return tr("unlock %1");
+    case MessageKind::ActTrylock: return tr("trylock %1");
+    case MessageKind::ActSemInit: return tr("sem_init %1 %2");
+    case MessageKind::ActSemWait: return tr("sem_wait %1");
+    case MessageKind::ActSemTrywait: return tr("sem_trywait %1");
+    case MessageKind::ActSemPost: return tr("sem_post %1");
+    case MessageKind::ActCondWait: return tr("cond_wait %1");
+    case MessageKind::ActCondWake: return tr("wake up on %1");
+    case MessageKind::ActCondSignal: return tr("cond_signal %1");
+    case MessageKind::ActCondBroadcast: return tr("cond_broadcast %1");
+    case MessageKind::ActBarrierInit: return tr("barrier_init %1 %2");
+    case MessageKind::ActBarrierWait: return tr("barrier_wait %1");
+    case MessageKind::ActBarrierPass: return tr("leave barrier %1");
+    case MessageKind::ActRead: return tr("read %1");
+    case MessageKind::ActWrite: return tr("write %1");
+    case MessageKind::ActNondet: return tr("nondet %1");
+    case MessageKind::ActRdlock: return tr("rdlock %1");
+    case MessageKind::ActTryrdlock: return tr("tryrdlock %1");
+    case MessageKind::ActRdunlock: return tr("rdunlock %1");
+    case MessageKind::ActWrlock: return tr("wrlock %1");
+    case MessageKind::ActTrywrlock: return tr("trywrlock %1");
+    case MessageKind::ActWrunlock: return tr("wrunlock %1");
+    case MessageKind::ActAssumeBlocked: return tr("stop at a false assumption");
+    case MessageKind::ActAwaitBlocked: return tr("spin forever");
+    case MessageKind::ReadValue: return tr("%1 = %2");
+    case MessageKind::ReadValues: return QStringLiteral("%1");
+    case MessageKind::TypesTooDeep: return tr("types nested more than %1 levels deep are not supported");
+    case MessageKind::TooManyFields:
+        return tr("aggregate values with more than 256 fields in registers are not supported");
+    case MessageKind::WideIntegers: return tr("integers wider than 64 bits are not supported");
+    case MessageKind::VectorTypes: return tr("vector types are not supported");
+    case MessageKind::LongDoubleType: return tr("long double is not supported");
+    case MessageKind::HalfPrecision: return tr("half-precision floating point is not supported");
+    case MessageKind::UnsupportedType: return tr("values of this type are not supported");
+    case MessageKind::ConstantsTooDeep:
+        return tr("constant expressions nested more than %1 levels deep are not supported");
+    case MessageKind::UnsupportedAggregateConstant: return tr("unsupported aggregate constant");
+    case MessageKind::LongDoubleConstant: return tr("long double and half-precision constants are not supported");
+    case MessageKind::UsesExternalVariable: return tr("uses external variable '%1', which Weft does not provide");
+    case MessageKind::UsesExternalFunction:
+        return tr("uses external function '%1', which Weft's interpreter does not implement");
+    case MessageKind::UsesUnsupported: return tr("uses '%1': %2 are not supported yet");
+    case MessageKind::UnsupportedAddressConstant: return tr("unsupported constant address expression");
+    case MessageKind::UnsupportedConstantCast: return tr("unsupported constant cast");
+    case MessageKind::UnsupportedConstantExpression: return tr("unsupported constant expression");
+    case MessageKind::UnsupportedConstantOperation: return tr("unsupported constant expression '%1'");
+    case MessageKind::UnsupportedConstant: return tr("unsupported constant");
+    case MessageKind::UnsupportedInitialiser: return tr("unsupported initialiser");
+    case MessageKind::GlobalTooLarge: return tr("global variable '%1' is too large (at most 128 MiB)");
+    case MessageKind::InitialiserOf: return tr("initialiser of '%1': %2");
+    case MessageKind::ParameterOf: return tr("parameter of '%1': %2");
+    case MessageKind::ReturnValueOf: return tr("return value of '%1': %2");
+    case MessageKind::InlineAssemblyUnsupported: return tr("inline assembly is not supported");
+    case MessageKind::UnsupportedOperand: return tr("unsupported operand");
+    case MessageKind::AtomicOperationUnsupported: return tr("this atomic read-modify-write operation is not supported");
+    case MessageKind::UnsupportedInstruction: return tr("unsupported instruction '%1'");
+    case MessageKind::InvalidIr: return tr("invalid LLVM IR: %1");
+    case MessageKind::InvalidDebugInfo: return tr("invalid debug info ignored: %1");
+    case MessageKind::RuntimeNotLinked: return tr("cannot link the runtime library");
+    case MessageKind::NoCompilation: return tr("clang could not build a compilation for this file");
+    case MessageKind::ReadFailed: return tr("Weft failed to read this program: %1");
     case MessageKind::Count: break;
     }
     return QStringLiteral("%1");
@@ -220,6 +286,8 @@ QString MessageText::format(const Message &message) {
         args << (isNestedArgument(message.kind, i) ? format(message.args[i]) : QString::fromStdString(message.args[i]));
     if (message.kind == MessageKind::List)
         return args.join(QStringLiteral("; "));
+    if (message.kind == MessageKind::ReadValues)
+        return args.join(QStringLiteral(", "));
     // Each placeholder replaced once, left to right: an argument holding "%2" stays as it is.
     const QString text = wording(message.kind);
     QString out;

@@ -16,6 +16,7 @@
 #include "views/eventstructure/EventNodesItem.hpp"
 #include "views/eventstructure/EventStructureScene.hpp"
 #include "views/eventstructure/EventStructureView.hpp"
+#include "views/source/SourceEditor.hpp"
 #include "views/threads/ThreadsModel.hpp"
 #include "views/trace/TraceModel.hpp"
 #include "views/variables/VariablesModel.hpp"
@@ -29,6 +30,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTextBlock>
 #include <QTreeView>
 #include <QtTest>
 
@@ -272,6 +274,30 @@ void tst_FrenchDebugger::loadErrorsInFrench() {
     QVERIFY(!window.openFile(write(QStringLiteral("empty.c"), "")));
     QVERIFY2(window.errorBanner()->text().contains(QStringLiteral("le programme n'a pas de fonction main")),
              qPrintable(window.errorBanner()->text()));
+
+    // Weft's own errors with a line (Clang accepts the code, Weft's lowering does not): underlined,
+    // their tooltip in French.
+    const struct {
+        const char *name, *code;
+        int line, column; ///< where Weft says the error is
+        const char *french;
+    } lowering[] = {
+        {"vector.c",
+         "typedef int v4 __attribute__((vector_size(16)));\nint main(void) {\n    v4 a = {1, 2, 3, 4};\n"
+         "    v4 b = a + a;\n    return b[0];\n}\n",
+         4, 14, "les types vectoriels ne sont pas pris en charge"},
+        {"huge.c", "char huge[200 << 20];\nint main(void) {\n    huge[1] = 1;\n    return 0;\n}\n", 3, 13,
+         "la variable globale 'huge' est trop grande (128 Mio au plus)"},
+    };
+    for (const auto &c : lowering) {
+        QVERIFY(!window.openFile(write(QString::fromLatin1(c.name), c.code)));
+        const int at = window.editor()->document()->findBlockByNumber(c.line - 1).position() + c.column - 1;
+        const QString tip = window.editor()->diagnosticAt(at);
+        QVERIFY2(tip.contains(QString::fromUtf8(c.french)), qPrintable(tip));
+        QVERIFY2(englishLeft(tip).isEmpty(), qPrintable(tip));
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("survolez")),
+                 qPrintable(window.statusBar()->currentMessage()));
+    }
 
     useLanguage(QStringLiteral("en"));
 }

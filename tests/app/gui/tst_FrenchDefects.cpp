@@ -6,15 +6,20 @@
 // English message (the CLI's text) reads back as the expected kind of message, and the defects pane
 // shows it with no English word left. Every kind of message has a French wording.
 #include "app/gui/MainWindow.hpp"
+#include "app/gui/ReplayController.hpp"
 #include "app/gui/RunConfiguration.hpp"
 #include "app/gui/Translation.hpp"
+#include "engine/debugger/Replay.hpp"
 #include "tests/app/gui/GuiTestWindow.hpp"
 #include "views/defects/DefectsModel.hpp"
 #include "views/messages/MessageText.hpp"
+#include "views/threads/ThreadsModel.hpp"
+#include "views/trace/TraceModel.hpp"
 
 #include <QRegularExpression>
 #include <QSet>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTreeView>
 #include <QtTest>
 
@@ -31,6 +36,9 @@ private Q_SLOTS:
     void everyKindHasAFrenchWording();
     void defectsInFrench_data();
     void defectsInFrench();
+    void assumptionStopsAThreadInFrench();
+    void boundsInFrench_data();
+    void boundsInFrench();
 };
 
 /// The English words of the engine's messages; none is French ("livelock" is not: French says it too,
@@ -77,7 +85,8 @@ void tst_FrenchDefects::everyKindHasAFrenchWording() {
     for (int k = int(MessageKind::AssertionFailed); k < int(MessageKind::Count); ++k) {
         const auto kind = MessageKind(k);
         const QString english = QString::fromUtf8(messageTemplate(kind));
-        if (kind == MessageKind::PointsTo) // "→ %1" in every language
+        // "→ %1", "%1 = %2" and a list of reads in every language.
+        if (kind == MessageKind::PointsTo || kind == MessageKind::ReadValue || kind == MessageKind::ReadValues)
             continue;
         QVERIFY2(views::MessageText::wording(kind) != english, qPrintable(english));
         QVERIFY2(englishLeft(views::MessageText::wording(kind)).isEmpty(),
@@ -131,6 +140,11 @@ void tst_FrenchDefects::defectsInFrench_data() {
     row(30, MessageKind::DataRace);
     row(31, MessageKind::BarrierCountZero);
     row(32, MessageKind::MixedSizeWrite, "sc");
+    row(33, MessageKind::ReadValues);
+    row(33, MessageKind::HeapBlockAt);
+    row(34, MessageKind::ActionInAtomic);
+    row(34, MessageKind::ActLock);
+    row(35, MessageKind::ThreadBound);
 }
 
 void tst_FrenchDefects::defectsInFrench() {
@@ -170,6 +184,78 @@ void tst_FrenchDefects::defectsInFrench() {
         QVERIFY2(englishLeft(defectKind).isEmpty(), qPrintable(defectKind));
     }
     QVERIFY2(found, records.front().message.c_str());
+}
+
+void tst_FrenchDefects::assumptionStopsAThreadInFrench() {
+    // A false assumption is no defect (its run is cut, a leaf of its own): the thread it stops says so
+    // at the end of that run, in the threads pane and in the trace's last rows.
+    MainWindow window;
+    QVERIFY(test::showAndActivate(window, QSize(1280, 720)));
+    QVERIFY(window.openFile(QStringLiteral(WEFT_GUI_TEST_DATA "/assume_blocked.c")));
+    QSignalSpy finished(&window.session(), &session::ExplorationSession::finished);
+    window.exploreAction()->trigger();
+    QVERIFY(finished.wait(60000));
+    const ExplorationSnapshot &snapshot = *window.session().snapshot();
+    std::uint64_t execution = 0;
+    for (std::size_t n = 0; n < snapshot.tree.size() && !execution; ++n)
+        if (snapshot.tree[n].isLeaf && snapshot.tree[n].leaf == LeafKind::AssumeBlocked)
+            execution = snapshot.tree[n].execution;
+    QVERIFY(execution);
+    window.selectExecution(execution);
+    ReplayController *replay = window.replay();
+    QVERIFY(replay->hasReplay());
+    QTest::keyClick(&window, Qt::Key_F8);
+    QVERIFY(replay->replay()->atEnd());
+    QStringList shown;
+    const views::ThreadsModel *threads = replay->threadsModel();
+    for (int r = 0; r < threads->rowCount(); ++r)
+        shown << threads->index(r, views::ThreadsModel::State).data().toString();
+    const views::TraceModel *trace = replay->traceModel();
+    for (int r = int(replay->replay()->eventCount()); r < trace->rowCount(); ++r)
+        for (int c = 0; c < trace->columnCount(); ++c)
+            shown << trace->index(r, c).data().toString();
+    // T0 waits to join T1, T1 stands at its false assumption: in the pane and in the trace's rows.
+    const QStringList expected = {QStringLiteral("bloqué : attend T1"), QStringLiteral("bloqué : hypothèse fausse")};
+    QCOMPARE(shown.mid(0, 2), expected);
+    QCOMPARE(shown.size(), 2 + 2 * trace->columnCount());
+    shown.removeAll(QString());
+    QCOMPARE(shown.mid(2), QStringList({expected[0] + QStringLiteral(" · assume_blocked.c:25"),
+                                        expected[1] + QStringLiteral(" · assume_blocked.c:15")}));
+}
+
+void tst_FrenchDefects::boundsInFrench_data() {
+    QTest::addColumn<int>("which");
+    QTest::addColumn<int>("maxEvents"); ///< the exploration's bound on the event structure (0: the default)
+    QTest::addColumn<QString>("said");  ///< what the status bar says of the exploration, in French
+    QTest::newRow("a cut execution") << 35 << 0
+                                     << QStringLiteral("avertissement : l’exécution 1 a été coupée à une borne par "
+                                                       "exécution (plus de 4096 threads dans une exécution)");
+    QTest::newRow("the event limit") << 24 << 5
+                                     << QStringLiteral("erreur : la structure d’événements a dépassé 5 événements");
+}
+
+void tst_FrenchDefects::boundsInFrench() {
+    // What the exploration says of itself when a bound stops it: the status bar, in French.
+    QFETCH(int, which);
+    QFETCH(int, maxEvents);
+    QFETCH(QString, said);
+    RunConfiguration configuration;
+    configuration.defines = {"CASE=" + std::to_string(which)};
+    MainWindow window;
+    QVERIFY(test::showAndActivate(window, QSize(1280, 720)));
+    window.setCommandLineConfiguration(configuration);
+    if (maxEvents) { // no option sets it (the memory bound guards the same): the session's, as a test hook
+        ExplorationOptions options = window.session().options();
+        options.maxEvents = std::size_t(maxEvents);
+        window.session().setOptions(options);
+    }
+    QVERIFY(window.openFile(QStringLiteral(WEFT_GUI_TEST_DATA "/every_defect.c")));
+    QSignalSpy finished(&window.session(), &session::ExplorationSession::finished);
+    window.exploreAction()->trigger();
+    QVERIFY(finished.wait(120000));
+    const QString status = window.statusBar()->currentMessage();
+    QVERIFY2(status.contains(said), qPrintable(status));
+    QVERIFY2(englishLeft(status).isEmpty(), qPrintable(status));
 }
 
 QTEST_MAIN(tst_FrenchDefects)

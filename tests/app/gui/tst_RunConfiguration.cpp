@@ -90,6 +90,7 @@ private Q_SLOTS:
     void dialogAppliesAndIsRememberedPerFile();
     void invalidValuesDisableOk();
     void commandLineWinsAndIsShown();
+    void stepAndMemoryBoundsApply();
 
 private:
     QString writeProgram(const QString &name) {
@@ -240,6 +241,50 @@ void tst_RunConfiguration::commandLineWinsAndIsShown() {
     const Explored without = exploreWithCli(file, {"-D", "N=1", "--model", "sc"});
     QVERIFY(without.defects < cli.defects); // the define matters: no assertion without LOSE
     QCOMPARE(exploreWithF5(window).defects, without.defects);
+}
+
+void tst_RunConfiguration::stepAndMemoryBoundsApply() {
+    // The bounds within one execution: the steps a thread may run between two visible actions
+    // (--max-steps) and its memory (--max-memory). 1000 unsynchronised increments under --model sync
+    // are local code: with 50 steps each thread is stopped at its loop, as `weft explore` stops it.
+    const QString file = writeProgram(QStringLiteral("bounds.c"));
+    {
+        MainWindow window;
+        QVERIFY(test::showAndActivate(window, QSize(1280, 720)));
+        QVERIFY(!window.openFile(file)); // N is not defined
+        RunConfigurationDialog *dialog = openDialog(window);
+        QVERIFY(dialog);
+        QCOMPARE(dialog->maxStepsBox()->value(), 10'000'000);
+        QCOMPARE(dialog->maxMemoryBox()->value(), 1024);
+        dialog->definesEdit()->setText(QStringLiteral("N=1000"));
+        dialog->maxStepsBox()->setValue(50);
+        dialog->maxMemoryBox()->setValue(512);
+        QTest::mouseClick(dialog->buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        QVERIFY(window.session().hasProgram());
+        QCOMPARE(window.session().interpreterOptions().stepBound, std::uint64_t(50));
+        QCOMPARE(window.session().interpreterOptions().maxMemory, std::uint64_t(512) << 20);
+        QCOMPARE(window.runConfiguration().summary(),
+                 QStringLiteral("sync · optimal · -D N=1000 · 50 steps between actions · 512 MiB per execution"));
+        QVERIFY(window.runConfigurationButton()->toolTip().contains(
+            QStringLiteral("-D N=1000 --max-steps 50 --max-memory 512")));
+        const Explored gui = exploreWithF5(window);
+        const Explored cli = exploreWithCli(file, {"-D", "N=1000", "--max-steps", "50", "--max-memory", "512"});
+        QVERIFY(cli.defects > 0);
+        QCOMPARE(gui.executions, cli.executions);
+        QCOMPARE(gui.defects, cli.defects);
+        bool stopped = false;
+        for (const DefectRecord &d : *window.session().snapshot()->defects)
+            stopped = stopped || d.message.find("ran more than 50 instructions") != std::string::npos;
+        QVERIFY(stopped);
+    }
+    // Remembered for the file.
+    const std::optional<RunConfiguration> saved = RunConfiguration::saved(QFileInfo(file).absoluteFilePath());
+    QVERIFY(saved);
+    QCOMPARE(saved->interpreter.stepBound, std::uint64_t(50));
+    QCOMPARE(saved->interpreter.maxMemory, std::uint64_t(512) << 20);
+    MainWindow window;
+    QVERIFY(window.openFile(file));
+    QCOMPARE(window.session().interpreterOptions().stepBound, std::uint64_t(50));
 }
 
 QTEST_MAIN(tst_RunConfiguration)

@@ -204,7 +204,7 @@ void tst_ScheduledExecutor::invalidScheduleDiverges() {
     }
     const Execution e = executor.run(*Schedule::parse("0*3,1,2,2,1"));
     QCOMPARE(e.end, ExecutionEnd::Diverged);
-    QCOMPARE(e.fault->message, std::string("schedule step 7: thread T1 is blocked (T1 lock m1)"));
+    QCOMPARE(e.fault->message, std::string("schedule step 7: thread T1 is blocked (lock m1)"));
 }
 
 void tst_ScheduledExecutor::scheduleText() {

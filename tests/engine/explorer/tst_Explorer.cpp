@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Tests the Explorer's controls and reports: defects with replayable schedules, cancellation from
 // another thread, bounds, option validation, non-deterministic programs, and the exploration tree.
+#include "engine/base/Message.hpp"
 #include "engine/results/ExplorationTree.hpp"
 #include "tests/model/ModelExploration.hpp"
 #include "tests/model/Programs.hpp"
@@ -64,6 +65,25 @@ public:
         co_await self.create([](ModelThread &t) { return Factorial::body(t); });
         co_await self.lock(1);
         co_await self.unlock(1);
+    }
+    int m_runs = 0;
+};
+
+/// Locks m1 in odd runs and m2 in even ones, then takes m3, which a child takes too: the second run
+/// replays the first's lock of m1 and locks m2.
+class Swapping final : public ModelProgram {
+public:
+    std::string name() const override { return "swapping"; }
+    void reset() override { ++m_runs; }
+    static ModelTask child(ModelThread &t) {
+        co_await t.lock(3);
+        co_await t.unlock(3);
+    }
+    ModelTask main(ModelThread &self) override {
+        co_await self.lock(m_runs % 2 ? 1 : 2);
+        co_await self.create([](ModelThread &t) { return child(t); });
+        co_await self.lock(3);
+        co_await self.unlock(3);
     }
     int m_runs = 0;
 };
@@ -226,6 +246,17 @@ void tst_Explorer::nondeterminismIsReported() {
     QCOMPARE(r.defects.size(), std::size_t(1));
     QCOMPARE(r.defects[0].kind, DefectKind::Nondeterminism);
     QVERIFY(r.diagnostics.at(0).text.find("did not replay deterministically") != std::string::npos);
+    // The divergence as data (a window words it in its language), its actions messages too: the
+    // second run of Swapping locks m2 where the first locked m1.
+    Swapping swapping;
+    const ExplorationResult swapped = exploreModel(swapping, {});
+    QCOMPARE(swapped.stopReason, StopReason::Nondeterminism);
+    const Message said = parseMessage(swapped.diagnostics.at(0).text);
+    QCOMPARE(int(said.kind), int(MessageKind::NotDeterministic));
+    const Message divergence = parseMessage(said.args.at(0));
+    QCOMPARE(int(divergence.kind), int(MessageKind::ReplayExpected));
+    QCOMPARE(divergence.args, std::vector<std::string>({"2", "0", "lock m1", "0", "lock m2"}));
+    QCOMPARE(parseMessage(divergence.args[2]), (Message{MessageKind::ActLock, {"m1"}}));
 }
 
 QTEST_APPLESS_MAIN(tst_Explorer)

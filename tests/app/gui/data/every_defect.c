@@ -1,14 +1,17 @@
 // One defect per value of CASE (-D CASE=n): tst_FrenchDefects explores each and reads its message in
 // French. Memory faults, undefined behaviour, invalid synchronisation, unsupported operations,
-// livelocks, bounds, uninitialised reads, races at an offset and on a heap block, and a deadlock on
-// mutexes of a heap block reached through local pointers.
+// livelocks, bounds, uninitialised reads, races at an offset and on a heap block, a deadlock on
+// mutexes of a heap block reached through local pointers, a spin on memory no variable names and a
+// lock inside an atomic section.
 #include <pthread.h>
 #include <semaphore.h>
 #include <setjmp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+extern void __VERIFIER_atomic_begin(void);
 extern void __VERIFIER_atomic_end(void);
 
 struct pair {
@@ -45,6 +48,16 @@ static void *lock_in_reverse(void *arg) {
 static void *spin_on_flag(void *arg) {
     (void)arg;
     while (!flag) {
+    }
+    return 0;
+}
+
+static uintptr_t hidden_cell; // a heap block's address as a number: no pointer names the block
+
+static void *spin_on_flag_and_cell(void *arg) {
+    (void)arg;
+    const uintptr_t cell = hidden_cell;
+    while (!flag && !*(volatile int *)cell) {
     }
     return 0;
 }
@@ -160,6 +173,21 @@ int main(void) {
     pthread_create(&t, 0, write_b, 0);
     counter = ((char *)&shared_pair.b)[1];
     pthread_join(t, 0);
+#elif CASE == 33 // a spin on a global and on a heap block no variable points to (--model sync)
+    hidden_cell = (uintptr_t)calloc(1, sizeof(int));
+    pthread_t t;
+    pthread_create(&t, 0, spin_on_flag_and_cell, 0);
+    pthread_join(t, 0);
+#elif CASE == 34 // a lock inside an atomic section
+    __VERIFIER_atomic_begin();
+    pthread_mutex_lock(&m);
+    __VERIFIER_atomic_end();
+#elif CASE == 35 // more threads than one execution may create (4096): the execution is cut there
+    for (int i = 0; i < 5000; ++i) {
+        pthread_t t;
+        pthread_create(&t, 0, write_b, 0);
+        pthread_join(t, 0);
+    }
 #endif
     return 0;
 }
