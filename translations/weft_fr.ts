@@ -2249,7 +2249,7 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
     </message>
     <message>
         <source>data branch (another nondet value)</source>
-        <translation>branche de données (autre valeur non déterministe)</translation>
+        <translation>branche de données (valeur nondet)</translation>
     </message>
     <message>
         <source>assume-blocked</source>
