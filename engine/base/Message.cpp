@@ -2,6 +2,7 @@
 #include "engine/base/Message.hpp"
 
 #include <cctype>
+#include <optional>
 
 namespace weft {
 
@@ -357,6 +358,24 @@ std::size_t unexplained(const Message &message) {
     return length;
 }
 
+/// `text` cut at each `separator` into a message of `kind` whose parts are its arguments, if every part
+/// parsed is one `accepts`.
+template <typename Accepts>
+std::optional<Message> splitList(std::string_view text, MessageKind kind, std::string_view separator, Accepts accepts) {
+    if (text.find(separator) == std::string_view::npos)
+        return std::nullopt;
+    Message list{kind, {}};
+    for (std::size_t start = 0;;) {
+        const std::size_t end = std::min(text.find(separator, start), text.size());
+        list.args.emplace_back(text.substr(start, end - start));
+        if (!accepts(parseMessage(list.args.back())))
+            return std::nullopt;
+        if (end == text.size())
+            return list;
+        start = end + separator.size();
+    }
+}
+
 } // namespace
 
 std::string_view messageTemplate(MessageKind kind) {
@@ -393,21 +412,9 @@ Message parseMessage(std::string_view text) {
     std::vector<std::string> args;
     if (const std::size_t colon = text.find(": "); colon != std::string_view::npos && isLocation(text.substr(0, colon)))
         return {MessageKind::Located, {std::string(text.substr(0, colon)), std::string(text.substr(colon + 2))}};
-    if (text.find("; ") != std::string_view::npos) {
-        Message list{MessageKind::List, {}};
-        std::size_t start = 0;
-        bool all = true;
-        while (all) {
-            const std::size_t end = std::min(text.find("; ", start), text.size());
-            list.args.emplace_back(text.substr(start, end - start));
-            all = parseMessage(list.args.back()).kind != MessageKind::Text;
-            if (end == text.size())
-                break;
-            start = end + 2;
-        }
-        if (all)
-            return list;
-    }
+    if (std::optional<Message> list = splitList(text, MessageKind::List, "; ",
+                                                [](const Message &part) { return part.kind != MessageKind::Text; }))
+        return *list;
     // The wording that explains most of the text wins ("locked by T1 (3 times)" is not T"1 (3 times)"),
     // its nested messages' wordings included ("a 8-byte global variable 's' at offset 4" is an object
     // at an offset, not the global "'s' at offset 4").
@@ -416,20 +423,11 @@ Message parseMessage(std::string_view text) {
     if (text.find(", ") != std::string_view::npos && text.find(" = ") != std::string_view::npos) {
         // A spin's reads, every part "object = value", unless a wording explains more ("T1 spins
         // forever waiting for 'a' = 0, 'b' = 1 to change" is a spin whose argument is the list).
-        Message values{MessageKind::ReadValues, {}};
-        std::size_t start = 0;
-        bool all = true;
-        while (all) {
-            const std::size_t end = std::min(text.find(", ", start), text.size());
-            values.args.emplace_back(text.substr(start, end - start));
-            all = parseMessage(values.args.back()).kind == MessageKind::ReadValue;
-            if (end == text.size())
-                break;
-            start = end + 2;
-        }
-        if (all) {
-            bestArgs = unexplained(values);
-            best = std::move(values);
+        if (std::optional<Message> values = splitList(text, MessageKind::ReadValues, ", ", [](const Message &part) {
+                return part.kind == MessageKind::ReadValue;
+            })) {
+            bestArgs = unexplained(*values);
+            best = std::move(*values);
         }
     }
     for (std::size_t k = std::size_t(MessageKind::AssertionFailed); k < std::size_t(MessageKind::Count); ++k) {
