@@ -443,6 +443,9 @@ Expected<Program> lowerModule(const llvm::Module &module) {
         program.functions.push_back(std::move(out));
     }
     program.externals.assign(externals.begin(), externals.end());
+    for (const llvm::Function *f : ctx.undefinedFunctions)
+        program.undefinedFunctions.push_back(f->getName().str());
+    std::sort(program.undefinedFunctions.begin(), program.undefinedFunctions.end());
     program.sourceMap.functions.resize(program.functions.size());
     for (const auto &[f, index] : ctx.functionIndex)
         program.sourceMap.functions[index].name = f->getName().str();

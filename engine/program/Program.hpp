@@ -64,6 +64,9 @@ struct Program {
     std::uint32_t exitHandlersFunction = kNoFunction;
     /// The external functions called (builtins), by symbol, sorted.
     std::vector<std::string> externals;
+    /// The functions only declared that weft svcomp may run as returning arbitrary values
+    /// (kUndefinedFunctionCall), by symbol, sorted.
+    std::vector<std::string> undefinedFunctions;
     /// What each Unsupported instruction stands for ("fork()", "inline assembly"), by its imm.
     std::vector<std::string> unsupported;
     /// Load-time warnings with locations: the unsupported operations, each a defect only if reached.
