@@ -41,9 +41,9 @@ void Configuration::fire(const Unfolding &u, EventId e) {
         }
     }
     if (m_tracked) {
-        if (e >= m_member.size())
-            m_member.resize(std::max<std::size_t>(e + 1, m_member.size() * 2), 0);
-        m_member[e] = 1;
+        if (e / 64 >= m_member.size())
+            m_member.resize(std::max<std::size_t>(e / 64 + 1, m_member.size() * 2), 0);
+        m_member[e / 64] |= std::uint64_t{1} << (e % 64);
     }
 }
 
@@ -73,19 +73,19 @@ void Configuration::unfire(const Unfolding &u, EventId e) {
         }
     }
     if (m_tracked)
-        m_member[e] = 0;
+        m_member[e / 64] &= ~(std::uint64_t{1} << (e % 64));
 }
 
 bool Configuration::contains(const Unfolding &u, EventId e) const {
     if (m_tracked)
-        return e < m_member.size() && m_member[e];
+        return isMember(e);
     const EventId top = threadMax(u.event(e).thread());
     return top != kNoEvent && u.precedesOrEqual(e, top);
 }
 
 bool Configuration::isCompatible(const Unfolding &u, EventId e) const {
     if (m_tracked) {
-        if (e < m_member.size() && m_member[e])
+        if (isMember(e))
             return true;
         // Cheap necessary condition first: e ∉ C must extend C's chain of its own thread (spike
         // candidates from other interleavings mostly fail here, before any cut is walked).
@@ -100,7 +100,7 @@ bool Configuration::isCompatible(const Unfolding &u, EventId e) const {
         if (m_tracked) {
             // An entry inside C lies on C's chain for that mutex. One outside C is compatible only
             // if it extends that chain: it is deeper than C's last event, which is its ancestor.
-            if (c.event < m_member.size() && m_member[c.event])
+            if (isMember(c.event))
                 continue;
             const SequentialTree &tree = u.objectTree();
             const auto node = u.event(c.event).objectNode, top = u.event(y).objectNode;

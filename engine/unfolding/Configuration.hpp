@@ -61,7 +61,10 @@ private:
     std::vector<EventId> m_lastWrite;
     std::vector<std::vector<EventId>> m_reads;
     std::vector<std::vector<std::vector<EventId>>> m_readsBefore; // per location: reads of earlier writes (undo)
-    std::vector<std::uint8_t> m_member; // when tracked: m_member[e] = e ∈ C
+    /// When tracked: bit e says e ∈ C. Bits, not bytes: the table spans the whole unfolding, and its
+    /// random reads (compatibility tests of spike candidates) should stay in cache.
+    std::vector<std::uint64_t> m_member;
+    bool isMember(EventId e) const { return e / 64 < m_member.size() && ((m_member[e / 64] >> (e % 64)) & 1) != 0; }
     bool m_tracked = false;
 };
 
