@@ -2145,7 +2145,7 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
     </message>
     <message>
         <source>running its local code</source>
-        <translation>actif dans son code local</translation>
+        <translation>actif (code local)</translation>
     </message>
     <message>
         <source>running: next %1</source>
