@@ -276,7 +276,8 @@ Continuation Stepper::enterExitHandlers(InterpreterState &state, ThreadState &t)
     return next;
 }
 
-std::optional<Continuation> Stepper::undefinedCall(ThreadState &t, const program::Instruction &in) {
+std::optional<Continuation> Stepper::undefinedCall(const InterpreterState &state, ThreadState &t,
+                                                   const program::Instruction &in) {
     if (!(in.aux & program::kUndefinedFunctionCall) || m_options.undefinedCalls == UndefinedCalls::Unsupported)
         return std::nullopt;
     const bool pointer = in.aux & program::kUndefinedResultIsPointer;
@@ -299,9 +300,9 @@ std::optional<Continuation> Stepper::undefinedCall(ThreadState &t, const program
         const NondetKind kind = in.width == 1   ? NondetKind::Bool
                                 : in.width <= 8 ? NondetKind::UChar
                                                 : NondetKind::Range;
-        const NondetDomain range = wideNondetRange(m_options, in.aux);
-        if (m_options.nondet != NondetSource::Explore ||
-            (kind == NondetKind::Range && !coversAllValues(in.aux, range))) {
+        const WideNondetValues values = wideNondetValues(m_options, m_program, in, state);
+        const NondetDomain range = values.range;
+        if (m_options.nondet != NondetSource::Explore || (kind == NondetKind::Range && !values.covered)) {
             ++m_partialUndefinedResults;
             m_lastPartialUndefinedCall = std::uint32_t(in.imm);
         }
@@ -321,10 +322,10 @@ Continuation Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin b
     // What this execution leaves unexplored (weft svcomp cannot say true then).
     if (b >= Builtin::NondetInt && b <= Builtin::NondetBool) {
         bool wholeDomain = b == Builtin::NondetBool || b == Builtin::NondetChar || b == Builtin::NondetUChar;
-        // A wider value only compared with constants in 0..15: -1..largest+1 stand for all its values.
+        // A wider value only compared with constants in 0..15 (-1..largest+1 stand for all its
+        // values), or one the checks after the call keep in a small range.
         const Frame &f = t.stack.top();
-        const std::uint8_t aux = m_program.functions[f.function].code[f.pc].aux;
-        if (coversAllValues(aux, wideNondetRange(m_options, aux)))
+        if (wideNondetValues(m_options, m_program, m_program.functions[f.function].code[f.pc], state).covered)
             wholeDomain = true;
         if (m_options.nondet != NondetSource::Explore || !wholeDomain)
             ++m_partialNondetCalls;
@@ -636,7 +637,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             m_faults.raise(t, DefectKind::UndefinedBehaviour, english(MessageKind::Unreachable, {}));
             return false;
         case Opcode::Unsupported: {
-            if (const auto next = undefinedCall(t, in)) {
+            if (const auto next = undefinedCall(state, t, in)) {
                 if (*next == Continuation::Stop)
                     return true;
                 break;

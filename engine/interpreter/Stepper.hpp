@@ -91,7 +91,8 @@ private:
     Continuation builtin(InterpreterState &state, ThreadState &t, program::Builtin b);
     /// An Unsupported instruction that calls an undefined function, run as InterpreterOptions::
     /// undefinedCalls says: Continue (void) or Stop at its nondet choice; nullopt: unsupported.
-    std::optional<Continuation> undefinedCall(ThreadState &t, const program::Instruction &in);
+    std::optional<Continuation> undefinedCall(const InterpreterState &state, ThreadState &t,
+                                              const program::Instruction &in);
     /// Whether thread t still has to run the runtime's thread-end function (key destructors) before
     /// it exits; then enterThreadEnd ends its frames and calls it.
     bool runsThreadEnd(const ThreadState &t) const;

@@ -73,6 +73,9 @@ private:
     void emitCall(Opcode op, std::int64_t imm, Operand callee, const llvm::CallInst &call);
     /// An Unsupported instruction for `call` and its load-time warning.
     void emitUnsupported(const llvm::CallInst &call, const std::string &what);
+    /// Marks a wide input's call (a nondet builtin, an undefined function's integer result) with
+    /// the values that stand for all of it: compared with small constants, an assumed range.
+    void markRanges(Instruction &in, const llvm::CallInst &call);
     void emitMoves(std::uint32_t dst, const std::vector<Operand> &from);
 
     LoweringContext &m_ctx;

@@ -4,6 +4,8 @@
 // reached) with a load-time warning at the call's location.
 #include "engine/program/FunctionLowering.hpp"
 
+#include "engine/program/LoweringAssumedRange.hpp"
+
 #include "engine/base/Message.hpp"
 
 #include <llvm/IR/Constants.h>
@@ -127,6 +129,14 @@ void FunctionLowering::emitCall(Opcode op, std::int64_t imm, Operand callee, con
           .c = std::uint32_t(m_out.operands.size()) - first, .imm = imm});
 }
 
+void FunctionLowering::markRanges(Instruction &in, const llvm::CallInst &call) {
+    in.aux |= smallConstantsMark(call);
+    if (const std::optional<AssumedRange> range = assumedRange(call, m_ctx)) {
+        in.a = Operand(m_ctx.program.assumedRanges.size());
+        m_ctx.program.assumedRanges.push_back(*range);
+    }
+}
+
 void FunctionLowering::emitUnsupported(const llvm::CallInst &call, const std::string &what) {
     const std::uint32_t message = m_ctx.unsupported(m_ctx.spotOf(call), what);
     emit({.op = Opcode::Unsupported, .imm = std::int64_t(message)});
@@ -165,7 +175,7 @@ void FunctionLowering::lowerCall(const llvm::CallInst &call) {
         if (result->isPointerTy())
             in.aux |= kUndefinedResultIsPointer;
         else
-            in.aux |= smallConstantsMark(call);
+            markRanges(in, call);
         in.dst = reg(&call);
         in.size = std::uint8_t(m_regs.at(&call).second);
         in.width = widthOf(result);
@@ -186,7 +196,7 @@ void FunctionLowering::lowerCall(const llvm::CallInst &call) {
                  pointsToInt32(call.getArgOperand(0)))
             m_out.code.back().aux = kThreadHandle4Bytes;
         else if (isWideNondet(*target.builtin))
-            m_out.code.back().aux = smallConstantsMark(call);
+            markRanges(m_out.code.back(), call);
     } else
         emitCall(Opcode::Call, it->second, kNoOperand, call);
 }

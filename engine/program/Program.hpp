@@ -50,6 +50,17 @@ struct Global {
     std::vector<Relocation> relocations;
 };
 
+/// The values of a wide nondet input (or an undefined function's integer result) that get past the
+/// checks following it (LoweringAssumedRange.hpp): every other value ends the execution before the calling
+/// thread does anything visible, so weft svcomp explores lo..hi alone and covers every value.
+struct AssumedRange {
+    std::int64_t lo = 0;
+    std::int64_t hi = 0;
+    /// The checks read the value back from memory it was stored in: the range holds only while no
+    /// other thread exists (none could read or overwrite it in between).
+    bool needsOnlyThread = false;
+};
+
 struct Program {
     std::vector<Function> functions;
     std::vector<Global> globals; ///< global i is object i + 1 of the global owner
@@ -67,6 +78,9 @@ struct Program {
     /// The functions only declared that weft svcomp may run as returning arbitrary values
     /// (kUndefinedFunctionCall), by symbol, sorted.
     std::vector<std::string> undefinedFunctions;
+    /// By index in the `a` operand of a wide nondet CallBuiltin or of an undefined function's
+    /// Unsupported call (kNoOperand: none).
+    std::vector<AssumedRange> assumedRanges;
     /// What each Unsupported instruction stands for ("fork()", "inline assembly"), by its imm.
     std::vector<std::string> unsupported;
     /// Load-time warnings with locations: the unsupported operations, each a defect only if reached.

@@ -88,7 +88,7 @@ Continuation nondetCall(BuiltinCall &c) {
                                 : b == Builtin::NondetChar  ? NondetKind::Char
                                 : b == Builtin::NondetUChar ? NondetKind::UChar
                                                             : NondetKind::Range;
-        const NondetDomain range = wideNondetRange(options, c.currentInstruction().aux);
+        const NondetDomain range = wideNondetValues(options, c.services.program, c.currentInstruction(), c.state).range;
         const ObjectId object = nondetObject(c.thread.id, kind, range.lo, range.hi);
         c.thread.nondetMask = nondetMask(b);
         return c.stopAt(c.action(ActionKind::NondetChoice, object, nondetDomain(object).lo));

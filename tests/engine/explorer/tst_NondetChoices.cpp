@@ -61,6 +61,8 @@ private slots:
     void everyValueOfARange();
     void boolAndCharExhaustively();
     void zeroStaysTheDefault();
+    void assumedRangeExactly_data();
+    void assumedRangeExactly();
 
 private:
     ScratchSources m_sources;
@@ -160,6 +162,59 @@ int main(void) {
     const ExplorationResult explored = testing::explore(p, {}, exploring(0, 1));
     QCOMPARE(explored.statistics.maximalConfigurations, std::uint64_t{2});
     QCOMPARE(explored.defects.size(), std::size_t{1});
+}
+
+void tst_NondetChoices::assumedRangeExactly_data() {
+    // Under SV-COMP semantics a wide input is explored over exactly the values the checks right after
+    // it let through (program::AssumedRange; docs/svcomp.md): one execution per value of the range
+    // (those of it the checks still cut included), else the option's range -1..16 (18 executions).
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<int>("executions");
+    QTest::addRow("volatile variable read back") << R"(volatile int n;
+int main(void) { n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 20 && n < 40); return n == 7; })"
+                                                 << 20;
+    QTest::addRow("through a function") << R"(void assume_abort_if_not(int c) { if (!c) abort(); }
+int main(void) { int k = __VERIFIER_nondet_int(); assume_abort_if_not(k > -5 && k <= 200); return k == 7; })"
+                                        << 205;
+    QTest::addRow("switch, cut values inside") << R"(int main(void) { int k = __VERIFIER_nondet_int();
+switch (k) { case 3: case 7: break; default: abort(); } return k; })"
+                                               << 5;
+    QTest::addRow("short, negative") << R"(short __VERIFIER_nondet_short(void);
+int main(void) { short s = __VERIFIER_nondet_short(); __VERIFIER_assume(s < -100 && s > -110); return s; })"
+                                     << 9;
+    QTest::addRow("stored, then checked twice") << R"(int g;
+int main(void) { int k = __VERIFIER_nondet_int(); g = k; __VERIFIER_assume(g >= 0); __VERIFIER_assume(k < 4); return g; })"
+                                                << 4;
+    QTest::addRow("used before the check") << R"(void reach_error(void);
+int main(void) { int k = __VERIFIER_nondet_int(); if (k == 1000) reach_error(); __VERIFIER_assume(k >= 0 && k < 4); return k; })"
+                                           << 18;
+    QTest::addRow("arithmetic before the check")
+        << R"(int main(void) { int k = __VERIFIER_nondet_int(); __VERIFIER_assume(k * 2 >= 0 && k < 4); return k; })"
+        << 18;
+    QTest::addRow("read back once a thread exists") << R"(#include <pthread.h>
+volatile int n; void *w(void *a) { return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0);
+  n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 20 && n < 40); return 0; })"
+                                                    << 18;
+    QTest::addRow("a local once a thread exists") << R"(#include <pthread.h>
+void *w(void *a) { return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0);
+  int k = __VERIFIER_nondet_int(); __VERIFIER_assume(k >= 20 && k < 40); return 0; })"
+                                                  << 20;
+}
+
+void tst_NondetChoices::assumedRangeExactly() {
+    QFETCH(QString, body);
+    QFETCH(int, executions);
+    const std::string header = "#include <stdlib.h>\nint __VERIFIER_nondet_int(void);\nvoid __VERIFIER_assume(int);\n";
+    const program::Program p = m_sources.load("assumed.c", header + body.toStdString() + "\n");
+    interpreter::InterpreterOptions svcomp = exploring(-1, 16);
+    svcomp.svcompSemantics = true;
+    const ExplorationResult r = testing::explore(p, {}, svcomp);
+    QCOMPARE(r.statistics.executions, std::uint64_t(executions));
+    // weft explore keeps the option's range whatever the checks say.
+    const ExplorationResult debugger = testing::explore(p, {}, exploring(-1, 16));
+    QCOMPARE(debugger.statistics.executions, std::uint64_t{18});
 }
 
 QTEST_GUILESS_MAIN(tst_NondetChoices)
