@@ -11,6 +11,7 @@
 #include "engine/explorer/ExplorationObserver.hpp"
 #include "engine/explorer/ExplorationOptions.hpp"
 #include "engine/explorer/PauseControl.hpp"
+#include "engine/explorer/SiblingKeyTable.hpp"
 #include "engine/explorer/WorkQueue.hpp"
 #include "engine/results/ExplorationResult.hpp"
 #include "engine/unfolding/EventKeyIndex.hpp"
@@ -18,7 +19,6 @@
 
 #include <span>
 #include <stop_token>
-#include <unordered_map>
 
 namespace weft {
 
@@ -142,7 +142,10 @@ private:
     /// The negative decisions of one backtrack: its trail (the popped events included), D at its
     /// deepest parked node, and the trail lengths decided.
     struct Decision {
-        std::uint32_t length; ///< the trail length of its node
+        std::uint32_t length : 31; ///< the trail length of its node
+        /// The last re-check round answered it against every worker's siblings of its empty spike (it did not
+        /// move to another spike): final unless that round queued an item DFS-earlier than its right child.
+        std::uint32_t settled : 1;
         EventId emptySpike; ///< Alternatives::lastEmptySpike of the decision
         std::uint64_t spikeKey; ///< siblingKey(emptySpike), when there is one
     };
@@ -162,10 +165,12 @@ private:
     /// Whether an event with sibling key `key` was created since the unfolding had `since` events (`since`
     /// not before the last round's end).
     bool grownSince(std::uint64_t key, std::size_t since) const;
-    std::unordered_map<std::uint64_t, EventId> m_latestSibling; // sibling key -> newest event with it
+    /// The sibling keys of the events created or imported since the last round, each with the newest of them
+    /// (every parked decision was decided after the last round began: older events cannot change it).
+    SiblingKeyTable m_grownSiblings;
+    std::size_t m_grownFrom = 0; // the first event in m_grownSiblings
     std::size_t m_siblingsIndexed = 0;
-    /// A bit per hash of the sibling keys of the events created since the last round: most parked decisions
-    /// are rejected on it without a lookup in m_latestSibling.
+    /// A bit per hash of the keys in m_grownSiblings: most parked decisions are rejected on it without a lookup.
     std::vector<std::uint64_t> m_grownBits;
     /// Whether a spike candidate of `d` at `cut` (SpikeCandidates.hpp) created since `since` is compatible with
     /// `cut`: a superset of the new members of d's spike.
@@ -181,6 +186,14 @@ private:
     /// Makes m_scratchCut the cut of `trail[0..length)`, keeping the common prefix it already holds.
     void scratchCut(std::span<const EventId> trail, std::uint32_t length);
     std::vector<Parked> m_parked;
+    /// A node's place in DFS order (README.md, "Final decisions"): the trail lengths of the right branches on its
+    /// path (D's entry indices), ascending. The DFS-earliest path code of the late items this worker queued in
+    /// its last re-check round (empty: none).
+    std::vector<std::uint32_t> m_earliestLate;
+    bool m_queuedLate = false; ///< m_earliestLate holds a code
+    /// Drops the parked decisions that the last round settled and that no item it queued (in any worker of this
+    /// process) precedes in DFS order: their "no" is final.
+    void dropFinalDecisions();
     std::vector<EventKey> m_keys; // canonical keys of this unfolding's events (re-check rounds)
     EventKeyIndex m_keyIndex;
     std::size_t m_exported = 0; // events given to exchange() (workers elsewhere) so far
@@ -196,7 +209,7 @@ private:
     std::size_t m_siblingSegmentsIndexed = 0;
     /// The canonical sibling keys whose new members could change a parked decision (each once).
     std::vector<std::uint64_t> m_watches;
-    std::unordered_map<std::uint64_t, std::uint32_t> m_watchedKeys; // key -> its index in m_watches
+    SiblingKeyTable m_watchedKeys; // key -> its index in m_watches
     /// The watches looked up in every segment of the other workers: from then on, only their newest segment.
     std::size_t m_watchesScanned = 0;
     /// Watches the keys of decision `k` of `p`: its empty spike's D-event, or, when no spike was empty, the

@@ -9,8 +9,40 @@
 #include "engine/unfolding/SpikeCandidates.hpp"
 
 #include <algorithm>
+#include <cassert>
+#include <functional>
 
 namespace weft {
+
+namespace {
+
+/// The path code of the right child of the node of trail length `length` whose D held `entries` (those
+/// deeper ignored): D's indices up to it, then `length` (README.md, "Final decisions").
+void rightChildCode(const std::vector<Disset::Entry> &entries, std::uint32_t length, std::vector<std::uint32_t> &code) {
+    code.clear();
+    for (const Disset::Entry &x : entries) {
+        if (x.index > length)
+            break;
+        code.push_back(x.index);
+    }
+    code.push_back(length);
+}
+
+/// DFS order of path codes: at the first index where they differ, the code with the larger trail length turned
+/// right deeper, after going left where the other turned right: it is DFS-earlier. A code that is a prefix of
+/// the other is its ancestor or shares its node.
+bool dfsEarlierCode(const std::vector<std::uint32_t> &a, const std::vector<std::uint32_t> &b) {
+    return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), std::greater<>());
+}
+
+/// Whether every node whose code is ordered after `earliest` by dfsEarlierCode, and not below it, is DFS-later
+/// than `code`: they part at an index where `earliest` turned right shallower than `code`.
+bool strictlyBefore(const std::vector<std::uint32_t> &code, const std::vector<std::uint32_t> &earliest) {
+    const auto [c, e] = std::mismatch(code.begin(), code.end(), earliest.begin(), earliest.end());
+    return c != code.end() && e != earliest.end() && *e < *c;
+}
+
+} // namespace
 
 bool Explorer::donate() {
     const auto depth = static_cast<std::uint32_t>(m_trail.size());
@@ -79,7 +111,7 @@ void Explorer::park(std::uint32_t length, EventId e, bool &open) {
         open = true;
     }
     const EventId empty = m_alternatives.lastEmptySpike();
-    m_parked.back().decisions.push_back({length, empty, empty == kNoEvent ? 0 : siblingKey(empty)});
+    m_parked.back().decisions.push_back({length, 0, empty, empty == kNoEvent ? 0 : siblingKey(empty)});
 }
 
 SharedEvent Explorer::shared(const Unfolding &unfolding, const std::vector<EventKey> &keys, EventId e) {
@@ -113,7 +145,8 @@ void Explorer::watchSiblingsOf(EventId d) {
         return;
     m_watchedEvents[d] = true;
     const std::uint64_t key = canonicalSiblingKey(d);
-    if (m_watchedKeys.try_emplace(key, static_cast<std::uint32_t>(m_watches.size())).second)
+    const auto next = static_cast<std::uint32_t>(m_watches.size());
+    if (m_watchedKeys.findOrInsert(key, next) == next)
         m_watches.push_back(key);
 }
 
@@ -135,6 +168,7 @@ void Explorer::watchDecision(const Parked &p, const Decision &decision) {
 std::vector<SharedEvent> Explorer::stageFromPeers() {
     WorkQueue &pool = *m_pool;
     const std::vector<Explorer *> &peers = pool.workers();
+    dropFinalDecisions();
     // Decisions parked since the last round are watched from this one on (a watch is never dropped: a key no
     // decision needs any more costs one lookup per round).
     for (Parked &p : m_parked)
@@ -143,6 +177,9 @@ std::vector<SharedEvent> Explorer::stageFromPeers() {
                 watchDecision(p, decision);
             p.watched = true;
         }
+    std::vector<std::uint64_t> freshWatches(m_watches.begin() + static_cast<std::ptrdiff_t>(m_watchesScanned),
+                                            m_watches.end());
+    std::sort(freshWatches.begin(), freshWatches.end());
     pool.barrier(); // every worker has indexed its keys and sibling keys (step 1)
     std::vector<SharedEvent> staged;
     EventKeyIndex stagedKeys;
@@ -182,20 +219,23 @@ std::vector<SharedEvent> Explorer::stageFromPeers() {
             const auto &newest = segments.back();
             for (auto run = newest.begin(); run != newest.end();) {
                 const auto end = std::find_if(run, newest.end(), [&](const Entry &x) { return x.first != run->first; });
-                if (const auto found = m_watchedKeys.find(run->first);
-                    found != m_watchedKeys.end() && found->second < m_watchesScanned)
+                if (const std::uint32_t found = m_watchedKeys.find(run->first);
+                    found != SiblingKeyTable::kAbsent && found < m_watchesScanned)
                     for (; run != end; ++run)
                         stageWithCauses(run->second);
                 run = end;
             }
         }
-        // A new watch looks at all of them.
-        for (std::size_t i = m_watchesScanned; i < m_watches.size(); ++i)
-            for (const auto &segment : segments) {
-                const auto [from, to] = std::equal_range(segment.begin(), segment.end(), Entry{m_watches[i], 0}, byKey);
-                for (auto it = from; it != to; ++it)
-                    stageWithCauses(it->second);
+        // A new watch looks at all of them: the new watches in key order, each search starting where the last
+        // one ended (nearby in memory, unlike one search per watch over the whole segment).
+        for (const auto &segment : segments) {
+            auto from = segment.begin();
+            for (const std::uint64_t key : freshWatches) {
+                from = std::lower_bound(from, segment.end(), Entry{key, 0}, byKey);
+                for (; from != segment.end() && from->first == key; ++from)
+                    stageWithCauses(from->second);
             }
+        }
         // A peer's arena is causally ordered; what another peer staged before does not depend on this batch.
         std::sort(batch.begin(), batch.end());
         for (EventId y : batch)
@@ -265,15 +305,19 @@ void Explorer::recheck() {
     // 4. Ask Alt again at every parked node whose spikes may have grown.
     constexpr std::size_t kGrownBits = std::size_t{1} << 20;
     m_grownBits.assign(kGrownBits / 64, 0);
+    m_grownSiblings.clear();
+    m_grownFrom = m_siblingsIndexed;
     for (; m_siblingsIndexed < m_unfolding.size(); ++m_siblingsIndexed) {
         const auto e = static_cast<EventId>(m_siblingsIndexed);
         if (m_unfolding.event(e).isObjectOperation() || m_unfolding.event(e).isMemoryAccess()) {
             const std::uint64_t key = siblingKey(e);
-            m_latestSibling[key] = e;
+            m_grownSiblings.findOrInsert(key, e) = e;
             const std::size_t bit = (key * 0x9e3779b97f4a7c15ULL) >> 44;
             m_grownBits[bit / 64] |= std::uint64_t{1} << (bit % 64);
         }
     }
+    m_queuedLate = false;
+    std::vector<std::uint32_t> code;
     const Configuration &cut = m_scratchCut;
     std::size_t kept = 0; // records still parked, compacted to the front (erasing one by one is quadratic)
     for (Parked &p : m_parked) {
@@ -295,6 +339,10 @@ void Explorer::recheck() {
                     if (const std::optional<Configuration> clue = m_alternatives.find(m_unfolding, cut, d)) {
                         pool.push(makeItem(*clue, std::span(p.trail).first(m), cut, d));
                         ++m_lateClues;
+                        rightChildCode(p.disabled, m, code);
+                        if (!m_queuedLate || dfsEarlierCode(code, m_earliestLate))
+                            m_earliestLate = code;
+                        m_queuedLate = true;
                         continue;
                     }
                     if (const EventId now = m_alternatives.lastEmptySpike(); now != empty) {
@@ -303,9 +351,13 @@ void Explorer::recheck() {
                         decision.spikeKey = now == kNoEvent ? 0 : siblingKey(now);
                         watchDecision(p, decision);
                         unsettled = true;
+                        decision.settled = 0;
+                        p.decisions[still++] = decision;
+                        continue;
                     }
                 }
             }
+            decision.settled = 1;
             p.decisions[still++] = decision;
         }
         p.decisions.resize(still);
@@ -321,6 +373,41 @@ void Explorer::recheck() {
     m_parked.resize(kept);
     if (unsettled)
         pool.roundUnsettled();
+}
+
+void Explorer::dropFinalDecisions() {
+    // The items of the last round (and what they gave away, below them) are all that was explored since: a
+    // settled decision whose right child precedes them in DFS order would get the same answer from the
+    // sequential explorer, whose U at that call holds no more than the union this round answered against.
+    std::vector<std::uint32_t> earliest;
+    bool any = false;
+    for (const Explorer *w : m_pool->workers())
+        if (w->m_queuedLate && (!any || dfsEarlierCode(w->m_earliestLate, earliest))) {
+            earliest = w->m_earliestLate;
+            any = true;
+        }
+    std::vector<std::uint32_t> code;
+    std::size_t kept = 0;
+    for (Parked &p : m_parked) {
+        std::size_t still = 0;
+        for (const Decision decision : p.decisions) {
+            if (decision.settled) {
+                rightChildCode(p.disabled, decision.length, code);
+                if (!any || strictlyBefore(code, earliest))
+                    continue;
+            }
+            p.decisions[still++] = decision;
+        }
+        p.decisions.resize(still);
+        if (still == 0) {
+            m_pool->countParked(-1);
+            continue;
+        }
+        if (&m_parked[kept] != &p)
+            m_parked[kept] = std::move(p);
+        ++kept;
+    }
+    m_parked.resize(kept);
 }
 
 std::uint64_t Explorer::siblingKey(EventId e) const {
@@ -343,8 +430,9 @@ bool Explorer::grownSince(std::uint64_t key, std::size_t since) const {
     const std::size_t bit = (key * 0x9e3779b97f4a7c15ULL) >> 44;
     if (!(m_grownBits[bit / 64] >> (bit % 64) & 1))
         return false;
-    const auto found = m_latestSibling.find(key);
-    return found != m_latestSibling.end() && found->second >= since;
+    assert(since >= m_grownFrom && "a parked decision is younger than the last round");
+    const EventId newest = m_grownSiblings.find(key);
+    return newest != SiblingKeyTable::kAbsent && newest >= since;
 }
 
 bool Explorer::mayHaveChanged(const Parked &p, const Decision &decision) const {

@@ -76,6 +76,12 @@ ExplorationResult mergeShares(std::vector<WorkerShare> shares, std::size_t maxDe
     std::uint64_t distinctNotKept = 0;
     std::vector<std::string> seen;
     for (WorkerShare &share : shares) {
+        // Sorted runs merged one by one (ParallelExplorer's workers sort theirs in parallel).
+        if (!std::is_sorted(share.keys.begin(), share.keys.end()))
+            std::sort(share.keys.begin(), share.keys.end());
+        const auto merged = static_cast<std::ptrdiff_t>(keys.size());
+        keys.insert(keys.end(), share.keys.begin(), share.keys.end());
+        std::inplace_merge(keys.begin(), keys.begin() + merged, keys.end());
         const Statistics &s = share.result.statistics;
         stats.maximalConfigurations += s.maximalConfigurations;
         stats.sleepSetBlocked += s.sleepSetBlocked;
@@ -95,9 +101,7 @@ ExplorationResult mergeShares(std::vector<WorkerShare> shares, std::size_t maxDe
             seen.push_back(key);
             result.diagnostics.push_back(std::move(d));
         }
-        keys.insert(keys.end(), share.keys.begin(), share.keys.end());
     }
-    std::sort(keys.begin(), keys.end());
     stats.events = static_cast<std::uint64_t>(std::unique(keys.begin(), keys.end()) - keys.begin());
     result.defects = mergeDefects(std::move(defects));
     // Defects a worker counted but did not keep may repeat others': the count is exact while every
@@ -137,6 +141,7 @@ ExplorationResult ParallelExplorer::run(std::stop_token stop, PauseControl *paus
     WorkPool pool(workers, m_options.maxExecutions);
     std::vector<ExplorationResult> results(jobs);
     std::vector<std::exception_ptr> failures(jobs);
+    std::vector<std::vector<EventKey>> keys(jobs);
     {
         const std::stop_callback forward(stop, [&pool] { pool.stop(StopReason::Cancelled); });
         std::vector<std::jthread> threads;
@@ -145,6 +150,8 @@ ExplorationResult ParallelExplorer::run(std::stop_token stop, PauseControl *paus
             threads.emplace_back([&, i] {
                 try {
                     results[i] = m_workers[i]->runWorker(pool, pool.stopToken(), pause);
+                    keys[i] = m_workers[i]->canonicalKeys(); // sorted here, in parallel, for mergeShares
+                    std::sort(keys[i].begin(), keys[i].end());
                 } catch (...) {
                     failures[i] = std::current_exception();
                     pool.stop(StopReason::InternalError);
@@ -158,7 +165,7 @@ ExplorationResult ParallelExplorer::run(std::stop_token stop, PauseControl *paus
     std::vector<WorkerShare> shares(jobs);
     m_figures = {};
     for (unsigned i = 0; i < jobs; ++i) {
-        shares[i] = {std::move(results[i]), m_workers[i]->canonicalKeys()};
+        shares[i] = {std::move(results[i]), std::move(keys[i])};
         m_figures.workerEvents += shares[i].keys.size();
     }
     result = mergeShares(std::move(shares), m_options.maxDefectsKept);
