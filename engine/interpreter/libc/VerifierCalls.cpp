@@ -41,6 +41,16 @@ Continuation errorCall(BuiltinCall &c) {
                   english(MessageKind::FunctionCalled, {std::string(program::builtinSymbol(c.builtin))}));
 }
 
+/// __VERIFIER_atomic_assert(cond), which old tasks call without defining it: the assertion
+/// __VERIFIER_assert(cond) is, its check atomic (docs/svcomp.md); 0 is the unreach-call violation.
+Continuation atomicAssertCall(BuiltinCall &c) {
+    if ((c.arg(0) & 0xFFFFFFFFu) != 0)
+        return Continuation::Continue;
+    const std::string &caller = c.services.program.functions[c.thread.stack.top().function].name;
+    return c.fail(DefectKind::AssertionFailure,
+                  english(MessageKind::AssertionFailed, {"__VERIFIER_atomic_assert(0)", caller}));
+}
+
 Continuation assumeCall(BuiltinCall &c) {
     if ((c.arg(0) & 0xFFFFFFFFu) != 0)
         return Continuation::Continue;
@@ -116,6 +126,7 @@ void addVerifierCalls(LibcDispatcher &table) {
     table.add(Builtin::VerifierError, &errorCall);
     table.add(Builtin::ReachError, &errorCall);
     table.add(Builtin::VerifierAssume, &assumeCall);
+    table.add(Builtin::VerifierAtomicAssert, &atomicAssertCall);
     table.add(Builtin::AtomicBegin, &atomicBeginCall);
     table.add(Builtin::AtomicEnd, &atomicEndCall);
     for (Builtin b :
