@@ -101,6 +101,19 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
         return out;
     };
 
+    // Past the action bound, free mode drains instead of stopping at once: the thread with the fewest
+    // actions since the bound goes first and each may do kDrainTurn more, so that threads the runaway
+    // one starved (the lowest runnable thread always goes first) take their next steps, and their
+    // events, and a defect they reach at once, enter this run (docs/algorithms.md, "Run-to-completion
+    // loop"). The counts are rebuilt from the actions, so a run resumed from a checkpoint drains alike.
+    std::vector<std::uint32_t> sinceBound;
+    bool draining = false;
+    auto drainCount = [&](ThreadId t) -> std::uint32_t & {
+        if (sinceBound.size() <= t)
+            sinceBound.resize(t + std::size_t{1}, 0);
+        return sinceBound[t];
+    };
+
     for (std::size_t step = first;; ++step) {
         if (checkpoints)
             m_checkpoints.offer(step, m_machine);
@@ -130,7 +143,13 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                 return finish(ExecutionEnd::Diverged);
             }
         } else {
+            if (!draining && out.actions.size() >= m_limits.maxActions) {
+                draining = true;
+                for (std::size_t i = m_limits.maxActions; i < out.actions.size(); ++i)
+                    ++drainCount(out.actions[i].thread);
+            }
             bool anyAsleep = false, anyAlive = false, anyAssumeBlocked = false, anySpinning = false, anyCut = false;
+            ThreadId overBound = kNoThread; // the first runnable thread that used up its drain turn
             for (std::size_t i = 0; i < m_machine.threadCount(); ++i) {
                 const ThreadId t = m_machine.threadAt(i);
                 auto p = m_machine.pending(t);
@@ -150,10 +169,27 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                     anyAsleep = true;
                     continue;
                 }
+                if (draining) {
+                    const std::uint32_t done = drainCount(t);
+                    if (done >= kDrainTurn) {
+                        overBound = std::min(overBound, t);
+                        continue;
+                    }
+                    if (chosen != kNoThread && std::pair(drainCount(chosen), chosen) < std::pair(done, t))
+                        continue;
+                    chosen = t;
+                    next = p;
+                    continue;
+                }
                 if (t < chosen) {
                     chosen = t;
                     next = p;
                 }
+            }
+            if (chosen == kNoThread && overBound != kNoThread) {
+                out.fault = ProgramFault{DefectKind::StepBound, overBound,
+                                         english(MessageKind::ActionBound, {std::to_string(m_limits.maxActions)})};
+                return finish(ExecutionEnd::LimitReached);
             }
             if (chosen == kNoThread) {
                 if (anyAsleep)
@@ -178,11 +214,13 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
         // stops a runaway execution within milliseconds.
         if (m_interrupt && (step & 255) == 255 && m_interrupt->poll() != Interrupt::Reason::None)
             return finish(ExecutionEnd::Interrupted);
-        if (out.actions.size() >= m_limits.maxActions || m_machine.threadCount() > m_limits.maxThreads) {
-            out.fault = ProgramFault{DefectKind::StepBound, chosen,
-                                     out.actions.size() >= m_limits.maxActions
-                                         ? english(MessageKind::ActionBound, {std::to_string(m_limits.maxActions)})
-                                         : english(MessageKind::ThreadBound, {std::to_string(m_limits.maxThreads)})};
+        // A replayed prefix may be as long as a drained run; a longer one (a schedule typed by hand) is cut.
+        const bool replayTooLong = out.actions.size() >= m_limits.maxActions + kDrainTurn * m_limits.maxThreads;
+        if (replayTooLong || m_machine.threadCount() > m_limits.maxThreads) {
+            out.fault =
+                ProgramFault{DefectKind::StepBound, chosen,
+                             replayTooLong ? english(MessageKind::ActionBound, {std::to_string(m_limits.maxActions)})
+                                           : english(MessageKind::ThreadBound, {std::to_string(m_limits.maxThreads)})};
             return finish(ExecutionEnd::LimitReached);
         }
 
@@ -190,6 +228,8 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
         if (m_beforeAction)
             m_beforeAction(action);
         m_machine.execute(chosen);
+        if (draining)
+            ++drainCount(chosen);
         auto fault = m_machine.fault();
         if (!fault || fault->actionPerformed)
             out.actions.push_back(action);

@@ -15,6 +15,9 @@ namespace weft {
 
 class ScheduledExecutor final : public Executor {
 public:
+    /// Actions each thread may still perform once a free-mode run has reached ExecutionLimits::maxActions.
+    static constexpr std::size_t kDrainTurn = 64;
+
     explicit ScheduledExecutor(Machine &machine, ExecutionLimits limits = {})
         : m_machine(machine), m_limits(limits) {}
 

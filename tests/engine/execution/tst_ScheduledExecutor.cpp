@@ -74,8 +74,32 @@ public:
 class Spinner final : public ModelProgram {
 public:
     std::string name() const override { return "spinner"; }
-    ModelTask main(ModelThread &self) override {
+    ModelTask main(ModelThread &self) override { return spin(self); }
+    static ModelTask spin(ModelThread &self) {
         for (;;) {
+            co_await self.lock(1);
+            co_await self.unlock(1);
+        }
+    }
+};
+
+/// T1 locks and unlocks forever; T2, created after it, fails at once.
+class StarvedFailure final : public ModelProgram {
+public:
+    std::string name() const override { return "starved-failure"; }
+    ModelTask main(ModelThread &self) override {
+        co_await self.create([](ModelThread &t) { return Spinner::spin(t); });
+        co_await self.create([](ModelThread &t) { return fail(t); });
+    }
+    static ModelTask fail(ModelThread &self) { co_await self.check(false, "T2 ran"); }
+};
+
+/// Main locks and unlocks 60 times: 120 actions and a few more.
+class ShortLocker final : public ModelProgram {
+public:
+    std::string name() const override { return "short-locker"; }
+    ModelTask main(ModelThread &self) override {
+        for (int i = 0; i < 60; ++i) {
             co_await self.lock(1);
             co_await self.unlock(1);
         }
@@ -104,6 +128,7 @@ private slots:
     void scheduleText();
     void misuseIsADefect();
     void limitsBoundAnExecution();
+    void boundDrainsStarvedThreads();
 };
 
 void tst_ScheduledExecutor::freeModeRunsLowestThreadFirst() {
@@ -256,7 +281,44 @@ void tst_ScheduledExecutor::limitsBoundAnExecution() {
     ScheduledExecutor e2(m2, ExecutionLimits{1000, 50});
     Execution r2 = e2.run({});
     QCOMPARE(r2.end, ExecutionEnd::LimitReached);
-    QCOMPARE(r2.actions.size(), std::size_t(1000));
+    QCOMPARE(r2.actions.size(), 1000 + ScheduledExecutor::kDrainTurn); // main alone drains its turn
+}
+
+void tst_ScheduledExecutor::boundDrainsStarvedThreads() {
+    // T1 locks and unlocks forever and, lowest first, would run alone up to the bound; the drain
+    // lets T2 start, and its failure is the run's end.
+    StarvedFailure starved;
+    ModelMachine m1(starved);
+    ScheduledExecutor e1(m1, ExecutionLimits{1000, 50});
+    Execution r1 = e1.run({});
+    QCOMPARE(r1.end, ExecutionEnd::Fault);
+    QCOMPARE(r1.fault->kind, DefectKind::AssertionFailure);
+    QCOMPARE(r1.fault->thread, ThreadId(2));
+    QVERIFY(r1.actions.size() > 1000);
+    // The drain goes to the thread with the fewest actions since the bound, the lowest first: T1
+    // once, then T2.
+    QCOMPARE(r1.actions[1000].thread, ThreadId(1));
+    QCOMPARE(r1.actions[1001].thread, ThreadId(2));
+
+    // A run whose threads all finish within their drain turn ends as if there were no bound.
+    ShortLocker shortLocker;
+    ModelMachine m2(shortLocker);
+    ScheduledExecutor e2(m2, ExecutionLimits{100, 50});
+    Execution r2 = e2.run({});
+    QCOMPARE(r2.end, ExecutionEnd::Finished);
+    QVERIFY(!r2.fault);
+    QVERIFY(r2.actions.size() > 100);
+
+    // Replaying a drained run's schedule gives the same run.
+    StarvedFailure again;
+    ModelMachine m3(again);
+    ScheduledExecutor e3(m3, ExecutionLimits{1000, 50});
+    Schedule schedule;
+    for (const Action &a : r1.actions)
+        schedule.replay.push_back(a.thread);
+    const Execution r3 = e3.run(schedule);
+    QCOMPARE(r3.end, ExecutionEnd::Fault);
+    QCOMPARE(r3.actions, r1.actions);
 }
 
 QTEST_APPLESS_MAIN(tst_ScheduledExecutor)

@@ -104,6 +104,34 @@ public:
     std::stop_source *stop = nullptr;
 };
 
+/// T1 sets x under mutex 1 and then locks and unlocks mutex 2 forever; T2, created after it, checks
+/// under mutex 1 that x is set. Every run is cut at the action bound; the failing order needs T2's
+/// lock before T1's, which only exists because the cut run lets T2 take its steps.
+class StarvedChecker final : public ModelProgram {
+public:
+    std::string name() const override { return "starved-checker"; }
+    void reset() override { x = 0; }
+    ModelTask main(ModelThread &self) override {
+        co_await self.create([this](ModelThread &t) { return setter(t); });
+        co_await self.create([this](ModelThread &t) { return checker(t); });
+    }
+    ModelTask setter(ModelThread &self) {
+        co_await self.lock(1);
+        x = 1;
+        co_await self.unlock(1);
+        for (;;) {
+            co_await self.lock(2);
+            co_await self.unlock(2);
+        }
+    }
+    ModelTask checker(ModelThread &self) {
+        co_await self.lock(1);
+        co_await self.check(x == 1, "x == 1");
+        co_await self.unlock(1);
+    }
+    int x = 0;
+};
+
 } // namespace
 
 class tst_Explorer : public QObject {
@@ -116,6 +144,7 @@ private slots:
     void boundsStopEarly();
     void contextSwitchBoundNeedsOptimal();
     void nondeterminismIsReported();
+    void cutRunsLetStarvedThreadsIn();
 };
 
 void tst_Explorer::defectsCarryReplayableSchedules() {
@@ -257,6 +286,27 @@ void tst_Explorer::nondeterminismIsReported() {
     QCOMPARE(int(divergence.kind), int(MessageKind::ReplayExpected));
     QCOMPARE(divergence.args, std::vector<std::string>({"2", "0", "lock m1", "0", "lock m2"}));
     QCOMPARE(parseMessage(divergence.args[2]), (Message{MessageKind::ActLock, {"m1"}}));
+}
+
+void tst_Explorer::cutRunsLetStarvedThreadsIn() {
+    // Lowest-thread-first runs T1 up to the bound; the drain lets T2 lock mutex 1 there, so the
+    // order where T2 locks first is explored and fails (before the drain: one run, no failure).
+    StarvedChecker program;
+    ModelMachine machine(program);
+    ScheduledExecutor executor(machine, ExecutionLimits{200, 50});
+    Explorer explorer(executor, {});
+    const ExplorationResult r = explorer.run();
+    QCOMPARE(r.stopReason, StopReason::Completed);
+    QCOMPARE(r.statistics.maximalConfigurations, 2u); // the two orders of the mutex-1 sections
+    bool failed = false, cut = false;
+    for (const Defect &d : r.defects) {
+        failed |= d.kind == DefectKind::AssertionFailure && d.message == "assertion failed: x == 1";
+        cut |= d.kind == DefectKind::StepBound;
+    }
+    QVERIFY(failed);
+    QVERIFY(cut);
+    QVERIFY(std::any_of(r.diagnostics.begin(), r.diagnostics.end(),
+                        [](const Diagnostic &d) { return d.message.find("was cut") != std::string::npos; }));
 }
 
 QTEST_APPLESS_MAIN(tst_Explorer)
