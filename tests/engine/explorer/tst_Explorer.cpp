@@ -306,7 +306,7 @@ void tst_Explorer::cutRunsLetStarvedThreadsIn() {
     QVERIFY(failed);
     QVERIFY(cut);
     QVERIFY(std::any_of(r.diagnostics.begin(), r.diagnostics.end(),
-                        [](const Diagnostic &d) { return d.message.find("was cut") != std::string::npos; }));
+                        [](const Diagnostic &d) { return d.text.find("was cut") != std::string::npos; }));
 }
 
 QTEST_APPLESS_MAIN(tst_Explorer)
