@@ -172,6 +172,8 @@ bool Explorer::backtrack(std::optional<Configuration> &clue) {
         m_switches.pop_back();
         m_config.unfire(m_unfolding, e);
         const auto length = static_cast<std::uint32_t>(m_trail.size());
+        if (m_trailNodeAt.size() > length)
+            m_trailNodeAt.pop_back(); // the node of the popped event is no longer the trail's
         m_disset.onTrailPop(length);
         if (length < m_nodeMarks.size() && m_nodeMarks[length] != kNone) {
             const bool donated = m_nodeMarks[length] == kDonated;
@@ -201,6 +203,7 @@ void Explorer::resetTrail() {
         m_config.unfire(m_unfolding, e);
     }
     m_switches.clear();
+    m_trailNodeAt.clear();
     while (m_disset.size() > 0)
         m_disset.removeLast();
     m_nodeMarks.clear();

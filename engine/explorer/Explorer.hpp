@@ -150,7 +150,8 @@ private:
         std::uint64_t spikeKey; ///< siblingKey(emptySpike), when there is one
     };
     struct Parked {
-        std::vector<EventId> trail;
+        std::uint32_t lastNode = 0; ///< its trail (the popped events included) in m_trailNodes: the last event's node
+        std::uint32_t length = 0; ///< the trail's length
         std::vector<Disset::Entry> disabled;
         std::vector<Decision> decisions;
         std::size_t decidedAt = 0; ///< the unfolding's size when last decided
@@ -159,7 +160,24 @@ private:
     /// Whether an event created since `p` was decided is a sibling of the event popped at the decision's node
     /// or of a D-event unjustified there: only then can Alt answer otherwise (its spikes are siblings of
     /// unjustified D-events).
-    bool mayHaveChanged(const Parked &p, const Decision &decision) const;
+    bool mayHaveChanged(const Parked &p, const Decision &decision);
+    /// Parked trails as a tree (README.md, "Parked trails"): a node is an event and the node of the event before
+    /// it on the trail; consecutive records share their common prefix instead of each copying the whole trail.
+    struct TrailNode {
+        EventId event;
+        std::uint32_t parent; ///< kNoNode at the root
+    };
+    static constexpr std::uint32_t kNoNode = kNoEvent;
+    std::vector<TrailNode> m_trailNodes;
+    /// The node of m_trail[i], for the prefix of the trail that has nodes (cut when the trail pops below it).
+    std::vector<std::uint32_t> m_trailNodeAt;
+    /// The node of the current trail followed by `last` (the popped event), adding the nodes it lacks.
+    std::uint32_t trailNodeOf(EventId last);
+    /// The trail of `p`, rebuilt from its nodes into m_parkedTrail (only the part that differs from the record
+    /// rebuilt before it: records follow each other in parking order).
+    const std::vector<EventId> &parkedTrail(const Parked &p);
+    std::vector<EventId> m_parkedTrail;
+    std::vector<std::uint32_t> m_parkedTrailNodes; // their nodes
     /// (object or location, its tree predecessor) of an object operation or memory access: siblings share it.
     std::uint64_t siblingKey(EventId e) const;
     /// Whether an event with sibling key `key` was created since the unfolding had `since` events (`since`

@@ -101,9 +101,8 @@ WorkItem Explorer::makeItem(const Configuration &clue, std::span<const EventId> 
 void Explorer::park(std::uint32_t length, EventId e, bool &open) {
     if (!open) {
         Parked p;
-        p.trail.reserve(m_trail.size() + 1);
-        p.trail.assign(m_trail.begin(), m_trail.end());
-        p.trail.push_back(e);
+        p.lastNode = trailNodeOf(e);
+        p.length = static_cast<std::uint32_t>(m_trail.size() + 1);
         p.disabled = m_disset.entries();
         p.decidedAt = m_unfolding.size();
         m_parked.push_back(std::move(p));
@@ -112,6 +111,32 @@ void Explorer::park(std::uint32_t length, EventId e, bool &open) {
     }
     const EventId empty = m_alternatives.lastEmptySpike();
     m_parked.back().decisions.push_back({length, 0, empty, empty == kNoEvent ? 0 : siblingKey(empty)});
+}
+
+std::uint32_t Explorer::trailNodeOf(EventId last) {
+    for (std::size_t i = m_trailNodeAt.size(); i < m_trail.size(); ++i) {
+        m_trailNodes.push_back({m_trail[i], i == 0 ? kNoNode : m_trailNodeAt[i - 1]});
+        m_trailNodeAt.push_back(static_cast<std::uint32_t>(m_trailNodes.size() - 1));
+    }
+    m_trailNodes.push_back({last, m_trailNodeAt.empty() ? kNoNode : m_trailNodeAt.back()});
+    return static_cast<std::uint32_t>(m_trailNodes.size() - 1);
+}
+
+const std::vector<EventId> &Explorer::parkedTrail(const Parked &p) {
+    const std::size_t held = m_parkedTrailNodes.size();
+    if (held == p.length && m_parkedTrailNodes.back() == p.lastNode)
+        return m_parkedTrail;
+    m_parkedTrail.resize(p.length);
+    m_parkedTrailNodes.resize(p.length);
+    // Up from the last node until the node already held at that depth: the prefix above it is the same.
+    std::uint32_t node = p.lastNode;
+    for (std::size_t depth = p.length; depth-- > 0; node = m_trailNodes[node].parent) {
+        if (depth < held && m_parkedTrailNodes[depth] == node)
+            break;
+        m_parkedTrailNodes[depth] = node;
+        m_parkedTrail[depth] = m_trailNodes[node].event;
+    }
+    return m_parkedTrail;
 }
 
 SharedEvent Explorer::shared(const Unfolding &unfolding, const std::vector<EventKey> &keys, EventId e) {
@@ -156,7 +181,7 @@ void Explorer::watchDecision(const Parked &p, const Decision &decision) {
         watchSiblingsOf(decision.emptySpike);
         return;
     }
-    watchSiblingsOf(p.trail[m]);
+    watchSiblingsOf(parkedTrail(p)[m]);
     for (const Disset::Entry &x : p.disabled) {
         if (x.index > m)
             break;
@@ -329,15 +354,16 @@ void Explorer::recheck() {
         for (Decision decision : p.decisions) {
             const std::uint32_t m = decision.length;
             if (mayHaveChanged(p, decision)) {
-                scratchCut(p.trail, m);
+                const std::vector<EventId> &trail = parkedTrail(p);
+                scratchCut(trail, m);
                 // Its spike holds siblings compatible with C only: without a new one compatible with C, it is
                 // still empty (a full Alt call costs far more than this check).
                 const EventId empty = decision.emptySpike;
                 if (empty == kNoEvent || hasNewCompatibleSibling(empty, p.decidedAt, cut)) {
                     Disset d = Disset::prefixOf(p.disabled, m);
-                    d.add(p.trail[m], m);
+                    d.add(trail[m], m);
                     if (const std::optional<Configuration> clue = m_alternatives.find(m_unfolding, cut, d)) {
-                        pool.push(makeItem(*clue, std::span(p.trail).first(m), cut, d));
+                        pool.push(makeItem(*clue, std::span(trail).first(m), cut, d));
                         ++m_lateClues;
                         rightChildCode(p.disabled, m, code);
                         if (!m_queuedLate || dfsEarlierCode(code, m_earliestLate))
@@ -435,11 +461,11 @@ bool Explorer::grownSince(std::uint64_t key, std::size_t since) const {
     return newest != SiblingKeyTable::kAbsent && newest >= since;
 }
 
-bool Explorer::mayHaveChanged(const Parked &p, const Decision &decision) const {
+bool Explorer::mayHaveChanged(const Parked &p, const Decision &decision) {
     if (decision.emptySpike != kNoEvent) // the spike that was empty stays so without a new sibling
         return grownSince(decision.spikeKey, p.decidedAt);
     const std::uint32_t m = decision.length;
-    if (grownSince(siblingKey(p.trail[m]), p.decidedAt))
+    if (grownSince(siblingKey(parkedTrail(p)[m]), p.decidedAt))
         return true;
     for (const Disset::Entry &x : p.disabled) {
         if (x.index > m)
