@@ -20,6 +20,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace weft::cli {
@@ -311,6 +312,24 @@ int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err) {
                        "over " +
                            std::to_string(options.nondetLo) + ".." + std::to_string(options.nondetHi) + " only"},
                       out);
+    if (total(&interpreter::Interpreter::equalityNondetCalls) > 0) {
+        // Inputs only compared for equality: a value none of the comparisons meets behaves like any
+        // other, so the range covers them when it holds every value they met and one more.
+        std::set<std::int64_t> met;
+        for (const auto &machine : explorer.machines())
+            met.insert(machine->inputComparedValues().begin(), machine->inputComparedValues().end());
+        const auto outside = std::find_if(met.begin(), met.end(),
+                                          [&](std::int64_t v) { return v < options.nondetLo || v > options.nondetHi; });
+        if (outside != met.end() || met.size() >= std::uint64_t(options.nondetHi - options.nondetLo + 1))
+            return finish(
+                {Verdict::Unknown,
+                 "the program compares __VERIFIER_nondet_* values of types wider than char for equality "
+                 "with " +
+                     (outside != met.end() ? std::to_string(*outside) + ", outside " : std::string("every value of ")) +
+                     std::to_string(options.nondetLo) + ".." + std::to_string(options.nondetHi) +
+                     ", the values explored"},
+                out);
+    }
     for (const auto &machine : explorer.machines())
         if (machine->partialUndefinedResults() > 0)
             return finish(

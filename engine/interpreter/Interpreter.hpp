@@ -64,6 +64,9 @@ public:
     const std::vector<std::uint64_t> &atomicSectionObjects() const { return m_stepper.sectionObjects(); }
     /// __VERIFIER_nondet_* calls in every execution so far whose every value was not explored.
     std::uint64_t partialNondetCalls() const { return m_stepper.partialNondetCalls(); }
+    /// Those only compared for equality, and the values they were compared with (Stepper).
+    std::uint64_t equalityNondetCalls() const { return m_stepper.equalityNondetCalls(); }
+    const std::set<std::int64_t> &inputComparedValues() const { return m_stepper.inputComparedValues(); }
     std::uint64_t partialUndefinedResults() const { return m_stepper.partialUndefinedResults(); }
     std::uint32_t lastPartialUndefinedCall() const { return m_stepper.lastPartialUndefinedCall(); }
     /// pthread_cond_wait / _timedwait calls in every execution so far that could only wake when

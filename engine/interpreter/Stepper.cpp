@@ -8,6 +8,7 @@
 #include "engine/interpreter/Arithmetic.hpp"
 #include "engine/interpreter/NondetRange.hpp"
 
+#include <cmath>
 #include <cstring>
 
 namespace weft::interpreter {
@@ -325,9 +326,12 @@ Continuation Stepper::builtin(InterpreterState &state, ThreadState &t, Builtin b
         // A wider value only compared with constants in 0..15 (-1..largest+1 stand for all its
         // values), or one the checks after the call keep in a small range.
         const Frame &f = t.stack.top();
-        if (wideNondetValues(m_options, m_program, m_program.functions[f.function].code[f.pc], state).covered)
+        const program::Instruction &in = m_program.functions[f.function].code[f.pc];
+        if (wideNondetValues(m_options, m_program, in, state).covered)
             wholeDomain = true;
-        if (m_options.nondet != NondetSource::Explore || !wholeDomain)
+        if (m_options.nondet == NondetSource::Explore && !wholeDomain && (in.aux & program::kNondetComparedForEquality))
+            ++m_equalityNondetCalls; // covered if what it is compared with is (SvcompCommand)
+        else if (m_options.nondet != NondetSource::Explore || !wholeDomain)
             ++m_partialNondetCalls;
     } else if (b == Builtin::CondWait && t.spuriousWakeups >= m_options.spuriousWakeups) {
         // Waiting again where it woke up spuriously, having changed nothing since: a spurious
@@ -631,6 +635,17 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
                 return false;
             if (next == Continuation::Stop)
                 return true;
+            break;
+        }
+        case Opcode::NoteCompared: {
+            // An integral value is one an input may equal; no input equals any other.
+            const std::uint64_t v = value(in.a);
+            if (!(in.aux & program::kComparedDouble)) {
+                m_inputComparedValues.insert(signExtend(v & widthMask(in.width), in.width));
+            } else if (const double d = asDouble(v); std::trunc(d) == d && std::fabs(d) < 0x1p63) {
+                m_inputComparedValues.insert(std::int64_t(d));
+            }
+            ++f.pc;
             break;
         }
         case Opcode::Unreachable:

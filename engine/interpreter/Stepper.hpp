@@ -17,6 +17,7 @@
 
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,10 @@ public:
     /// __VERIFIER_nondet_* calls whose every value was not explored (not --nondet explore, or a type
     /// wider than char explored over LO..HI only), in every execution so far.
     std::uint64_t partialNondetCalls() const { return m_partialNondetCalls; }
+    /// Such calls whose value is only compared for equality (program::kNondetComparedForEquality),
+    /// and the values they were compared with (integral ones: no input equals another).
+    std::uint64_t equalityNondetCalls() const { return m_equalityNondetCalls; }
+    const std::set<std::int64_t> &inputComparedValues() const { return m_inputComparedValues; }
     /// Calls of undefined functions (UndefinedCalls) whose every result was not explored: a pointer,
     /// or an integer wider than char over nondetLo..nondetHi only; the message (Program::unsupported)
     /// of the last one.
@@ -121,6 +126,8 @@ private:
     bool m_paused = false;
     Interrupt *m_interrupt = nullptr;
     std::uint64_t m_partialNondetCalls = 0;
+    std::uint64_t m_equalityNondetCalls = 0;
+    std::set<std::int64_t> m_inputComparedValues;
     std::uint64_t m_waitsWithoutSpuriousWakeup = 0;
     std::uint64_t m_partialUndefinedResults = 0;
     std::uint32_t m_lastPartialUndefinedCall = 0;

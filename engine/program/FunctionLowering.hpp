@@ -76,6 +76,8 @@ private:
     /// Marks a wide input's call (a nondet builtin, an undefined function's integer result) with
     /// the values that stand for all of it: compared with small constants, an assumed range.
     void markRanges(Instruction &in, const llvm::CallInst &call);
+    /// Before a comparison of an input only compared for equality: a NoteCompared of the other value.
+    void noteCompared(const llvm::Instruction &cmp);
     void emitMoves(std::uint32_t dst, const std::vector<Operand> &from);
 
     LoweringContext &m_ctx;

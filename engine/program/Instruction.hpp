@@ -87,6 +87,14 @@ struct ValueClasses {
 };
 inline ValueClasses smallConstantClasses(std::uint8_t aux) { return {-1, (aux & kLargestComparedConstant) + 1}; }
 
+/// In the aux of a CallBuiltin of a __VERIFIER_nondet_* wider than char: its value is only compared
+/// for equality (LoweringEqualityInputs.hpp), each comparison preceded by a NoteCompared of the
+/// value it is compared with; weft svcomp covers it when all of those lie in the explored range and
+/// leave one of its values out (docs/svcomp.md).
+inline constexpr std::uint8_t kNondetComparedForEquality = 0x80;
+/// NoteCompared's aux: the value is a double (else an integer of `width` bits).
+inline constexpr std::uint8_t kComparedDouble = 1;
+
 /// In the aux of an Unsupported: a direct call of a function the program only declares (no body),
 /// with dst/size/width set for its result like a CallBuiltin's. weft svcomp runs it as SV-COMP reads
 /// such a function: no side effect, an arbitrary value of its type (InterpreterOptions::undefinedCalls);

@@ -462,6 +462,7 @@ Expected<Program> lowerModule(const llvm::Module &module) {
         handlers && !handlers->isDeclaration() && handlers->arg_empty())
         program.exitHandlersFunction = ctx.functionIndex.at(handlers);
 
+    ctx.equalityInputs = findEqualityInputs(module, ctx);
     for (const llvm::Function &f : module)
         if (!f.isDeclaration() && !ctx.tooManyErrors())
             lowerFunction(ctx, f, ctx.functionIndex.at(&f));

@@ -131,6 +131,8 @@ void FunctionLowering::emitCall(Opcode op, std::int64_t imm, Operand callee, con
 
 void FunctionLowering::markRanges(Instruction &in, const llvm::CallInst &call) {
     in.aux |= smallConstantsMark(call);
+    if (in.op == Opcode::CallBuiltin && m_ctx.equalityInputs.calls.contains(&call))
+        in.aux |= kNondetComparedForEquality;
     if (const std::optional<AssumedRange> range = assumedRange(call, m_ctx)) {
         in.a = Operand(m_ctx.program.assumedRanges.size());
         m_ctx.program.assumedRanges.push_back(*range);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/base/Diagnostic.hpp"
+#include "engine/program/LoweringEqualityInputs.hpp"
 #include "engine/program/Program.hpp"
 
 #include <map>
@@ -50,6 +51,8 @@ public:
     /// library functions: what SV-COMP reads as having no side effect and returning an arbitrary value
     /// (kUndefinedFunctionCall).
     std::unordered_set<const llvm::Function *> undefinedFunctions;
+    /// The inputs only compared for equality, and their comparisons (kNondetComparedForEquality).
+    EqualityInputs equalityInputs;
 
     /// The constant-pool operand holding `value`.
     Operand constant(std::uint64_t value);

@@ -191,6 +191,17 @@ std::uint32_t FunctionLowering::emit(Instruction inst) {
     return std::uint32_t(m_out.code.size() - 1);
 }
 
+void FunctionLowering::noteCompared(const llvm::Instruction &cmp) {
+    const auto it = m_ctx.equalityInputs.compares.find(&cmp);
+    if (it == m_ctx.equalityInputs.compares.end())
+        return;
+    const llvm::Value *other = cmp.getOperand(it->second);
+    emit({.op = Opcode::NoteCompared,
+          .width = widthOf(other->getType()),
+          .aux = std::uint8_t(other->getType()->isDoubleTy() ? kComparedDouble : 0),
+          .a = operand(other)});
+}
+
 void FunctionLowering::emitMoves(std::uint32_t dst, const std::vector<Operand> &from) {
     for (std::uint32_t i = 0; i < from.size(); ++i)
         emit({.op = Opcode::Move, .dst = dst + i, .a = from[i]});
@@ -406,6 +417,7 @@ void FunctionLowering::lower(const llvm::Instruction &inst) {
         return;
     case I::ICmp: {
         auto &cmp = llvm::cast<llvm::ICmpInst>(inst);
+        noteCompared(cmp);
         emit({.op = Opcode::ICmp, .width = widthOf(cmp.getOperand(0)->getType()),
               .aux = std::uint8_t(intPredicate(cmp.getPredicate())), .dst = reg(&inst),
               .a = operand(cmp.getOperand(0)), .b = operand(cmp.getOperand(1))});
@@ -413,6 +425,7 @@ void FunctionLowering::lower(const llvm::Instruction &inst) {
     }
     case I::FCmp: {
         auto &cmp = llvm::cast<llvm::FCmpInst>(inst);
+        noteCompared(cmp);
         emit({.op = Opcode::FCmp, .width = widthOf(cmp.getOperand(0)->getType()),
               .aux = std::uint8_t(cmp.getPredicate()), .dst = reg(&inst), .a = operand(cmp.getOperand(0)),
               .b = operand(cmp.getOperand(1))});

@@ -104,8 +104,8 @@ int main(void) { int i = 2; pthread_t t; pthread_create(&t, 0, w, &i); pthread_j
     QTest::addRow("nondet int beyond the range")
         << R"(int main(void) { if (__VERIFIER_nondet_int() == 99) reach_error(); return 0; })"
         << "unreach-call" << 4
-        << "unknown (the program reads __VERIFIER_nondet_* values of types wider than "
-           "char, explored over -1..16 only)";
+        << "unknown (the program compares __VERIFIER_nondet_* values of types wider than char for equality with 99, "
+           "outside -1..16, the values explored)";
     QTest::addRow("nondet bool and char, violated")
         << R"(_Bool __VERIFIER_nondet_bool(void); char __VERIFIER_nondet_char(void);
 int main(void) { _Bool b = __VERIFIER_nondet_bool(); char c = __VERIFIER_nondet_char(); if (!b && c == -127) reach_error(); return 0; })"
@@ -119,7 +119,8 @@ int main(void) { _Bool a = __VERIFIER_nondet_bool(), b = __VERIFIER_nondet_bool(
                                          << "unreach-call" << 1 << "false (assertion failure at src.c:9:37)";
     QTest::addRow("uninitialised local, safe in range")
         << R"(int main(void) { int v; if (v == 99) reach_error(); return 0; })" << "unreach-call" << 4
-        << "unknown (the program reads __VERIFIER_nondet_* values of types wider than char, explored over -1..16 only)";
+        << "unknown (the program compares __VERIFIER_nondet_* values of types wider than char for equality with 99, "
+           "outside -1..16, the values explored)";
     // (Only compared with 3, so -1..16 stand for every value: true; never false, every read agrees.)
     QTest::addRow("uninitialised local, one value at every read")
         << R"(int main(void) { int v; _Bool a = v > 3; _Bool b = v > 3; if (a != b) reach_error(); return 0; })"
@@ -170,6 +171,44 @@ int main(void) { unsigned u = __VERIFIER_nondet_uint(); __VERIFIER_assume(u < 20
         << R"(volatile int n;
 void *w(void *a) { if (n == 100) reach_error(); return 0; }
 int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 20 && n < 40); pthread_join(t, 0); return 0; })"
+        << "unreach-call" << 4
+        << "unknown (the program reads __VERIFIER_nondet_* values of types wider than char, explored over -1..16 only)";
+    // An input only compared for equality (through a variable, converted to double): every value no
+    // comparison meets behaves like any other, so -1..16 covers it when it holds all the values met.
+    QTest::addRow("input only compared for equality") << R"(double a[40]; double key; int count;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *p) { int n = 0; for (int i = 0; i < 20; i++) if (a[(long)p + i] == key) n++;
+  pthread_mutex_lock(&m); count += n; pthread_mutex_unlock(&m); return 0; }
+int main(void) { for (int i = 0; i < 40; i++) a[i] = i % 10 + 1.0; key = __VERIFIER_nondet_int();
+  pthread_t t1, t2; pthread_create(&t1, 0, w, (void *)0); pthread_create(&t2, 0, w, (void *)20);
+  pthread_join(t1, 0); pthread_join(t2, 0); int n = 0; for (int i = 0; i < 40; i++) if (a[i] == key) n++;
+  if (n != count) reach_error(); return 0; })" << "unreach-call"
+                                                      << 0 << "true";
+    QTest::addRow("input equal to an element") << R"(int a[4] = {3, 9, 12, 7}; int key;
+int main(void) { key = __VERIFIER_nondet_int(); for (int i = 0; i < 4; i++) if (a[i] == key && i == 3) reach_error(); return 0; })"
+                                               << "unreach-call" << 1 << "false (assertion failure at src.c:10:";
+    QTest::addRow("input compared with a value outside the range")
+        << R"(int a[4] = {3, 9, 120, 7}; int key;
+int main(void) { key = __VERIFIER_nondet_int(); for (int i = 0; i < 4; i++) if (a[i] == key && i == 2) reach_error(); return 0; })"
+        << "unreach-call" << 4
+        << "unknown (the program compares __VERIFIER_nondet_* values of types wider than char for equality with 120, "
+           "outside -1..16, the values explored)";
+    // What the input is compared with may depend on earlier comparisons: each value met counts.
+    QTest::addRow("input compared with what a comparison chose")
+        << R"(int key; int a = 3;
+int main(void) { key = __VERIFIER_nondet_int(); int b = 100; if (key == a) b = 50; if (key == b) reach_error(); return 0; })"
+        << "unreach-call" << 4
+        << "unknown (the program compares __VERIFIER_nondet_* values of types wider than char for equality with 50, "
+           "outside -1..16, the values explored)";
+    QTest::addRow("input compared with every explored value")
+        << R"(int key;
+int main(void) { key = __VERIFIER_nondet_int(); int n = 0; for (int i = -1; i <= 16; i++) if (key == i) n++; return n; })"
+        << "unreach-call" << 4
+        << "unknown (the program compares __VERIFIER_nondet_* values of types wider than char for equality with every "
+           "value of -1..16, the values explored)";
+    QTest::addRow("input in order comparisons")
+        << R"(int a[4] = {3, 9, 120, 7}; int key;
+int main(void) { key = __VERIFIER_nondet_int(); for (int i = 0; i < 4; i++) if (a[i] < key && i == 2) reach_error(); return 0; })"
         << "unreach-call" << 4
         << "unknown (the program reads __VERIFIER_nondet_* values of types wider than char, explored over -1..16 only)";
     // __VERIFIER_atomic_assert, which old tasks call without defining it, is __VERIFIER_assert run
