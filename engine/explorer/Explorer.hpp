@@ -214,7 +214,10 @@ private:
     void dropFinalDecisions();
     std::vector<EventKey> m_keys; // canonical keys of this unfolding's events (re-check rounds)
     EventKeyIndex m_keyIndex;
-    std::size_t m_exported = 0; // events given to exchange() (workers elsewhere) so far
+    /// Ranks: the events every rank holds (sent or imported in a round), by id.
+    std::vector<bool> m_sharedEvents;
+    /// Ranks: the sibling keys the other ranks watch (value: order of arrival).
+    SiblingKeyTable m_remoteWatches;
     /// Event `e` as another worker rebuilds it (its key and its predecessors' keys from `keys`).
     static SharedEvent shared(const Unfolding &unfolding, const std::vector<EventKey> &keys, EventId e);
     /// Siblings across unfoldings: a hash of an object operation's or memory access's object or location and of
@@ -240,6 +243,11 @@ private:
     /// The events the other workers of this process hold under the sibling keys this one watches, with their
     /// causes, that this one lacks (a re-check round's step 2), in an order that imports causes first.
     std::vector<SharedEvent> stageFromPeers();
+    /// The same from workers elsewhere (MPI ranks): exchanges the new watches, sends this one's events under the
+    /// others' (with the causes not shared yet), returns what the others sent that this one lacks.
+    std::vector<SharedEvent> stageFromRanks();
+    /// Watches the decisions parked since the last round.
+    void watchParked();
 };
 
 } // namespace weft

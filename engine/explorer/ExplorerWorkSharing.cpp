@@ -190,10 +190,7 @@ void Explorer::watchDecision(const Parked &p, const Decision &decision) {
     }
 }
 
-std::vector<SharedEvent> Explorer::stageFromPeers() {
-    WorkQueue &pool = *m_pool;
-    const std::vector<Explorer *> &peers = pool.workers();
-    dropFinalDecisions();
+void Explorer::watchParked() {
     // Decisions parked since the last round are watched from this one on (a watch is never dropped: a key no
     // decision needs any more costs one lookup per round).
     for (Parked &p : m_parked)
@@ -202,6 +199,75 @@ std::vector<SharedEvent> Explorer::stageFromPeers() {
                 watchDecision(p, decision);
             p.watched = true;
         }
+}
+
+std::vector<SharedEvent> Explorer::stageFromRanks() {
+    WorkQueue &pool = *m_pool;
+    watchParked();
+    const std::vector<std::uint64_t> fresh(m_watches.begin() + static_cast<std::ptrdiff_t>(m_watchesScanned),
+                                           m_watches.end());
+    m_watchesScanned = m_watches.size();
+    const std::vector<std::uint64_t> asked = pool.exchangeWatches(fresh);
+    // This rank's events under the keys the others watch, each with the causes not shared with every rank yet
+    // (an event sent, or imported, in a round is held by every rank after it).
+    if (m_sharedEvents.size() < m_unfolding.size())
+        m_sharedEvents.resize(m_unfolding.size(), false);
+    std::vector<EventId> out, stack;
+    auto send = [&](EventId x) {
+        if (m_sharedEvents[x])
+            return;
+        m_sharedEvents[x] = true;
+        stack.assign(1, x);
+        while (!stack.empty()) {
+            const EventId y = stack.back();
+            stack.pop_back();
+            out.push_back(y);
+            const Event &ev = m_unfolding.event(y);
+            auto cause = [&](EventId z) {
+                if (z != kNoEvent && !m_sharedEvents[z]) {
+                    m_sharedEvents[z] = true;
+                    stack.push_back(z);
+                }
+            };
+            cause(ev.threadPred);
+            cause(ev.otherPred);
+            for (EventId z : m_unfolding.extraPredecessors(y))
+                cause(z);
+        }
+    };
+    using Entry = std::pair<std::uint64_t, EventId>;
+    // A key watched before: only the newest segment (the others were looked at in earlier rounds).
+    if (!m_siblingSegments.empty())
+        for (const Entry &x : m_siblingSegments.back())
+            if (m_remoteWatches.find(x.first) != SiblingKeyTable::kAbsent)
+                send(x.second);
+    // A new one: every segment.
+    const auto next = static_cast<std::uint32_t>(m_remoteWatches.size());
+    for (const std::uint64_t key : asked)
+        if (m_remoteWatches.findOrInsert(key, next) == next)
+            for (const auto &segment : m_siblingSegments) {
+                auto from = std::lower_bound(segment.begin(), segment.end(), Entry{key, 0});
+                for (; from != segment.end() && from->first == key; ++from)
+                    send(from->second);
+            }
+    std::sort(out.begin(), out.end()); // arena order: causes first
+    std::vector<SharedEvent> mine;
+    mine.reserve(out.size());
+    for (EventId x : out)
+        mine.push_back(shared(m_unfolding, m_keys, x));
+    std::vector<SharedEvent> staged;
+    EventKeyIndex stagedKeys;
+    for (SharedEvent &s : pool.exchange(std::move(mine)))
+        if (!m_keyIndex.contains(s.key) && stagedKeys.insert(s.key, 0))
+            staged.push_back(std::move(s));
+    return staged;
+}
+
+std::vector<SharedEvent> Explorer::stageFromPeers() {
+    WorkQueue &pool = *m_pool;
+    const std::vector<Explorer *> &peers = pool.workers();
+    dropFinalDecisions();
+    watchParked();
     std::vector<std::uint64_t> freshWatches(m_watches.begin() + static_cast<std::ptrdiff_t>(m_watchesScanned),
                                             m_watches.end());
     std::sort(freshWatches.begin(), freshWatches.end());
@@ -279,7 +345,7 @@ void Explorer::recheck() {
     m_keyIndex.reserve(m_keys.size());
     for (std::size_t e = indexed; e < m_keys.size(); ++e)
         m_keyIndex.insert(m_keys[e], static_cast<EventId>(e));
-    if (!pool.workers().empty()) {
+    {
         std::vector<std::pair<std::uint64_t, EventId>> &segment = m_siblingSegments.emplace_back();
         for (; m_siblingSegmentsIndexed < m_unfolding.size(); ++m_siblingSegmentsIndexed) {
             const auto e = static_cast<EventId>(m_siblingSegmentsIndexed);
@@ -289,21 +355,11 @@ void Explorer::recheck() {
         std::sort(segment.begin(), segment.end());
     }
 
-    // 2. What the others hold and this one lacks: from the workers of this process, the siblings that could
-    // change a parked decision, with their causes (importing everything cost more than the rest of the round);
-    // exchanged with the workers elsewhere, every event each created since its last round, in arena order.
-    std::vector<SharedEvent> staged;
-    if (!pool.workers().empty()) {
-        staged = stageFromPeers();
-    } else {
-        std::vector<SharedEvent> created;
-        for (std::size_t e = m_exported; e < m_keys.size(); ++e)
-            created.push_back(shared(m_unfolding, m_keys, static_cast<EventId>(e)));
-        EventKeyIndex stagedKeys;
-        for (SharedEvent &s : pool.exchange(std::move(created)))
-            if (!m_keyIndex.contains(s.key) && stagedKeys.insert(s.key, 0))
-                staged.push_back(std::move(s));
-    }
+    // 2. What the others hold and this one lacks: the siblings that could change a parked decision, with their
+    // causes (importing everything cost more than the rest of the round). The workers of this process read each
+    // other's segments; workers elsewhere exchange their new watches, then what each holds under the others'.
+    const std::size_t sizeBefore = m_unfolding.size();
+    std::vector<SharedEvent> staged = pool.workers().empty() ? stageFromRanks() : stageFromPeers();
 
     // 3. Import them in causal order (each worker's arena is causally ordered; a predecessor another
     // worker also had was staged from the first one that had it, before).
@@ -324,7 +380,11 @@ void Explorer::recheck() {
     }
     // Imported events are not this worker's to send again; their keys are indexed already.
     extendEventKeys(m_unfolding, m_keys);
-    m_exported = m_keys.size();
+    if (pool.workers().empty()) {
+        // Every rank received what this one imported: no need to send it again.
+        m_sharedEvents.resize(m_unfolding.size(), false);
+        std::fill(m_sharedEvents.begin() + static_cast<std::ptrdiff_t>(sizeBefore), m_sharedEvents.end(), true);
+    }
     bool unsettled = !staged.empty();
 
     // 4. Ask Alt again at every parked node whose spikes may have grown.
@@ -399,6 +459,7 @@ void Explorer::recheck() {
     m_parked.resize(kept);
     if (unsettled)
         pool.roundUnsettled();
+    pool.endRound();
 }
 
 void Explorer::dropFinalDecisions() {

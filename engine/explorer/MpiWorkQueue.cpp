@@ -241,7 +241,7 @@ void MpiWorkQueue::dispatch() {
     if (m_items.empty() && std::all_of(m_waiting.begin(), m_waiting.end(), [](bool w) { return w; })) {
         // Nobody can queue anything: every rank's pushes reached rank 0 before its kIdle.
         const std::int64_t parked = std::accumulate(m_rankParked.begin(), m_rankParked.end(), std::int64_t{0});
-        const bool recheck = m_exploredSinceRecheck && parked > 0;
+        const bool recheck = (m_exploredSinceRecheck || std::exchange(m_unsettled, false)) && parked > 0;
         if (recheck) {
             m_exploredSinceRecheck = false;
             ++m_rechecks;
@@ -383,15 +383,13 @@ ThreadTable MpiWorkQueue::threadTable(ThreadId parent, std::uint32_t ordinal) {
     return table;
 }
 
-std::vector<SharedEvent> MpiWorkQueue::exchange(std::vector<SharedEvent> created) {
-    wire::Writer w;
-    for (const SharedEvent &e : created)
-        wire::write(w, e);
-    const std::vector<std::uint8_t> &mine = w.bytes();
+std::vector<std::uint8_t> MpiWorkQueue::allGather(const std::vector<std::uint8_t> &mine, std::vector<int> &sizes,
+                                                  std::vector<int> &offsets) {
     if (mine.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
         m_session.abort("internal error: a re-check round's events exceed 2 GB", 3);
     const int size = static_cast<int>(mine.size());
-    std::vector<int> sizes(static_cast<std::size_t>(m_ranks)), offsets(static_cast<std::size_t>(m_ranks));
+    sizes.assign(static_cast<std::size_t>(m_ranks), 0);
+    offsets.assign(static_cast<std::size_t>(m_ranks), 0);
     MPI_Allgather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, MPI_COMM_WORLD);
     long long total = 0;
     for (int r = 0; r < m_ranks; ++r) {
@@ -403,6 +401,45 @@ std::vector<SharedEvent> MpiWorkQueue::exchange(std::vector<SharedEvent> created
     std::vector<std::uint8_t> all(static_cast<std::size_t>(total));
     MPI_Allgatherv(mine.data(), size, MPI_BYTE, all.data(), sizes.data(), offsets.data(), MPI_BYTE, MPI_COMM_WORLD);
     m_bytes += static_cast<std::uint64_t>(size) * static_cast<std::uint64_t>(m_ranks - 1);
+    return all;
+}
+
+std::vector<std::uint64_t> MpiWorkQueue::exchangeWatches(const std::vector<std::uint64_t> &fresh) {
+    wire::Writer w;
+    for (const std::uint64_t key : fresh)
+        w.u64(key);
+    std::vector<int> sizes, offsets;
+    const std::vector<std::uint8_t> all = allGather(w.bytes(), sizes, offsets);
+    std::vector<std::uint64_t> others;
+    for (int r = 0; r < m_ranks; ++r) {
+        if (r == m_rank)
+            continue;
+        wire::Reader reader(
+            std::span<const std::uint8_t>(all).subspan(static_cast<std::size_t>(offsets[static_cast<std::size_t>(r)]),
+                                                       static_cast<std::size_t>(sizes[static_cast<std::size_t>(r)])));
+        while (reader.ok() && !reader.atEnd())
+            others.push_back(reader.u64());
+        if (!reader.ok())
+            m_session.abort("internal error: the watched keys of rank " + std::to_string(r) + " are malformed", 3);
+    }
+    return others;
+}
+
+void MpiWorkQueue::endRound() {
+    const int mine = m_unsettledHere ? 1 : 0;
+    int any = 0;
+    MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    m_unsettledHere = false;
+    if (m_rank == 0 && any)
+        m_unsettled = true;
+}
+
+std::vector<SharedEvent> MpiWorkQueue::exchange(std::vector<SharedEvent> created) {
+    wire::Writer w;
+    for (const SharedEvent &e : created)
+        wire::write(w, e);
+    std::vector<int> sizes, offsets;
+    const std::vector<std::uint8_t> all = allGather(w.bytes(), sizes, offsets);
     std::vector<SharedEvent> others;
     for (int r = 0; r < m_ranks; ++r) {
         if (r == m_rank)

@@ -32,6 +32,10 @@ public:
     const std::vector<Explorer *> &workers() const override { return m_noWorkers; }
     void barrier() override {}
     std::vector<SharedEvent> exchange(std::vector<SharedEvent> created) override;
+    std::vector<std::uint64_t> exchangeWatches(const std::vector<std::uint64_t> &fresh) override;
+    void roundUnsettled() override { m_unsettledHere = true; }
+    /// Collective: rank 0 learns whether some rank's round was unsettled (another round follows then).
+    void endRound() override;
 
     /// The job's thread table (rank 0 keeps it; the others ask it by message).
     ThreadTable threadTable(ThreadId parent, std::uint32_t ordinal);
@@ -88,6 +92,11 @@ private:
     std::vector<bool> m_waiting;           // per rank: in take(), waiting for an answer
     std::vector<std::int64_t> m_rankParked;
     bool m_exploredSinceRecheck = false;
+    bool m_unsettled = false;     // some rank's last round left work for another (endRound)
+    bool m_unsettledHere = false; // this rank's (every rank)
+    /// Every rank's `mine` (Allgatherv); `offsets`/`sizes` say where each rank's bytes are.
+    std::vector<std::uint8_t> allGather(const std::vector<std::uint8_t> &mine, std::vector<int> &sizes,
+                                        std::vector<int> &offsets);
     bool m_done = false;
     std::uint64_t m_tickets = 0;
     ThreadTable m_threads{{kNoThread, 0}};

@@ -47,6 +47,9 @@ public:
     /// imported events, or a parked decision now waits on a spike whose siblings it did not watch yet
     /// (WorkPool's rounds import the watched siblings only; a queue whose rounds import everything ignores it).
     virtual void roundUnsettled() {}
+    /// The end of this worker's re-check round (every worker calls it in the same round): a queue whose workers
+    /// are elsewhere learns here whether any of them called roundUnsettled.
+    virtual void endRound() {}
 
     /// The workers of this process, whose unfoldings a re-check round reads between two barrier() calls;
     /// empty when the others are elsewhere (then the round calls exchange()).
@@ -56,6 +59,9 @@ public:
     /// A re-check round's exchange with workers elsewhere: gives the events this worker created since its
     /// last round, returns the others' (every worker calls it in the same round).
     virtual std::vector<SharedEvent> exchange(std::vector<SharedEvent> created) = 0;
+    /// A re-check round's exchange of the sibling keys watched from this round on (README.md, "Distributed, as
+    /// built"): gives this worker's, returns the other workers' (every worker elsewhere calls it in the same round).
+    virtual std::vector<std::uint64_t> exchangeWatches(const std::vector<std::uint64_t> &fresh) = 0;
 };
 
 } // namespace weft
