@@ -16,6 +16,12 @@ enum class Builtin : std::uint16_t {
     Count
 };
 
+/// A __VERIFIER_nondet_* function wider than char (its values explored over a range).
+inline bool isWideNondet(Builtin b) {
+    return b == Builtin::NondetInt || b == Builtin::NondetUInt || b == Builtin::NondetLong ||
+           b == Builtin::NondetULong || b == Builtin::NondetShort || b == Builtin::NondetUShort;
+}
+
 /// The C symbol ("malloc", "pthread_create", ...).
 std::string_view builtinSymbol(Builtin builtin);
 /// The builtin implementing `symbol`, if any.

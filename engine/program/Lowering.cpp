@@ -249,6 +249,12 @@ bool LoweringContext::evaluate(const llvm::Constant *c, std::vector<std::uint64_
     return why = english(MessageKind::UnsupportedConstant, {}), false;
 }
 
+std::optional<Builtin> LoweringContext::builtinCalled(const llvm::CallInst &call) const {
+    const auto *callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
+    const auto it = callee ? functionIndex.find(callee) : functionIndex.end();
+    return it == functionIndex.end() ? std::nullopt : program.functions[it->second].builtin;
+}
+
 SourceSpot LoweringContext::declarationOf(const llvm::Function &f) {
     if (const llvm::DISubprogram *sp = f.getSubprogram())
         return {program.sourceMap.addFile(fileOf(sp)), sp->getLine(), 0};

@@ -237,13 +237,7 @@ private:
                 return std::nullopt;
             return false;
         }
-        const auto *callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
-        if (!callee)
-            return false;
-        const auto index = m_ctx.functionIndex.find(callee);
-        if (index == m_ctx.functionIndex.end())
-            return false;
-        const std::optional<Builtin> builtin = m_ctx.program.functions[index->second].builtin;
+        const std::optional<Builtin> builtin = m_ctx.builtinCalled(call);
         if (builtin == Builtin::Abort)
             return true; // SV-COMP: abort() ends the execution silently
         if (builtin == Builtin::VerifierAssume) {
@@ -254,7 +248,8 @@ private:
                 return true;
             return std::nullopt;
         }
-        if (callee->isDeclaration() || callee->isVarArg() || m_frames.size() >= kMaxDepth ||
+        const auto *callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
+        if (!callee || callee->isDeclaration() || callee->isVarArg() || m_frames.size() >= kMaxDepth ||
             callee->arg_size() != call.arg_size())
             return false;
         // A function of the program (assume_abort_if_not): followed inside, its arguments bound.

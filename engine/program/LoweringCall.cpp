@@ -111,11 +111,6 @@ bool pointsToInt32(const llvm::Value *p) {
     return type && type->isIntegerTy(32);
 }
 
-bool isWideNondet(Builtin b) {
-    return b == Builtin::NondetInt || b == Builtin::NondetUInt || b == Builtin::NondetLong ||
-           b == Builtin::NondetULong || b == Builtin::NondetShort || b == Builtin::NondetUShort;
-}
-
 } // namespace
 
 void FunctionLowering::emitCall(Opcode op, std::int64_t imm, Operand callee, const llvm::CallInst &call) {

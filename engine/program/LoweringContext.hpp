@@ -15,6 +15,7 @@
 #include <vector>
 
 namespace llvm {
+class CallInst;
 class Constant;
 class DataLayout;
 class DIType;
@@ -75,6 +76,8 @@ public:
 
     /// Where a function is declared (its debug info, else the module's file).
     SourceSpot declarationOf(const llvm::Function &f);
+    /// The builtin a call's direct callee is (nullopt: none, or an indirect call).
+    std::optional<Builtin> builtinCalled(const llvm::CallInst &call) const;
     /// Where an instruction comes from (its debug location, else its function's).
     SourceSpot spotOf(const llvm::Instruction &inst);
     void error(const llvm::Instruction &at, std::string text);

@@ -16,18 +16,6 @@ namespace weft::program {
 
 namespace {
 
-bool isWideNondet(const llvm::CallInst &call, const LoweringContext &ctx) {
-    const auto *callee = call.getCalledFunction();
-    if (!callee)
-        return false;
-    const auto it = ctx.functionIndex.find(callee);
-    if (it == ctx.functionIndex.end())
-        return false;
-    const std::optional<Builtin> b = ctx.program.functions[it->second].builtin;
-    return b == Builtin::NondetInt || b == Builtin::NondetUInt || b == Builtin::NondetLong ||
-           b == Builtin::NondetULong || b == Builtin::NondetShort || b == Builtin::NondetUShort;
-}
-
 bool isEquality(const llvm::CmpInst &cmp) {
     using P = llvm::CmpInst::Predicate;
     const P p = cmp.getPredicate();
@@ -105,9 +93,9 @@ EqualityInputs findEqualityInputs(const llvm::Module &module, const LoweringCont
     for (const llvm::Function &f : module)
         for (const llvm::BasicBlock &block : f)
             for (const llvm::Instruction &inst : block)
-                if (const auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
-                    call && !call->use_empty() && isWideNondet(*call, ctx))
-                    follow(*call, ctx, found);
+                if (const auto *call = llvm::dyn_cast<llvm::CallInst>(&inst); call && !call->use_empty())
+                    if (const std::optional<Builtin> b = ctx.builtinCalled(*call); b && isWideNondet(*b))
+                        follow(*call, ctx, found);
     return found;
 }
 
