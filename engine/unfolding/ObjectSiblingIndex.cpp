@@ -85,7 +85,9 @@ int ObjectSiblingIndex::threadCompare(const Unfolding &u, EventId a, EventId b) 
         return -1;
     if (b == kNoEvent)
         return 1;
-    return u.threadTree().preorderCompare(a, b, [&](auto x, auto y) { return threadSiblingLess(u, x, y); });
+    // Siblings compare by their keys (ThreadSiblingKeys): two array reads instead of an object-tree walk.
+    const ThreadSiblingKeys &keys = u.threadSiblingKeys();
+    return u.threadTree().preorderCompare(a, b, [&](auto x, auto y) { return keys.key(x) < keys.key(y); });
 }
 
 bool ObjectSiblingIndex::elementLess(const Unfolding &u, EventId a, EventId b) {

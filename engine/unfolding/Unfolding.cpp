@@ -183,6 +183,7 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
     if (ev.isMemoryAccess() || hasState || d.memBase != MemoryCutView::kNoBase || d.memCount != 0)
         ev.detail = m_details.push(d);
     m_events.push(ev);
+    m_threadSiblingKeys.add(*this, id);
     if (ev.isMemoryAccess())
         m_races.add(*this, id);
     if (ev.isObjectOperation())
@@ -353,7 +354,7 @@ SyncObjectState Unfolding::rwlockState(LocationIndex l, EventId threadPred, Even
 
 std::vector<EventId> Unfolding::threadSuccessors(EventId e, ThreadId t) const {
     if (e == kNoEvent)
-        return t < m_threadRoots.size() ? m_threadRoots[t] : std::vector<EventId>{};
+        return threadRoots(t);
     std::vector<EventId> out;
     for (auto n = m_threadTree.firstChild(e); n != SequentialTree::kNone; n = m_threadTree.nextSibling(n))
         out.push_back(n);
@@ -430,8 +431,8 @@ std::size_t Unfolding::memoryBytes() const {
            m_objectTree.memoryBytes() + m_writeTree.memoryBytes() + m_memCutPool.capacity() * sizeof(MemoryCut) +
            m_memBases.capacity() * 8 + m_races.memoryBytes() +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId) +
-           m_siblingIndex.memoryBytes() + m_byPredecessors.memoryBytes() + m_byAction.size() * 32 +
-           m_samePredecessorsNext.bytesReserved();
+           m_siblingIndex.memoryBytes() + m_threadSiblingKeys.memoryBytes() + m_byPredecessors.memoryBytes() +
+           m_byAction.size() * 32 + m_samePredecessorsNext.bytesReserved();
 }
 
 } // namespace weft

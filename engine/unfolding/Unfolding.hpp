@@ -16,6 +16,7 @@
 #include "engine/unfolding/ObjectTable.hpp"
 #include "engine/unfolding/PredecessorIndex.hpp"
 #include "engine/unfolding/RaceCandidates.hpp"
+#include "engine/unfolding/ThreadSiblingKeys.hpp"
 
 #include <functional>
 #include <span>
@@ -119,6 +120,8 @@ public:
     /// The children of busy object-tree nodes in the order that lets spike candidates be found by
     /// binary search (engine/unfolding/SpikeCandidates.hpp).
     const ObjectSiblingIndex &siblingIndex() const { return m_siblingIndex; }
+    /// Each thread-tree node's rank among its siblings (ThreadSiblingKeys.hpp).
+    const ThreadSiblingKeys &threadSiblingKeys() const { return m_threadSiblingKeys; }
     std::uint32_t threadDepth(EventId e) const { return m_threadTree.depth(e); }
     /// Per event, 1 + the largest causal depth of its predecessors (for display; O(size)).
     std::vector<std::uint32_t> causalDepths() const;
@@ -129,6 +132,11 @@ public:
     EventId nextWithSamePredecessors(EventId e) const { return m_samePredecessorsNext[e]; }
     /// Events whose thread predecessor is `e` (or, for kNoEvent and thread t, the first events of t).
     std::vector<EventId> threadSuccessors(EventId e, ThreadId t = kNoThread) const;
+    /// The first events of thread t (without a thread predecessor), in creation order.
+    const std::vector<EventId> &threadRoots(ThreadId t) const {
+        static const std::vector<EventId> kNone;
+        return t < m_threadRoots.size() ? m_threadRoots[t] : kNone;
+    }
     /// Operations on object `m` whose object-tree parent is `e` (kNoEvent: the first ones on `m`).
     std::vector<EventId> objectSuccessors(EventId e, ObjectIndex m = kNoObject) const;
     const SequentialTree &writeTree() const { return m_writeTree; }
@@ -219,6 +227,7 @@ private:
     SequentialTree m_objectTree;
     Arena<EventId> m_objectNodeEvent; // object-tree node -> event (chunks: growing never copies)
     ObjectSiblingIndex m_siblingIndex;
+    ThreadSiblingKeys m_threadSiblingKeys;
     RangePool<EventId> m_tmaxPool;   // ranges: count, then tmax(e, t) per thread t
     RangePool<std::uint32_t> m_lmaxPool; // ranges: see ObjectCutView; range 0 is empty
     std::vector<SyncObjectState> m_states; // see Event::state

@@ -173,6 +173,7 @@ private slots:
     void memoryPrograms();
     void memoryUnderForeignUnlock();
     void manySiblingsUnderOnePair();
+    void threadSiblingKeysRenumbered();
 
 private:
     /// Every check of this file on one explored unfolding; `context` names it in failures.
@@ -181,6 +182,7 @@ private:
     void checkPair(const Unfolding &u, const ExplicitOrder &order, EventId a, EventId b,
                    const QString &context);
     void checkObjectTreeSiblings(const Unfolding &u, const ExplicitOrder &order, const QString &context);
+    void checkThreadOrder(const Unfolding &u, const QString &context, std::uint64_t seed);
 
     std::uint64_t m_pairs = 0;
     std::uint64_t m_immediateConflicts = 0;
@@ -371,6 +373,51 @@ void tst_Relations::check(const Unfolding &u, const QString &context, std::uint6
     if (QTest::currentTestFailed())
         return;
     checkObjectTreeSiblings(u, order, context);
+    checkThreadOrder(u, context, seed);
+}
+
+/// The thread tree's sibling keys against threadSiblingLess, and threadCompare against the pre-order
+/// of an explicit depth-first walk whose children are sorted by threadSiblingLess.
+void tst_Relations::checkThreadOrder(const Unfolding &u, const QString &context, std::uint64_t seed) {
+    std::vector<std::vector<EventId>> groups; // the children of each node, then each thread's roots
+    for (EventId e = 0; e < u.size(); ++e)
+        groups.push_back(u.threadSuccessors(e));
+    for (ThreadId t = 0; t < u.threadCount(); ++t)
+        groups.push_back(u.threadRoots(t));
+    const ThreadSiblingKeys &keys = u.threadSiblingKeys();
+    for (auto &g : groups) {
+        for (std::size_t i = 0; i < g.size() && i < 64; ++i)
+            for (std::size_t j = 0; j < g.size() && j < 64; ++j)
+                if (i != j)
+                    WEFT_VERIFY((keys.key(g[i]) < keys.key(g[j])) ==
+                                    ObjectSiblingIndex::threadSiblingLess(u, g[i], g[j]),
+                                (context + ": sibling keys of " + describe(u, g[i]) + " and " + describe(u, g[j])));
+        std::sort(g.begin(), g.end(),
+                  [&](EventId a, EventId b) { return ObjectSiblingIndex::threadSiblingLess(u, a, b); });
+    }
+    std::vector<std::size_t> position(u.size());
+    std::size_t next = 0;
+    std::vector<EventId> todo;
+    for (ThreadId t = 0; t < u.threadCount(); ++t)
+        for (auto it = groups[u.size() + t].rbegin(); it != groups[u.size() + t].rend(); ++it)
+            todo.push_back(*it);
+    while (!todo.empty()) {
+        const EventId e = todo.back();
+        todo.pop_back();
+        position[e] = next++;
+        for (auto it = groups[e].rbegin(); it != groups[e].rend(); ++it)
+            todo.push_back(*it);
+    }
+    QRandomGenerator random(static_cast<quint32>(seed) + 1);
+    const auto n = static_cast<quint32>(u.size());
+    for (int i = 0; i < 20000 && n > 0; ++i) {
+        const EventId a = random.bounded(n), b = random.bounded(n);
+        if (u.event(a).thread() != u.event(b).thread())
+            continue;
+        const int c = ObjectSiblingIndex::threadCompare(u, a, b);
+        WEFT_VERIFY(a == b ? c == 0 : (c < 0) == (position[a] < position[b]),
+                    (context + ": thread pre-order of " + describe(u, a) + " and " + describe(u, b)));
+    }
 }
 
 void tst_Relations::fixedPrograms_data() {
@@ -508,6 +555,33 @@ void tst_Relations::manySiblingsUnderOnePair() {
     QCOMPARE(u.lookup(Action{ActionKind::MutexLock, 0, m}, start, kNoEvent), lock);
     QCOMPARE(u.lookup(Action{ActionKind::ThreadStart, 0}, kNoEvent, kNoEvent), start);
     QCOMPARE(u.size(), std::size_t{259});
+}
+
+void tst_Relations::threadSiblingKeysRenumbered() {
+    // Thread 1 unlocks m 40 times in a chain; thread 0 then locks m after each of those unlocks,
+    // deepest first: each new lock comes before all its siblings (pre-order of their object-tree
+    // parents), halving the room at the front until the siblings are renumbered.
+    Unfolding u;
+    const ObjectId m = 100;
+    const EventId start0 = u.obtain(Action{ActionKind::ThreadStart, 0}, kNoEvent, kNoEvent);
+    EventId prev1 = u.obtain(Action{ActionKind::ThreadStart, 1}, kNoEvent, kNoEvent);
+    EventId lastOp = kNoEvent;
+    std::vector<EventId> unlocks;
+    for (int i = 0; i < 40; ++i) {
+        prev1 = lastOp = u.obtain(Action{ActionKind::MutexLock, 1, m}, prev1, lastOp);
+        prev1 = lastOp = u.obtain(Action{ActionKind::MutexUnlock, 1, m}, prev1, lastOp);
+        unlocks.push_back(lastOp);
+    }
+    std::vector<EventId> locks;
+    for (auto it = unlocks.rbegin(); it != unlocks.rend(); ++it)
+        locks.push_back(u.obtain(Action{ActionKind::MutexLock, 0, m}, start0, *it));
+    QVERIFY(u.threadSiblingKeys().renumberings() > 0);
+    // Sibling order is the object tree's pre-order of the unlocks: the chain's order.
+    for (std::size_t i = 0; i + 1 < locks.size(); ++i) {
+        QVERIFY(u.threadSiblingKeys().key(locks[i + 1]) < u.threadSiblingKeys().key(locks[i]));
+        QVERIFY(ObjectSiblingIndex::threadCompare(u, locks[i + 1], locks[i]) < 0);
+    }
+    check(u, "renumbered", 1);
 }
 
 QTEST_APPLESS_MAIN(tst_Relations)

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+// One integer per thread-tree node whose order among the children of one node (or among one thread's
+// first events) is ObjectSiblingIndex::threadSiblingLess, so that the thread tree's pre-order
+// comparisons read two keys instead of walking the object tree (engine/unfolding/README.md, "Sibling
+// keys"). Owned by the Unfolding; one writer, readers between writes.
+#pragma once
+
+#include "engine/base/Arena.hpp"
+#include "engine/unfolding/Event.hpp"
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace weft {
+
+class Unfolding;
+
+class ThreadSiblingKeys {
+public:
+    /// A node's children (a thread's first events) are also kept sorted once there are this many, so
+    /// that a new one finds its place by binary search instead of a scan.
+    static constexpr std::uint32_t kThreshold = 16;
+
+    /// Gives event `x`, already stored in `u` (its thread tree included), a key among its siblings;
+    /// may renumber those siblings (their order is kept).
+    void add(const Unfolding &u, EventId x);
+    /// For two children of one thread-tree node (or two first events of one thread):
+    /// threadSiblingLess(a, b) exactly when key(a) < key(b).
+    std::uint32_t key(EventId e) const { return m_keys[e]; }
+
+    std::size_t memoryBytes() const;
+    /// How many times a node's children were renumbered (no room left between two keys).
+    std::uint64_t renumberings() const { return m_renumberings; }
+
+private:
+    /// The sorted children of x's thread-tree parent (of x's thread's roots), or nullptr while there
+    /// are fewer than kThreshold; creates the vector when x makes them kThreshold.
+    std::vector<EventId> *sortedSiblings(const Unfolding &u, EventId x);
+    void renumber(const Unfolding &u, EventId x, EventId prev, std::vector<EventId> *sorted);
+
+    Arena<std::uint32_t> m_keys; // by event id (= thread-tree node)
+    // Busy parents only (kNoEvent - thread: a thread's roots), as in ObjectSiblingIndex.
+    std::unordered_map<std::uint64_t, std::uint32_t> m_slot;
+    std::vector<std::vector<EventId>> m_sorted;
+    std::vector<EventId> m_scratch;
+    std::uint64_t m_renumberings = 0;
+};
+
+} // namespace weft
