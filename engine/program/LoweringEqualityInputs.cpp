@@ -58,10 +58,12 @@ bool follow(const llvm::CallInst &call, const LoweringContext &ctx, EqualityInpu
                     return false;
                 if (!cells.insert(global).second)
                     continue;
-                // A variable only read and written directly (its address never taken).
+                // A variable only read and written directly (its address never taken), with the
+                // value's own type (a load of other bits would not hold the input).
+                const llvm::Type *type = store->getValueOperand()->getType();
                 for (const llvm::User *g : global->users()) {
                     if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(g);
-                        load && load->getPointerOperand() == global)
+                        load && load->getPointerOperand() == global && load->getType() == type)
                         carry(load);
                     else if (const auto *s = llvm::dyn_cast<llvm::StoreInst>(g);
                              s && s->getPointerOperand() == global && s->getValueOperand() != global)

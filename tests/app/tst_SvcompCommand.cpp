@@ -206,6 +206,12 @@ int main(void) { key = __VERIFIER_nondet_int(); int n = 0; for (int i = -1; i <=
         << "unreach-call" << 4
         << "unknown (the program compares __VERIFIER_nondet_* values of types wider than char for equality with every "
            "value of -1..16, the values explored)";
+    // Its bits read through another type are not the input: not an equality input.
+    QTest::addRow("input read back as other bits")
+        << R"(double key;
+int main(void) { key = __VERIFIER_nondet_int(); if (*(long *)&key == 0x4059000000000000L) reach_error(); return 0; })"
+        << "unreach-call" << 4
+        << "unknown (the program reads __VERIFIER_nondet_* values of types wider than char, explored over -1..16 only)";
     QTest::addRow("input in order comparisons")
         << R"(int a[4] = {3, 9, 120, 7}; int key;
 int main(void) { key = __VERIFIER_nondet_int(); for (int i = 0; i < 4; i++) if (a[i] < key && i == 2) reach_error(); return 0; })"
