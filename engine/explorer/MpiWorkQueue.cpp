@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <numeric>
 #include <thread>
 
@@ -383,13 +384,12 @@ ThreadTable MpiWorkQueue::threadTable(ThreadId parent, std::uint32_t ordinal) {
     return table;
 }
 
-std::vector<std::uint8_t> MpiWorkQueue::allGather(const std::vector<std::uint8_t> &mine, std::vector<int> &sizes,
-                                                  std::vector<int> &offsets) {
+void MpiWorkQueue::allGather(const std::vector<std::uint8_t> &mine, const std::function<void(wire::Reader &)> &readOne,
+                             const std::string &what) {
     if (mine.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
         m_session.abort("internal error: a re-check round's events exceed 2 GB", 3);
     const int size = static_cast<int>(mine.size());
-    sizes.assign(static_cast<std::size_t>(m_ranks), 0);
-    offsets.assign(static_cast<std::size_t>(m_ranks), 0);
+    std::vector<int> sizes(static_cast<std::size_t>(m_ranks)), offsets(static_cast<std::size_t>(m_ranks));
     MPI_Allgather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, MPI_COMM_WORLD);
     long long total = 0;
     for (int r = 0; r < m_ranks; ++r) {
@@ -401,16 +401,6 @@ std::vector<std::uint8_t> MpiWorkQueue::allGather(const std::vector<std::uint8_t
     std::vector<std::uint8_t> all(static_cast<std::size_t>(total));
     MPI_Allgatherv(mine.data(), size, MPI_BYTE, all.data(), sizes.data(), offsets.data(), MPI_BYTE, MPI_COMM_WORLD);
     m_bytes += static_cast<std::uint64_t>(size) * static_cast<std::uint64_t>(m_ranks - 1);
-    return all;
-}
-
-std::vector<std::uint64_t> MpiWorkQueue::exchangeWatches(const std::vector<std::uint64_t> &fresh) {
-    wire::Writer w;
-    for (const std::uint64_t key : fresh)
-        w.u64(key);
-    std::vector<int> sizes, offsets;
-    const std::vector<std::uint8_t> all = allGather(w.bytes(), sizes, offsets);
-    std::vector<std::uint64_t> others;
     for (int r = 0; r < m_ranks; ++r) {
         if (r == m_rank)
             continue;
@@ -418,10 +408,18 @@ std::vector<std::uint64_t> MpiWorkQueue::exchangeWatches(const std::vector<std::
             std::span<const std::uint8_t>(all).subspan(static_cast<std::size_t>(offsets[static_cast<std::size_t>(r)]),
                                                        static_cast<std::size_t>(sizes[static_cast<std::size_t>(r)])));
         while (reader.ok() && !reader.atEnd())
-            others.push_back(reader.u64());
+            readOne(reader);
         if (!reader.ok())
-            m_session.abort("internal error: the watched keys of rank " + std::to_string(r) + " are malformed", 3);
+            m_session.abort("internal error: the " + what + " of rank " + std::to_string(r) + " are malformed", 3);
     }
+}
+
+std::vector<std::uint64_t> MpiWorkQueue::exchangeWatches(const std::vector<std::uint64_t> &fresh) {
+    wire::Writer w;
+    for (const std::uint64_t key : fresh)
+        w.u64(key);
+    std::vector<std::uint64_t> others;
+    allGather(w.bytes(), [&](wire::Reader &r) { others.push_back(r.u64()); }, "watched keys");
     return others;
 }
 
@@ -438,20 +436,8 @@ std::vector<SharedEvent> MpiWorkQueue::exchange(std::vector<SharedEvent> created
     wire::Writer w;
     for (const SharedEvent &e : created)
         wire::write(w, e);
-    std::vector<int> sizes, offsets;
-    const std::vector<std::uint8_t> all = allGather(w.bytes(), sizes, offsets);
     std::vector<SharedEvent> others;
-    for (int r = 0; r < m_ranks; ++r) {
-        if (r == m_rank)
-            continue;
-        wire::Reader reader(
-            std::span<const std::uint8_t>(all).subspan(static_cast<std::size_t>(offsets[static_cast<std::size_t>(r)]),
-                                                       static_cast<std::size_t>(sizes[static_cast<std::size_t>(r)])));
-        while (reader.ok() && !reader.atEnd())
-            others.push_back(wire::readSharedEvent(reader));
-        if (!reader.ok())
-            m_session.abort("internal error: the events of rank " + std::to_string(r) + " are malformed", 3);
-    }
+    allGather(w.bytes(), [&](wire::Reader &r) { others.push_back(wire::readSharedEvent(r)); }, "events");
     return others;
 }
 

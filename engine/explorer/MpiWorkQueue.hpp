@@ -6,10 +6,12 @@
 
 #include "engine/action/ThreadNameAuthority.hpp"
 #include "engine/explorer/ParallelExplorer.hpp"
+#include "engine/explorer/WireFormat.hpp"
 #include "engine/explorer/WorkQueue.hpp"
 
 #include <atomic>
 #include <deque>
+#include <functional>
 #include <mutex>
 
 namespace weft {
@@ -94,9 +96,10 @@ private:
     bool m_exploredSinceRecheck = false;
     bool m_unsettled = false;     // some rank's last round left work for another (endRound)
     bool m_unsettledHere = false; // this rank's (every rank)
-    /// Every rank's `mine` (Allgatherv); `offsets`/`sizes` say where each rank's bytes are.
-    std::vector<std::uint8_t> allGather(const std::vector<std::uint8_t> &mine, std::vector<int> &sizes,
-                                        std::vector<int> &offsets);
+    /// Sends `mine` to every rank and reads every other rank's bytes with `readOne` (called until its bytes are
+    /// used up) in rank order (MPI_Allgatherv); malformed bytes abort the job, naming `what` they hold.
+    void allGather(const std::vector<std::uint8_t> &mine, const std::function<void(wire::Reader &)> &readOne,
+                   const std::string &what);
     bool m_done = false;
     std::uint64_t m_tickets = 0;
     ThreadTable m_threads{{kNoThread, 0}};
