@@ -203,6 +203,7 @@ void Explorer::watchParked() {
 
 std::vector<SharedEvent> Explorer::stageFromRanks() {
     WorkQueue &pool = *m_pool;
+    dropFinalDecisions();
     watchParked();
     const std::vector<std::uint64_t> fresh(m_watches.begin() + static_cast<std::ptrdiff_t>(m_watchesScanned),
                                            m_watches.end());
@@ -468,11 +469,23 @@ void Explorer::dropFinalDecisions() {
     // sequential explorer, whose U at that call holds no more than the union this round answered against.
     std::vector<std::uint32_t> earliest;
     bool any = false;
-    for (const Explorer *w : m_pool->workers())
-        if (w->m_queuedLate && (!any || dfsEarlierCode(w->m_earliestLate, earliest))) {
-            earliest = w->m_earliestLate;
+    auto consider = [&](const std::vector<std::uint32_t> &code) {
+        if (!any || dfsEarlierCode(code, earliest)) {
+            earliest = code;
             any = true;
         }
+    };
+    if (m_pool->workers().empty()) {
+        // Workers elsewhere (ranks): every rank sends its own (collective: each rank's every round).
+        if (m_queuedLate)
+            consider(m_earliestLate);
+        for (const std::vector<std::uint32_t> &code :
+             m_pool->exchangeLateCodes(m_queuedLate ? &m_earliestLate : nullptr))
+            consider(code);
+    }
+    for (const Explorer *w : m_pool->workers())
+        if (w->m_queuedLate)
+            consider(w->m_earliestLate);
     std::vector<std::uint32_t> code;
     std::size_t kept = 0;
     for (Parked &p : m_parked) {

@@ -423,6 +423,25 @@ std::vector<std::uint64_t> MpiWorkQueue::exchangeWatches(const std::vector<std::
     return others;
 }
 
+std::vector<std::vector<std::uint32_t>> MpiWorkQueue::exchangeLateCodes(const std::vector<std::uint32_t> *mine) {
+    wire::Writer w;
+    if (mine) {
+        w.u64(mine->size());
+        for (const std::uint32_t index : *mine)
+            w.u64(index);
+    }
+    std::vector<std::vector<std::uint32_t>> others;
+    allGather(
+        w.bytes(),
+        [&](wire::Reader &r) {
+            std::vector<std::uint32_t> &code = others.emplace_back();
+            for (std::uint64_t n = r.u64(); n > 0 && r.ok(); --n)
+                code.push_back(static_cast<std::uint32_t>(r.u64()));
+        },
+        "late item codes");
+    return others;
+}
+
 void MpiWorkQueue::endRound() {
     const int mine = m_unsettledHere ? 1 : 0;
     int any = 0;

@@ -35,6 +35,7 @@ public:
     void barrier() override {}
     std::vector<SharedEvent> exchange(std::vector<SharedEvent> created) override;
     std::vector<std::uint64_t> exchangeWatches(const std::vector<std::uint64_t> &fresh) override;
+    std::vector<std::vector<std::uint32_t>> exchangeLateCodes(const std::vector<std::uint32_t> *mine) override;
     void roundUnsettled() override { m_unsettledHere = true; }
     /// Collective: rank 0 learns whether some rank's round was unsettled (another round follows then).
     void endRound() override;

@@ -40,6 +40,9 @@ public:
     /// Not used: every worker is in this process (workers()).
     std::vector<SharedEvent> exchange(std::vector<SharedEvent>) override { return {}; }
     std::vector<std::uint64_t> exchangeWatches(const std::vector<std::uint64_t> &) override { return {}; }
+    std::vector<std::vector<std::uint32_t>> exchangeLateCodes(const std::vector<std::uint32_t> *) override {
+        return {};
+    }
     /// Whether an idle worker waits for an item nobody queued yet: a cheap read, polled by busy workers
     /// after each execution.
     bool wantsWork() override { return m_hungry.load(std::memory_order_relaxed) > 0; }

@@ -62,6 +62,9 @@ public:
     /// A re-check round's exchange of the sibling keys watched from this round on (README.md, "Distributed, as
     /// built"): gives this worker's, returns the other workers' (every worker elsewhere calls it in the same round).
     virtual std::vector<std::uint64_t> exchangeWatches(const std::vector<std::uint64_t> &fresh) = 0;
+    /// A re-check round's exchange of the path codes of the DFS-earliest late item each worker elsewhere queued in
+    /// its last round (README.md, "Final decisions"): gives this worker's (null: none), returns the others'.
+    virtual std::vector<std::vector<std::uint32_t>> exchangeLateCodes(const std::vector<std::uint32_t> *mine) = 0;
 };
 
 } // namespace weft
