@@ -412,15 +412,26 @@ void Explorer::recheck() {
         if (p.decisions.front().length > p.decisions.back().length)
             std::reverse(p.decisions.begin(), p.decisions.end());
         std::size_t still = 0; // negative decisions kept, compacted in place
+        // A D-event with no new sibling compatible with the cut of a shallower node of this record has none
+        // compatible with a deeper one either (the cut only grows, and compatibility with a larger cut implies it
+        // with a smaller one).
+        EventId stillEmpty = kNoEvent;
         for (Decision decision : p.decisions) {
             const std::uint32_t m = decision.length;
+            if (decision.emptySpike != kNoEvent && decision.emptySpike == stillEmpty) {
+                decision.settled = 1;
+                p.decisions[still++] = decision;
+                continue;
+            }
             if (mayHaveChanged(p, decision)) {
                 const std::vector<EventId> &trail = parkedTrail(p);
                 scratchCut(trail, m);
                 // Its spike holds siblings compatible with C only: without a new one compatible with C, it is
                 // still empty (a full Alt call costs far more than this check).
                 const EventId empty = decision.emptySpike;
-                if (empty == kNoEvent || hasNewCompatibleSibling(empty, p.decidedAt, cut)) {
+                if (empty != kNoEvent && !hasNewCompatibleSibling(empty, p.decidedAt, cut))
+                    stillEmpty = empty;
+                else {
                     Disset d = Disset::prefixOf(p.disabled, m);
                     d.add(trail[m], m);
                     if (const std::optional<Configuration> clue = m_alternatives.find(m_unfolding, cut, d)) {
