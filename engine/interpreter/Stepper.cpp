@@ -610,8 +610,9 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             }
             const std::optional<Builtin> b =
                 in.op == Opcode::CallBuiltin ? std::optional(Builtin(in.imm)) : m_program.functions[callee].builtin;
-            // A yield changes nothing: a spin loop may call it (SpinLoops.cpp); any other call may.
-            if (!b || (*b != Builtin::SchedYield && *b != Builtin::PthreadYield))
+            // A yield changes nothing: a spin loop may call it (SpinLoops.cpp); any other builtin may.
+            // The program's own functions are followed: what they do counts as it happens.
+            if (b && *b != Builtin::SchedYield && *b != Builtin::PthreadYield)
                 t.spin.clean = false;
             if (!b || *b != Builtin::CondWait)
                 t.wakeAnchor.quiet = false;
@@ -628,7 +629,10 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             break;
         }
         case Opcode::Ret: {
-            t.spin.clean = false;
+            // Returning from a function called within the iteration leaves the heads' frame as it
+            // was; returning from it (or below) leaves the loop.
+            if (t.stack.frames.size() <= t.spin.depth)
+                t.spin.clean = false;
             t.wakeAnchor.quiet = false;
             const Continuation next = ret(state, t, in);
             if (next == Continuation::Fault)

@@ -35,7 +35,10 @@ struct SpinAnchor {
 struct SpinWatch {
     std::uint32_t function = 0xFFFFFFFFu; ///< the frame the heads are in (none yet)
     std::uint32_t depth = 0;              ///< frames on the stack there
-    bool clean = false; ///< no store, call, return, allocation or other action since the first head
+    /// No store, allocation, builtin call or other action since the first head, and no return from
+    /// the heads' frame or below (a call of the program's own code that returns within the
+    /// iteration is part of it: its stores, allocations and actions count, its frame is gone).
+    bool clean = false;
     std::vector<SpinAnchor> anchors;
     std::vector<SpinRead> reads;
 };

@@ -56,6 +56,7 @@ EnumerationResult enumerate(ModelProgram &program) {
 class tst_SpinLoops : public QObject {
     Q_OBJECT
 private slots:
+    void init() { QVERIFY(m_sources.reset()); }
     void modelsMatchBruteForce_data();
     void modelsMatchBruteForce();
     void cProgramsMatchModels_data();
@@ -63,6 +64,10 @@ private slots:
     void mutualExclusionVerdicts();
     void livelockReports();
     void livelocksEndSilently();
+    void spinThroughAFunction();
+
+private:
+    testing::ScratchSources m_sources;
 };
 
 void tst_SpinLoops::modelsMatchBruteForce_data() {
@@ -186,6 +191,36 @@ void tst_SpinLoops::livelocksEndSilently() {
         QVERIFY2(r.defects.empty(), variant);
         QVERIFY2(r.statistics.assumeBlocked > 0, variant);
     }
+}
+
+void tst_SpinLoops::spinThroughAFunction() {
+    // A spin whose condition a function of the program computes (divine's ring: `if
+    // (ring_empty(r)) continue;`) is the same await as the condition written inline: the call
+    // returns within the iteration and changes nothing. Same executions, events and verdict.
+    const std::string text = R"(#include <pthread.h>
+#include <assert.h>
+_Atomic int flag; int data;
+int ready(_Atomic int *f) { return *f != 0; }
+void *w(void *a) { data = 42; flag = 1; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0);
+  while (!(READY)) {}
+  assert(data == 42); pthread_join(t, 0); return 0; })";
+    auto program = [&](const std::string &ready) {
+        std::string source = text;
+        source.replace(source.find("READY"), 5, ready);
+        return m_sources.load("spin_" + std::to_string(ready.size()) + ".c", source);
+    };
+    interpreter::InterpreterOptions sc;
+    sc.model = interpreter::MemoryModel::Sc;
+    const ExplorationResult inlined = testing::explore(program("flag != 0"), {}, sc);
+    const ExplorationResult called = testing::explore(program("ready(&flag)"), {}, sc);
+    QCOMPARE(inlined.stopReason, StopReason::Completed);
+    QCOMPARE(called.stopReason, StopReason::Completed);
+    QVERIFY2(inlined.defects.empty(), inlined.defects.empty() ? "" : inlined.defects.front().message.c_str());
+    QVERIFY2(called.defects.empty(), called.defects.empty() ? "" : called.defects.front().message.c_str());
+    QCOMPARE(called.statistics.maximalConfigurations, inlined.statistics.maximalConfigurations);
+    QCOMPARE(called.statistics.assumeBlocked, inlined.statistics.assumeBlocked);
+    QCOMPARE(called.statistics.events, inlined.statistics.events);
 }
 
 QTEST_GUILESS_MAIN(tst_SpinLoops)
