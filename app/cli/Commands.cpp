@@ -163,6 +163,19 @@ std::string runIdentity(const CommandLine &cl) {
     return text;
 }
 
+namespace {
+bool leaveMemoryAtExit = false;
+} // namespace
+
+void setLeaveMemoryAtExit(bool on) { leaveMemoryAtExit = on; }
+
+ExplorationKeeper::~ExplorationKeeper() {
+    if (!leaveMemoryAtExit || !m_allowed || !m_exploration)
+        return;
+    static auto *const kept = new std::vector<std::unique_ptr<ProgramExploration>>(); // never freed: see above
+    kept->push_back(std::move(m_exploration));
+}
+
 int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     // --distributed: every rank loads and explores; only rank 0 prints and writes files.
     std::unique_ptr<MpiSession> session;
@@ -194,7 +207,9 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err) {
     if (printing)
         printDiagnostics(loaded->warnings, err);
     const program::Program &program = loaded->program;
-    ProgramExploration explorer(program, cl.interpreter, cl.exploration);
+    auto exploration = std::make_unique<ProgramExploration>(program, cl.interpreter, cl.exploration);
+    const ExplorationKeeper keeper(exploration, !session);
+    ProgramExploration &explorer = *exploration;
     explorer.distributeOver(session.get());
     ProgressLine progress(err);
     if (!cl.quiet && printing && isatty(fileno(err)))

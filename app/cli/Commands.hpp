@@ -8,6 +8,11 @@
 #include "engine/debugger/TracedExecution.hpp"
 
 #include <cstdio>
+#include <memory>
+
+namespace weft::debugger {
+class ProgramExploration;
+}
 
 namespace weft::cli {
 
@@ -15,6 +20,28 @@ int runExplore(const CommandLine &cl, std::FILE *out, std::FILE *err);
 int runReplay(const CommandLine &cl, std::FILE *out, std::FILE *err);
 /// SvcompCommand.cpp: 0 true, 1 false, 4 unknown, 2 bad input.
 int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err);
+
+/// Whether the commands leave their exploration's memory to the operating system when they end instead of
+/// freeing it (the `weft` executable turns it on: freeing a multi-GB unfolding object by object takes tens
+/// of seconds after the verdict is printed; in-process callers such as the tests keep the default, off).
+void setLeaveMemoryAtExit(bool on);
+
+/// Declared right after the exploration a command owns: at the command's end it hands the exploration to
+/// a list the process keeps until it exits (reachable, so no leak checker complains) when
+/// setLeaveMemoryAtExit(true) was called; otherwise the exploration is destroyed as usual.
+class ExplorationKeeper {
+public:
+    /// `allowed` false: destroyed as usual in any case (a distributed run frees its MPI resources first).
+    explicit ExplorationKeeper(std::unique_ptr<debugger::ProgramExploration> &exploration, bool allowed = true)
+        : m_exploration(exploration), m_allowed(allowed) {}
+    ExplorationKeeper(const ExplorationKeeper &) = delete;
+    ExplorationKeeper &operator=(const ExplorationKeeper &) = delete;
+    ~ExplorationKeeper();
+
+private:
+    std::unique_ptr<debugger::ProgramExploration> &m_exploration;
+    bool m_allowed;
+};
 
 // Shared by the commands (Commands.cpp).
 /// `text` with paths under the working directory made relative to it, as compilers show them.

@@ -235,7 +235,9 @@ int runSvcomp(const CommandLine &cl, std::FILE *out, std::FILE *err) {
         exploration.stopOnDefectKinds = 1u << unsigned(property == SvcompProperty::UnreachCall ? DefectKind::AssertionFailure
                                                                                                : DefectKind::UndefinedBehaviour);
     }
-    debugger::ProgramExploration explorer(program, options, exploration);
+    auto owned = std::make_unique<debugger::ProgramExploration>(program, options, exploration);
+    const ExplorationKeeper keeper(owned);
+    debugger::ProgramExploration &explorer = *owned;
     const ExplorationResult result = explorer.run();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::fprintf(out, "weft: %s (%s model, %u round%s), %.2f s in all\n", result.statistics.summary().c_str(),

@@ -14,6 +14,7 @@
 int main(int argc, char **argv) {
     using namespace weft::cli;
     try {
+        setLeaveMemoryAtExit(true); // the verdict is printed: exit at once (Commands.hpp)
         const std::vector<std::string> args(argv + 1, argv + argc);
         auto cl = parseCommandLine(args);
         if (!cl) {

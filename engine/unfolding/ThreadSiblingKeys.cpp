@@ -40,7 +40,7 @@ std::uint64_t groupOf(const Event &ex) {
 std::vector<EventId> *ThreadSiblingKeys::sortedSiblings(const Unfolding &u, EventId x) {
     const Event &ex = u.event(x);
     if (const auto it = m_slot.find(groupOf(ex)); it != m_slot.end())
-        return &m_sorted[it->second];
+        return it->second == kUnkeyed ? nullptr : &m_sorted[it->second];
     std::uint32_t count = 0;
     if (ex.threadPred == kNoEvent)
         count = static_cast<std::uint32_t>(u.threadRoots(ex.thread()).size()) - 1;
@@ -59,9 +59,15 @@ std::vector<EventId> *ThreadSiblingKeys::sortedSiblings(const Unfolding &u, Even
 void ThreadSiblingKeys::add(const Unfolding &u, EventId x) {
     assert(m_keys.size() == x);
     m_keys.push(0);
+    if (const auto it = m_slot.find(groupOf(u.event(x))); it != m_slot.end() && it->second == kUnkeyed)
+        return; // too many siblings: none has a key
     // The nearest siblings before and after x in threadSiblingLess order.
     EventId prev = kNoEvent, next = kNoEvent;
     std::vector<EventId> *sorted = sortedSiblings(u, x);
+    if (sorted && sorted->size() >= kMaxKeyed) {
+        dropKeys(u, x);
+        return;
+    }
     std::size_t at = 0;
     auto less = [&](EventId s) { return ObjectSiblingIndex::threadSiblingLess(u, s, x); };
     if (sorted) {
@@ -97,13 +103,25 @@ void ThreadSiblingKeys::add(const Unfolding &u, EventId x) {
         m_keys[x] =
             static_cast<std::uint32_t>(lo + (next == kNoEvent ? std::min((hi - lo) / 2, kAppendStep) : (hi - lo) / 2));
     else
-        renumber(u, x, prev, sorted);
+        renumber(u, x, prev, next, sorted);
     if (sorted)
         sorted->insert(sorted->begin() + static_cast<std::ptrdiff_t>(at), x);
 }
 
-void ThreadSiblingKeys::renumber(const Unfolding &u, EventId x, EventId prev, std::vector<EventId> *sorted) {
+void ThreadSiblingKeys::dropKeys(const Unfolding &u, EventId x) {
+    const auto it = m_slot.find(groupOf(u.event(x)));
+    assert(it != m_slot.end() && it->second != kUnkeyed);
+    for (EventId s : m_sorted[it->second])
+        m_keys[s] = 0;
+    std::vector<EventId>().swap(m_sorted[it->second]);
+    it->second = kUnkeyed;
+}
+
+void ThreadSiblingKeys::renumber(const Unfolding &u, EventId x, EventId prev, EventId next,
+                                 std::vector<EventId> *sorted) {
     // No room between x's neighbours: spread all the siblings evenly over the space, in their order.
+    // When x comes last (the usual case), over the lower half only: the appends that follow take
+    // kAppendStep each from the upper half instead of halving a gap of one step.
     ++m_renumberings;
     std::vector<EventId> &all = m_scratch;
     all.clear();
@@ -114,7 +132,7 @@ void ThreadSiblingKeys::renumber(const Unfolding &u, EventId x, EventId prev, st
         std::sort(all.begin(), all.end(), [&](EventId a, EventId b) { return m_keys[a] < m_keys[b]; });
     }
     all.insert(prev == kNoEvent ? all.begin() : std::find(all.begin(), all.end(), prev) + 1, x);
-    const std::uint64_t step = kSpace / (all.size() + 1);
+    const std::uint64_t step = (next == kNoEvent ? kSpace / 2 : kSpace) / (all.size() + 1);
     assert(step >= 2);
     for (std::size_t i = 0; i < all.size(); ++i)
         m_keys[all[i]] = static_cast<std::uint32_t>((i + 1) * step);

@@ -21,12 +21,17 @@ public:
     /// A node's children (a thread's first events) are also kept sorted once there are this many, so
     /// that a new one finds its place by binary search instead of a scan.
     static constexpr std::uint32_t kThreshold = 16;
+    /// A node with more children than this keeps no keys (key 0 for all of them): compared by
+    /// threadSiblingLess instead. Keeping keys there would renumber thousands of siblings and shift
+    /// the sorted vector on every few insertions (an sc read of a long loop's writes has ~10^6).
+    static constexpr std::uint32_t kMaxKeyed = 4096;
 
     /// Gives event `x`, already stored in `u` (its thread tree included), a key among its siblings;
     /// may renumber those siblings (their order is kept).
     void add(const Unfolding &u, EventId x);
-    /// For two children of one thread-tree node (or two first events of one thread):
-    /// threadSiblingLess(a, b) exactly when key(a) < key(b).
+    /// For two children of one thread-tree node (or two first events of one thread) with keys (both
+    /// non-zero: a node keeps keys for all its children or for none): threadSiblingLess(a, b) exactly
+    /// when key(a) < key(b). 0: the node has more than kMaxKeyed children.
     std::uint32_t key(EventId e) const { return m_keys[e]; }
 
     std::size_t memoryBytes() const;
@@ -37,10 +42,14 @@ private:
     /// The sorted children of x's thread-tree parent (of x's thread's roots), or nullptr while there
     /// are fewer than kThreshold; creates the vector when x makes them kThreshold.
     std::vector<EventId> *sortedSiblings(const Unfolding &u, EventId x);
-    void renumber(const Unfolding &u, EventId x, EventId prev, std::vector<EventId> *sorted);
+    void renumber(const Unfolding &u, EventId x, EventId prev, EventId next, std::vector<EventId> *sorted);
+    /// x's siblings became too many: drops the keys of all of them and of x.
+    void dropKeys(const Unfolding &u, EventId x);
 
     Arena<std::uint32_t> m_keys; // by event id (= thread-tree node)
-    // Busy parents only (kNoEvent - thread: a thread's roots), as in ObjectSiblingIndex.
+    // Busy parents only (kNoEvent - thread: a thread's roots), as in ObjectSiblingIndex; kUnkeyed: a
+    // parent with more than kMaxKeyed children.
+    static constexpr std::uint32_t kUnkeyed = ~std::uint32_t{0};
     std::unordered_map<std::uint64_t, std::uint32_t> m_slot;
     std::vector<std::vector<EventId>> m_sorted;
     std::vector<EventId> m_scratch;

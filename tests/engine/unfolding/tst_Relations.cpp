@@ -174,6 +174,7 @@ private slots:
     void memoryUnderForeignUnlock();
     void manySiblingsUnderOnePair();
     void threadSiblingKeysRenumbered();
+    void threadSiblingKeysDroppedPastTheBound();
 
 private:
     /// Every check of this file on one explored unfolding; `context` names it in failures.
@@ -386,12 +387,18 @@ void tst_Relations::checkThreadOrder(const Unfolding &u, const QString &context,
         groups.push_back(u.threadRoots(t));
     const ThreadSiblingKeys &keys = u.threadSiblingKeys();
     for (auto &g : groups) {
-        for (std::size_t i = 0; i < g.size() && i < 64; ++i)
-            for (std::size_t j = 0; j < g.size() && j < 64; ++j)
+        // A node keeps keys for all its children (in threadSiblingLess order) or, past kMaxKeyed, for none.
+        const bool keyed = !g.empty() && keys.key(g[0]) != 0;
+        WEFT_VERIFY(keyed || g.size() <= 1 || g.size() > ThreadSiblingKeys::kMaxKeyed,
+                    (context + ": no sibling keys below " + describe(u, g[0])));
+        for (std::size_t i = 0; i < g.size() && i < 64; ++i) {
+            WEFT_VERIFY((keys.key(g[i]) != 0) == keyed, (context + ": keys of some siblings of " + describe(u, g[i])));
+            for (std::size_t j = 0; j < g.size() && j < 64 && keyed; ++j)
                 if (i != j)
                     WEFT_VERIFY((keys.key(g[i]) < keys.key(g[j])) ==
                                     ObjectSiblingIndex::threadSiblingLess(u, g[i], g[j]),
                                 (context + ": sibling keys of " + describe(u, g[i]) + " and " + describe(u, g[j])));
+        }
         std::sort(g.begin(), g.end(),
                   [&](EventId a, EventId b) { return ObjectSiblingIndex::threadSiblingLess(u, a, b); });
     }
@@ -582,6 +589,30 @@ void tst_Relations::threadSiblingKeysRenumbered() {
         QVERIFY(ObjectSiblingIndex::threadCompare(u, locks[i + 1], locks[i]) < 0);
     }
     check(u, "renumbered", 1);
+}
+
+void tst_Relations::threadSiblingKeysDroppedPastTheBound() {
+    // Thread 0 locks m after each of thread 1's 5000 unlocks, in the chain's order (each new lock comes
+    // after its siblings, as most new events do): past kMaxKeyed children the node drops the keys and
+    // its children compare by threadSiblingLess; the order seen by threadCompare stays the pre-order.
+    Unfolding u;
+    const ObjectId m = 100;
+    const EventId start0 = u.obtain(Action{ActionKind::ThreadStart, 0}, kNoEvent, kNoEvent);
+    EventId prev1 = u.obtain(Action{ActionKind::ThreadStart, 1}, kNoEvent, kNoEvent);
+    EventId lastOp = kNoEvent;
+    std::vector<EventId> locks;
+    for (int i = 0; i < 5000; ++i) {
+        prev1 = lastOp = u.obtain(Action{ActionKind::MutexLock, 1, m}, prev1, lastOp);
+        prev1 = lastOp = u.obtain(Action{ActionKind::MutexUnlock, 1, m}, prev1, lastOp);
+        locks.push_back(u.obtain(Action{ActionKind::MutexLock, 0, m}, start0, lastOp));
+    }
+    const ThreadSiblingKeys &keys = u.threadSiblingKeys();
+    QCOMPARE(keys.key(locks.front()), 0u);
+    QCOMPARE(keys.key(locks.back()), 0u);
+    QVERIFY(keys.key(prev1) != 0); // thread 1's chain: one child per node, keyed
+    for (std::size_t i = 0; i + 1 < locks.size(); i += 97)
+        QVERIFY(ObjectSiblingIndex::threadCompare(u, locks[i], locks[i + 1]) < 0);
+    checkThreadOrder(u, "dropped", 2);
 }
 
 QTEST_APPLESS_MAIN(tst_Relations)
