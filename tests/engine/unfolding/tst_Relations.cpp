@@ -564,24 +564,37 @@ void tst_Relations::manySiblingsUnderOnePair() {
     QCOMPARE(u.size(), std::size_t{259});
 }
 
-void tst_Relations::threadSiblingKeysRenumbered() {
-    // Thread 1 unlocks m 40 times in a chain; thread 0 then locks m after each of those unlocks,
-    // deepest first: each new lock comes before all its siblings (pre-order of their object-tree
-    // parents), halving the room at the front until the siblings are renumbered.
-    Unfolding u;
+namespace {
+
+/// Thread 1 locks and unlocks mutex 100 `n` times in a chain; then thread 0, right after its start,
+/// locks it after each of those unlocks (deepest first when `deepestFirst`): n siblings, returned in
+/// the order they were created.
+std::vector<EventId> locksAfterEachUnlock(Unfolding &u, int n, bool deepestFirst) {
     const ObjectId m = 100;
     const EventId start0 = u.obtain(Action{ActionKind::ThreadStart, 0}, kNoEvent, kNoEvent);
     EventId prev1 = u.obtain(Action{ActionKind::ThreadStart, 1}, kNoEvent, kNoEvent);
     EventId lastOp = kNoEvent;
     std::vector<EventId> unlocks;
-    for (int i = 0; i < 40; ++i) {
+    for (int i = 0; i < n; ++i) {
         prev1 = lastOp = u.obtain(Action{ActionKind::MutexLock, 1, m}, prev1, lastOp);
         prev1 = lastOp = u.obtain(Action{ActionKind::MutexUnlock, 1, m}, prev1, lastOp);
         unlocks.push_back(lastOp);
     }
+    if (deepestFirst)
+        std::reverse(unlocks.begin(), unlocks.end());
     std::vector<EventId> locks;
-    for (auto it = unlocks.rbegin(); it != unlocks.rend(); ++it)
-        locks.push_back(u.obtain(Action{ActionKind::MutexLock, 0, m}, start0, *it));
+    for (EventId unlock : unlocks)
+        locks.push_back(u.obtain(Action{ActionKind::MutexLock, 0, m}, start0, unlock));
+    return locks;
+}
+
+} // namespace
+
+void tst_Relations::threadSiblingKeysRenumbered() {
+    // Deepest first: each new lock comes before all its siblings (pre-order of their object-tree
+    // parents), halving the room at the front until the siblings are renumbered.
+    Unfolding u;
+    const std::vector<EventId> locks = locksAfterEachUnlock(u, 40, true);
     QVERIFY(u.threadSiblingKeys().renumberings() > 0);
     // Sibling order is the object tree's pre-order of the unlocks: the chain's order.
     for (std::size_t i = 0; i + 1 < locks.size(); ++i) {
@@ -592,24 +605,15 @@ void tst_Relations::threadSiblingKeysRenumbered() {
 }
 
 void tst_Relations::threadSiblingKeysDroppedPastTheBound() {
-    // Thread 0 locks m after each of thread 1's 5000 unlocks, in the chain's order (each new lock comes
-    // after its siblings, as most new events do): past kMaxKeyed children the node drops the keys and
-    // its children compare by threadSiblingLess; the order seen by threadCompare stays the pre-order.
+    // 5000 locks in the chain's order (each new lock comes after its siblings, as most new events do):
+    // past kMaxKeyed children the node drops the keys and its children compare by threadSiblingLess;
+    // the order seen by threadCompare stays the pre-order.
     Unfolding u;
-    const ObjectId m = 100;
-    const EventId start0 = u.obtain(Action{ActionKind::ThreadStart, 0}, kNoEvent, kNoEvent);
-    EventId prev1 = u.obtain(Action{ActionKind::ThreadStart, 1}, kNoEvent, kNoEvent);
-    EventId lastOp = kNoEvent;
-    std::vector<EventId> locks;
-    for (int i = 0; i < 5000; ++i) {
-        prev1 = lastOp = u.obtain(Action{ActionKind::MutexLock, 1, m}, prev1, lastOp);
-        prev1 = lastOp = u.obtain(Action{ActionKind::MutexUnlock, 1, m}, prev1, lastOp);
-        locks.push_back(u.obtain(Action{ActionKind::MutexLock, 0, m}, start0, lastOp));
-    }
+    const std::vector<EventId> locks = locksAfterEachUnlock(u, 5000, false);
     const ThreadSiblingKeys &keys = u.threadSiblingKeys();
     QCOMPARE(keys.key(locks.front()), 0u);
     QCOMPARE(keys.key(locks.back()), 0u);
-    QVERIFY(keys.key(prev1) != 0); // thread 1's chain: one child per node, keyed
+    QVERIFY(keys.key(u.event(locks.back()).otherPred) != 0); // thread 1's chain: one child per node, keyed
     for (std::size_t i = 0; i + 1 < locks.size(); i += 97)
         QVERIFY(ObjectSiblingIndex::threadCompare(u, locks[i], locks[i + 1]) < 0);
     checkThreadOrder(u, "dropped", 2);
