@@ -37,10 +37,13 @@ std::uint64_t groupOf(const Event &ex) {
 
 } // namespace
 
-std::vector<EventId> *ThreadSiblingKeys::sortedSiblings(const Unfolding &u, EventId x) {
+std::vector<EventId> *ThreadSiblingKeys::sortedSiblings(const Unfolding &u, EventId x, bool &unkeyed) {
     const Event &ex = u.event(x);
-    if (const auto it = m_slot.find(groupOf(ex)); it != m_slot.end())
-        return it->second == kUnkeyed ? nullptr : &m_sorted[it->second];
+    unkeyed = false;
+    if (const auto it = m_slot.find(groupOf(ex)); it != m_slot.end()) {
+        unkeyed = it->second == kUnkeyed;
+        return unkeyed ? nullptr : &m_sorted[it->second];
+    }
     std::uint32_t count = 0;
     if (ex.threadPred == kNoEvent)
         count = static_cast<std::uint32_t>(u.threadRoots(ex.thread()).size()) - 1;
@@ -59,11 +62,12 @@ std::vector<EventId> *ThreadSiblingKeys::sortedSiblings(const Unfolding &u, Even
 void ThreadSiblingKeys::add(const Unfolding &u, EventId x) {
     assert(m_keys.size() == x);
     m_keys.push(0);
-    if (const auto it = m_slot.find(groupOf(u.event(x))); it != m_slot.end() && it->second == kUnkeyed)
-        return; // too many siblings: none has a key
     // The nearest siblings before and after x in threadSiblingLess order.
     EventId prev = kNoEvent, next = kNoEvent;
-    std::vector<EventId> *sorted = sortedSiblings(u, x);
+    bool unkeyed = false;
+    std::vector<EventId> *sorted = sortedSiblings(u, x, unkeyed);
+    if (unkeyed)
+        return; // too many siblings: none has a key
     if (sorted && sorted->size() >= kMaxKeyed) {
         dropKeys(u, x);
         return;

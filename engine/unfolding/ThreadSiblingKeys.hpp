@@ -40,8 +40,9 @@ public:
 
 private:
     /// The sorted children of x's thread-tree parent (of x's thread's roots), or nullptr while there
-    /// are fewer than kThreshold; creates the vector when x makes them kThreshold.
-    std::vector<EventId> *sortedSiblings(const Unfolding &u, EventId x);
+    /// are fewer than kThreshold or (`unkeyed` set) more than kMaxKeyed; creates the vector when x
+    /// makes them kThreshold.
+    std::vector<EventId> *sortedSiblings(const Unfolding &u, EventId x, bool &unkeyed);
     void renumber(const Unfolding &u, EventId x, EventId prev, EventId next, std::vector<EventId> *sorted);
     /// x's siblings became too many: drops the keys of all of them and of x.
     void dropKeys(const Unfolding &u, EventId x);
