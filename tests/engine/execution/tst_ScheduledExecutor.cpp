@@ -106,6 +106,13 @@ public:
     }
 };
 
+/// One run of `program` under `limits`: `schedule`, then free mode.
+Execution runWithLimits(ModelProgram &program, ExecutionLimits limits, const Schedule &schedule = {}) {
+    ModelMachine machine(program);
+    ScheduledExecutor executor(machine, limits);
+    return executor.run(schedule);
+}
+
 std::string threadsOf(const Execution &e) {
     std::string out;
     for (const Action &a : e.actions)
@@ -269,17 +276,13 @@ void tst_ScheduledExecutor::misuseIsADefect() {
 
 void tst_ScheduledExecutor::limitsBoundAnExecution() {
     EndlessCreator creator;
-    ModelMachine m1(creator);
-    ScheduledExecutor e1(m1, ExecutionLimits{1000000, 50});
-    Execution r1 = e1.run({});
+    const Execution r1 = runWithLimits(creator, ExecutionLimits{1000000, 50});
     QCOMPARE(r1.end, ExecutionEnd::LimitReached);
     QCOMPARE(r1.fault->kind, DefectKind::StepBound);
     QCOMPARE(r1.fault->message, std::string("more than 50 threads in one execution"));
 
     Spinner spinner;
-    ModelMachine m2(spinner);
-    ScheduledExecutor e2(m2, ExecutionLimits{1000, 50});
-    Execution r2 = e2.run({});
+    const Execution r2 = runWithLimits(spinner, ExecutionLimits{1000, 50});
     QCOMPARE(r2.end, ExecutionEnd::LimitReached);
     QCOMPARE(r2.actions.size(), 1000 + ScheduledExecutor::kDrainTurn); // main alone drains its turn
 }
@@ -288,9 +291,7 @@ void tst_ScheduledExecutor::boundDrainsStarvedThreads() {
     // T1 locks and unlocks forever and, lowest first, would run alone up to the bound; the drain
     // lets T2 start, and its failure is the run's end.
     StarvedFailure starved;
-    ModelMachine m1(starved);
-    ScheduledExecutor e1(m1, ExecutionLimits{1000, 50});
-    Execution r1 = e1.run({});
+    const Execution r1 = runWithLimits(starved, ExecutionLimits{1000, 50});
     QCOMPARE(r1.end, ExecutionEnd::Fault);
     QCOMPARE(r1.fault->kind, DefectKind::AssertionFailure);
     QCOMPARE(r1.fault->thread, ThreadId(2));
@@ -302,21 +303,17 @@ void tst_ScheduledExecutor::boundDrainsStarvedThreads() {
 
     // A run whose threads all finish within their drain turn ends as if there were no bound.
     ShortLocker shortLocker;
-    ModelMachine m2(shortLocker);
-    ScheduledExecutor e2(m2, ExecutionLimits{100, 50});
-    Execution r2 = e2.run({});
+    const Execution r2 = runWithLimits(shortLocker, ExecutionLimits{100, 50});
     QCOMPARE(r2.end, ExecutionEnd::Finished);
     QVERIFY(!r2.fault);
     QVERIFY(r2.actions.size() > 100);
 
     // Replaying a drained run's schedule gives the same run.
     StarvedFailure again;
-    ModelMachine m3(again);
-    ScheduledExecutor e3(m3, ExecutionLimits{1000, 50});
     Schedule schedule;
     for (const Action &a : r1.actions)
         schedule.replay.push_back(a.thread);
-    const Execution r3 = e3.run(schedule);
+    const Execution r3 = runWithLimits(again, ExecutionLimits{1000, 50}, schedule);
     QCOMPARE(r3.end, ExecutionEnd::Fault);
     QCOMPARE(r3.actions, r1.actions);
 }
