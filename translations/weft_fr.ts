@@ -471,6 +471,10 @@
         <translation>T%1 est arrêté par une hypothèse fausse</translation>
     </message>
     <message>
+        <source>T%1 is stopped at the instruction bound</source>
+        <translation>T%1 est arrêté à la borne d’instructions</translation>
+    </message>
+    <message>
         <source>T%1 cannot %2</source>
         <translation>T%1 ne peut pas continuer : %2</translation>
     </message>
@@ -925,6 +929,10 @@
     <message>
         <source>spin forever</source>
         <translation>attente active sans fin</translation>
+    </message>
+    <message>
+        <source>stop at the instruction bound</source>
+        <translation>arrêt à la borne d’instructions</translation>
     </message>
     <message>
         <source>%1 = %2</source>

@@ -49,7 +49,9 @@ std::string describeAction(const Action &action, const std::string &object) {
     // The Act* kinds follow Actions.def's order.
     static_assert(std::size_t(MessageKind::ActAwaitBlocked) - std::size_t(MessageKind::ActStart) ==
                   std::size_t(ActionKind::AwaitBlocked));
-    const auto kind = MessageKind(std::size_t(MessageKind::ActStart) + std::size_t(action.kind));
+    const auto kind = action.kind == ActionKind::AssumeBlocked && action.value == kStoppedAtStepBound
+                          ? MessageKind::ActStopAtStepBound
+                          : MessageKind(std::size_t(MessageKind::ActStart) + std::size_t(action.kind));
     std::vector<std::string> args;
     if (targetsThread(action.kind))
         args.push_back(std::to_string(action.object));

@@ -70,6 +70,10 @@ struct Action {
     std::string toString() const;
 };
 
+/// AssumeBlocked's value when the thread was stopped at the instruction bound (--max-steps), not by a
+/// false assumption.
+inline constexpr std::int64_t kStoppedAtStepBound = 1;
+
 /// What the action does as a message (engine/base/Message.hpp, the Act* kinds) in English: "lock 'm'",
 /// "join T2", "sem_init 's' 1". `object` names its memory object (ignored by the kinds without one).
 std::string describeAction(const Action &action, const std::string &object);

@@ -105,6 +105,7 @@ enum class MessageKind : std::uint8_t {
     SpinsWaiting, ///< T%1 spins forever waiting for %2 to change
     SpinsAtWaiting, ///< T%1 spins forever at %2 waiting for %3 to change
     FalseAssumption, ///< T%1 is stopped by a false assumption
+    StoppedAtStepBound, ///< T%1 is stopped at the instruction bound
     Cannot, ///< T%1 cannot %2 (an Act* message)
     // Bounds.
     InstructionBound, ///< thread T%1 ran more than %2 instructions without a visible action (infinite loop?)
@@ -230,6 +231,7 @@ enum class MessageKind : std::uint8_t {
     ActWrunlock, ///< wrunlock %1
     ActAssumeBlocked, ///< stop at a false assumption
     ActAwaitBlocked, ///< spin forever
+    ActStopAtStepBound, ///< stop at the instruction bound (an AssumeBlocked of kStoppedAtStepBound)
     // What a spin read: "'flag' = 0, heap block allocated at f.c:12 = 1".
     ReadValue, ///< %1 = %2 (an object, the value read)
     ReadValues, ///< ReadValue messages joined by ", "

@@ -22,7 +22,10 @@ std::string describeBlocked(const BlockedThread &b, const Machine &machine) {
     case ActionKind::BarrierPass: return english(MessageKind::WaitsAtBarrier, {who, object});
     case ActionKind::RwRdlock: return english(MessageKind::WaitsToReadLock, {who, object});
     case ActionKind::RwWrlock: return english(MessageKind::WaitsToWriteLock, {who, object});
-    case ActionKind::AssumeBlocked: return english(MessageKind::FalseAssumption, {who});
+    case ActionKind::AssumeBlocked:
+        return english(b.pending.value == kStoppedAtStepBound ? MessageKind::StoppedAtStepBound
+                                                              : MessageKind::FalseAssumption,
+                       {who});
     case ActionKind::AwaitBlocked: return machine.describeSpin(b.thread);
     default: return english(MessageKind::Cannot, {who, describeAction(b.pending, object)});
     }

@@ -400,10 +400,15 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             m_paused = true;
             return false;
         }
-        if (++t.steps > bound) {
+        if (++t.steps > bound) [[unlikely]] {
+            // A defect, but only this thread's: it stops here, as after a false assumption, and the
+            // others go on, so what they reach (an assertion, a deadlock) is still found.
             m_faults.raise(t, DefectKind::StepBound,
                            english(MessageKind::InstructionBound, {std::to_string(t.id), std::to_string(bound)}));
-            return false;
+            m_faults.report(m_faults.take());
+            t.pending = Action{ActionKind::AssumeBlocked, t.id, 0, kStoppedAtStepBound};
+            t.spin = {};
+            return true;
         }
         // A clock read every 2^20 instructions (milliseconds): a long local loop honours --timeout.
         if ((t.steps & 0xFFFFF) == 0 && m_interrupt && m_interrupt->poll() != Interrupt::Reason::None) [[unlikely]] {

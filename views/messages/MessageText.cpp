@@ -96,6 +96,7 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::SpinsWaiting: return tr("T%1 spins forever waiting for %2 to change");
     case MessageKind::SpinsAtWaiting: return tr("T%1 spins forever at %2 waiting for %3 to change");
     case MessageKind::FalseAssumption: return tr("T%1 is stopped by a false assumption");
+    case MessageKind::StoppedAtStepBound: return tr("T%1 is stopped at the instruction bound");
     case MessageKind::Cannot: return tr("T%1 cannot %2");
     case MessageKind::InstructionBound:
         return tr("thread T%1 ran more than %2 instructions without a visible action (infinite loop?)");
@@ -223,6 +224,7 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::ActWrunlock: return tr("wrunlock %1");
     case MessageKind::ActAssumeBlocked: return tr("stop at a false assumption");
     case MessageKind::ActAwaitBlocked: return tr("spin forever");
+    case MessageKind::ActStopAtStepBound: return tr("stop at the instruction bound");
     case MessageKind::ReadValue: return tr("%1 = %2");
     case MessageKind::ReadValues: return QStringLiteral("%1");
     case MessageKind::TypesTooDeep: return tr("types nested more than %1 levels deep are not supported");

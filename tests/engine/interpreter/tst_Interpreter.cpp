@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 using namespace weft;
@@ -32,6 +33,7 @@ private slots:
     void undefinedBehaviourIsReportedWithLine_data();
     void undefinedBehaviourIsReportedWithLine();
     void stepBoundStopsInfiniteLoop();
+    void stepBoundStopsOnlyItsThread();
     void exitStatus_data();
     void exitStatus();
     void assertionFailureNamesExpression();
@@ -134,13 +136,45 @@ void tst_Interpreter::stepBoundStopsInfiniteLoop() {
     interpreter::InterpreterOptions options;
     options.stepBound = 100000;
     const auto run = runOnce(p, {}, options);
-    QCOMPARE(run.execution.end, ExecutionEnd::Fault);
-    QCOMPARE(run.execution.fault->kind, DefectKind::StepBound);
-    QVERIFY2(QString::fromStdString(run.execution.fault->message).contains("more than 100000 instructions"),
-             run.execution.fault->message.c_str());
+    // The thread stops there, like after a false assumption; the defect is a report.
+    QCOMPARE(run.execution.end, ExecutionEnd::AssumeBlocked);
+    QVERIFY(!run.execution.fault);
+    QCOMPARE(run.execution.reports.size(), 1u);
+    const ProgramFault &bound = run.execution.reports[0].second;
+    QCOMPARE(bound.kind, DefectKind::StepBound);
+    QVERIFY2(QString::fromStdString(bound.message).contains("more than 100000 instructions"), bound.message.c_str());
+    QCOMPARE(run.execution.blocked.size(), 1u);
+    QCOMPARE(describeAction(run.execution.blocked[0].pending, {}), std::string("stop at the instruction bound"));
     const ExplorationResult r = explore(p, {}, options);
     QCOMPARE(r.defects.size(), 1u);
     QCOMPARE(r.defects[0].kind, DefectKind::StepBound);
+}
+
+void tst_Interpreter::stepBoundStopsOnlyItsThread() {
+    // T1, created first, never reaches a visible action: it stops at the bound and T2 still runs, so its
+    // assertion is found (it was not while the bound ended the whole run). Both models: the loop's
+    // variable is local, so no step of it is an event in either.
+    const auto p = load("starved.c", "#include <assert.h>\n#include <pthread.h>\n"
+                                     "void *loop(void *a) {\n  volatile int c = 0;\n  for (;;)\n    c++;\n}\n"
+                                     "void *check(void *a) {\n  assert(a == 0);\n  return a;\n}\n"
+                                     "int main(void) {\n  pthread_t t1, t2;\n  pthread_create(&t1, 0, loop, 0);\n"
+                                     "  pthread_create(&t2, 0, check, &t1);\n  pthread_join(t2, 0);\n  return 0;\n}\n");
+    for (const interpreter::MemoryModel model : {interpreter::MemoryModel::Sync, interpreter::MemoryModel::Sc}) {
+        interpreter::InterpreterOptions options;
+        options.stepBound = 10000;
+        options.model = model;
+        const ExplorationResult r = explore(p, {}, options);
+        QCOMPARE(r.stopReason, StopReason::Completed);
+        QCOMPARE(r.defects.size(), 2u);
+        std::set<DefectKind> kinds;
+        for (const Defect &d : r.defects)
+            kinds.insert(d.kind);
+        QCOMPARE(kinds, (std::set<DefectKind>{DefectKind::StepBound, DefectKind::AssertionFailure}));
+        // T1's and T2's steps are independent: one run, T1 stopped by the bound, then T2's assertion
+        // ending it (a defect run counts as maximal).
+        QCOMPARE(r.statistics.executions, 1u);
+        QCOMPARE(r.statistics.maximalConfigurations, 1u);
+    }
 }
 
 void tst_Interpreter::exitStatus_data() {
