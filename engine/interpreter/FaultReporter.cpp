@@ -37,6 +37,13 @@ void FaultReporter::set(ProgramFault fault, program::SourceSpot spot) {
 
 ProgramFault FaultReporter::take() { return *std::exchange(m_fault, std::nullopt); }
 
+void FaultReporter::reportRaised() {
+    ProgramFault fault = take();
+    if (fault.location.empty())
+        fault.location = m_program.sourceMap.format(m_faultSpot);
+    report(std::move(fault));
+}
+
 std::string FaultReporter::describe(const MemoryFault &fault) const {
     if (fault.kind == MemoryFaultKind::NullPointer || fault.kind == MemoryFaultKind::InvalidPointer ||
         fault.kind == MemoryFaultKind::TooManyObjects)

@@ -35,6 +35,8 @@ public:
     ProgramFault take();
     /// A defect the run goes on after (a data race in report mode, an uninitialised read).
     void report(ProgramFault fault) { m_reports.push_back(std::move(fault)); }
+    /// Turns the fault raised last into a report, with its location (the run ends elsewhere).
+    void reportRaised();
     /// The reports since the last call; taken by the caller.
     std::vector<ProgramFault> takeReports() { return std::exchange(m_reports, {}); }
     /// Raises the defect a memory fault of `t` is; always Continuation::Fault.

@@ -405,7 +405,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             // others go on, so what they reach (an assertion, a deadlock) is still found.
             m_faults.raise(t, DefectKind::StepBound,
                            english(MessageKind::InstructionBound, {std::to_string(t.id), std::to_string(bound)}));
-            m_faults.report(m_faults.take());
+            m_faults.reportRaised();
             t.pending = Action{ActionKind::AssumeBlocked, t.id, 0, kStoppedAtStepBound};
             t.spin = {};
             return true;

@@ -48,7 +48,7 @@ Continuation lockCall(BuiltinCall &c) {
         faults.raise(c.thread, DefectKind::ModelViolation,
                      english(MessageKind::UnlockNotHeldGoesOn,
                              {std::to_string(c.thread.id), faults.describeAddress(c.state, c.arg(0))}));
-        faults.report(faults.take());
+        faults.reportRaised();
         return c.returns(kEperm);
     }
     const Action action = c.action(lock ? ActionKind::MutexLock : ActionKind::MutexUnlock, c.arg(0));

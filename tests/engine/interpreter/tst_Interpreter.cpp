@@ -143,6 +143,9 @@ void tst_Interpreter::stepBoundStopsInfiniteLoop() {
     const ProgramFault &bound = run.execution.reports[0].second;
     QCOMPARE(bound.kind, DefectKind::StepBound);
     QVERIFY2(QString::fromStdString(bound.message).contains("more than 100000 instructions"), bound.message.c_str());
+    // Where the thread stopped, not where the run ends (what a report's trace is printed with).
+    QVERIFY2(bound.location.find("loop.c:") != std::string::npos, bound.location.c_str());
+    QVERIFY2(bound.message.starts_with(bound.location + ": "), bound.message.c_str());
     QCOMPARE(run.execution.blocked.size(), 1u);
     QCOMPARE(describeAction(run.execution.blocked[0].pending, {}), std::string("stop at the instruction bound"));
     const ExplorationResult r = explore(p, {}, options);
