@@ -19,8 +19,10 @@ public:
     struct Limits {
         std::size_t maxCount = 128;
         std::size_t maxBytes = std::size_t{64} << 20;
-        /// A state is due once the work since the previous one, times this, reaches its bytes.
-        std::size_t bytesPerWork = 16;
+        /// A state is due once the work since the previous one, times this, reaches its bytes. 32 rather
+        /// than 16: runs then resume near their branch point instead of near the start, which saves more
+        /// re-execution than the extra copies cost (docs/algorithms.md, "Run-to-completion loop").
+        std::size_t bytesPerWork = 32;
     };
     ReplayCheckpoints() : ReplayCheckpoints(Limits{}) {}
     explicit ReplayCheckpoints(Limits limits) : m_limits(limits) {}
