@@ -69,11 +69,105 @@ bool mayExtend(const Unfolding &u, const Configuration &c, const Event &y) {
             u.objectTree().isAncestorOrSelf(u.event(lastOp).objectNode, u.event(y.otherPred).objectNode));
 }
 
+/// A memory access outside C can only read or overwrite C's last write of its location or a write after
+/// it (README.md, "Access sibling index"); false when `y` cannot.
+bool mayExtendAccess(const Unfolding &u, const Configuration &c, const Event &y) {
+    return u.writeAtOrBefore(c.lastWrite(y.location), y.otherPred);
+}
+
+/// The writes of a run with one thread and one thread predecessor (sorted by
+/// AccessSiblingIndex::extrasCompare) whose extra predecessors may all be compatible with C, w being C's
+/// last write of their location: per thread t, none, C's last read of w by t, or a read of t below C's
+/// last event of t (README.md, "Access sibling index"). Each level of the search fixes one thread's entry.
+class ExtrasSearch {
+public:
+    ExtrasSearch(const Unfolding &u, const Configuration &c, LocationIndex l) : m_u(u), m_c(c) {
+        for (EventId r : c.readsOfLastWrite(l)) {
+            const ThreadId t = u.event(r).thread();
+            auto it = std::ranges::find(m_lastReads, t, &std::pair<ThreadId, EventId>::first);
+            if (it == m_lastReads.end())
+                m_lastReads.emplace_back(t, r);
+            else if (u.threadDepth(r) > u.threadDepth(it->second))
+                it->second = r;
+        }
+    }
+    /// C's last read of w by each thread that has one.
+    const std::vector<std::pair<ThreadId, EventId>> &lastReads() const { return m_lastReads; }
+    /// Appends the members of [first, last) that pass, a run as described above.
+    void append(Iter first, Iter last, std::vector<EventId> &out) const { search(first, last, 0, out); }
+
+private:
+    EventId lastRead(ThreadId t) const {
+        auto it = std::ranges::find(m_lastReads, t, &std::pair<ThreadId, EventId>::first);
+        return it == m_lastReads.end() ? kNoEvent : it->second;
+    }
+    /// The members of [lo, hi) agree on the entries of the threads before `from`.
+    void search(Iter lo, Iter hi, ThreadId from, std::vector<EventId> &out) const {
+        // The largest member is absent at every thread before its first entry from `from` on, so all
+        // members are (an absent entry sorts first).
+        ThreadId t = kNoThread;
+        for (EventId r : m_u.extraPredecessors(*(hi - 1)))
+            if (const ThreadId rt = m_u.event(r).thread(); rt >= from && (t == kNoThread || rt < t))
+                t = rt;
+        if (t == kNoThread) { // all equal: one event
+            out.insert(out.end(), lo, hi);
+            return;
+        }
+        auto entry = [&](EventId x) { return AccessSiblingIndex::extraOf(m_u, x, t); };
+        auto visit = [&](Iter s) { // the members from s on with s's entry
+            const EventId v = entry(*s);
+            const Iter e = gallop(s, hi, [&](EventId x) { return entry(x) == v; });
+            search(s, e, t + 1, out);
+            return e;
+        };
+        auto compareTo = [&](EventId ref) {
+            return [&, ref](EventId x) { return ObjectSiblingIndex::threadCompare(m_u, entry(x), ref) < 0; };
+        };
+        const Iter present = std::partition_point(lo, hi, [&](EventId x) { return entry(x) == kNoEvent; });
+        if (present != lo)
+            search(lo, present, t + 1, out);
+        const EventId top = m_c.threadMax(t);
+        if (top == kNoEvent) {
+            for (Iter s = present; s != hi;)
+                s = visit(s);
+            return;
+        }
+        if (const EventId last = lastRead(t); last != kNoEvent && last != top) {
+            const Iter s = std::partition_point(present, hi, compareTo(last));
+            if (s != hi && entry(*s) == last)
+                visit(s);
+        }
+        for (Iter s = std::partition_point(present, hi, compareTo(top)); s != hi && atOrBelow(m_u, top, entry(*s));)
+            s = visit(s);
+    }
+
+    const Unfolding &m_u;
+    const Configuration &m_c;
+    std::vector<std::pair<ThreadId, EventId>> m_lastReads;
+};
+
+/// Appends [first, last), a range of members sorted by thread predecessor: whole, or through `extras`
+/// one run of equal thread predecessors at a time.
+void appendMembers(const Unfolding &u, const ExtrasSearch *extras, Iter first, Iter last, std::vector<EventId> &out) {
+    if (!extras) {
+        out.insert(out.end(), first, last);
+        return;
+    }
+    while (first != last) {
+        const EventId z = u.event(*first).threadPred;
+        const Iter run = gallop(first, last, [&](EventId x) { return u.event(x).threadPred == z; });
+        extras->append(first, run, out);
+        first = run;
+    }
+}
+
 /// The members [first, last) of one thread t (another than d's) of an indexed sibling list that may
 /// be compatible with C, whose last event of t is `top` (kNoEvent: none). Why each skip is exact:
 /// README.md, "Sibling index".
+/// For writes after a write, `extras` also filters each run of equal thread predecessors.
 void appendThread(const Unfolding &u, const Configuration &c, const std::function<bool(EventId)> &isDropped,
-                  EventId top, Iter first, Iter last, std::vector<EventId> &out, std::vector<EventId> &path) {
+                  EventId top, Iter first, Iter last, std::vector<EventId> &out, std::vector<EventId> &path,
+                  const ExtrasSearch *extras = nullptr) {
     auto pred = [&](EventId x) { return u.event(x).threadPred; };
     // A compatible x outside C has top below it: its thread predecessor lies in top's subtree.
     Iter it = top == kNoEvent ? first : std::partition_point(first, last, [&](EventId x) {
@@ -101,6 +195,9 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
             const Event &y = u.event(path[k]);
             if (isDropped && isDropped(path[k])) {
                 skip = Skip::Subtree, skipFrom = path[k];
+            } else if (y.isMemoryAccess()) {
+                if (!mayExtendAccess(u, c, y)) // so is every member below y
+                    skip = Skip::Subtree, skipFrom = path[k];
             } else if (y.isObjectOperation()) {
                 const EventId lastOp = c.objectMax(y.object);
                 if (!mayExtend(u, c, y)) {
@@ -117,7 +214,9 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
             }
         }
         if (skip == Skip::None) {
-            out.push_back(*it++);
+            const Iter run = extras ? gallop(it, last, [&](EventId x) { return pred(x) == z; }) : it + 1;
+            appendMembers(u, extras, it, run, out);
+            it = run;
             continue;
         }
         --k;
@@ -152,10 +251,117 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
         shortJumps = it - from <= 2 ? shortJumps + 1 : 0;
         if (shortJumps == kShortJumps) {
             const Iter end = std::partition_point(it, last, [&](EventId x) { return atOrBelow(u, top, pred(x)); });
-            out.insert(out.end(), it, end);
+            appendMembers(u, extras, it, end, out);
             return;
         }
     }
+}
+
+/// Calls f(t, first, last) for each thread's members [first, last) of an indexed sibling list.
+template <typename F> void forEachThread(const Unfolding &u, const std::vector<EventId> &sorted, F &&f) {
+    for (Iter first = sorted.begin(); first != sorted.end();) {
+        const ThreadId t = u.event(*first).thread();
+        const Iter last =
+            std::partition_point(first, sorted.end(), [&](EventId x) { return u.event(x).thread() <= t; });
+        f(t, first, last);
+        first = last;
+    }
+}
+
+#ifndef NDEBUG
+/// Every sibling of the plain scan left out of out[from, end) must be incompatible with C or above a
+/// dropped event (the indexes only skip proven ones).
+void checkAgainstPlainScan(const Unfolding &u, const Configuration &c, EventId d, const std::vector<EventId> &out,
+                           std::size_t from, const std::function<bool(EventId)> &isDropped) {
+    std::vector<EventId> kept(out.begin() + static_cast<std::ptrdiff_t>(from), out.end());
+    std::sort(kept.begin(), kept.end());
+    std::vector<EventId> all;
+    appendSiblings(u, d, all);
+    auto aboveDropped = [&](EventId x) { // some event of [x] is dropped: a plain search of the past
+        std::vector<EventId> todo{x};
+        std::vector<std::uint8_t> seen(u.size(), 0);
+        while (!todo.empty()) {
+            const EventId e = todo.back();
+            todo.pop_back();
+            if (e == kNoEvent || seen[e])
+                continue;
+            seen[e] = 1;
+            if (e != x && isDropped(e))
+                return true;
+            for (EventId p : u.predecessors(e))
+                todo.push_back(p);
+        }
+        return false;
+    };
+    for (EventId x : all)
+        assert(std::binary_search(kept.begin(), kept.end(), x) || !c.isCompatible(u, x) ||
+               (isDropped && aboveDropped(x)));
+}
+#endif
+
+/// One sibling list of memory access d (the writes after its write, or the reads of it), through the
+/// index when it has one; the caller filters with RaceCandidates::mayRace.
+void appendAccessList(const Unfolding &u, const Configuration &c, EventId d, bool reads, const ExtrasSearch &extras,
+                      const std::function<bool(EventId)> &isDropped, std::vector<EventId> &out) {
+    const Event &ed = u.event(d);
+    const AccessSiblingIndex &index = u.accessSiblingIndex();
+    const std::vector<EventId> *sorted =
+        reads ? index.readsOf(u, ed.otherPred, ed.location) : index.writesAfter(u, ed.otherPred, ed.location);
+    if (!sorted) {
+        if (reads) {
+            const std::vector<EventId> &all = u.readersOf(ed.otherPred, ed.location);
+            out.insert(out.end(), all.begin(), all.end());
+        } else {
+            const std::vector<EventId> all = u.writeSuccessors(ed.otherPred, ed.location);
+            out.insert(out.end(), all.begin(), all.end());
+        }
+        return;
+    }
+    const ExtrasSearch *runs = reads ? nullptr : &extras; // reads have no extra predecessors
+    std::vector<EventId> path;
+    forEachThread(u, *sorted, [&](ThreadId t, Iter first, Iter last) {
+        if (t != ed.thread()) {
+            appendThread(u, c, isDropped, c.threadMax(t), first, last, out, path, runs);
+            return;
+        }
+        // Only the alternatives after d's own thread predecessor can race with d.
+        auto before = [&](EventId x) {
+            return ObjectSiblingIndex::threadCompare(u, u.event(x).threadPred, ed.threadPred) < 0;
+        };
+        auto notAfter = [&](EventId x) {
+            return ObjectSiblingIndex::threadCompare(u, u.event(x).threadPred, ed.threadPred) <= 0;
+        };
+        appendMembers(u, runs, std::partition_point(first, last, before), std::partition_point(first, last, notAfter),
+                      out);
+    });
+}
+
+/// appendSpikeCandidates for a memory access: its index applies when w, d's write, is C's last write of
+/// the location, d's thread predecessor is C's last event of its thread and, for a write, C's reads of w
+/// are in d's history (true for every unjustified D-event: d is then compatible with C). Then no write
+/// after w is in C, and the reads of w in C are in [d], none of them a candidate.
+bool appendAccessSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d, std::vector<EventId> &out,
+                                 const std::function<bool(EventId)> &isDropped) {
+    const Event &ed = u.event(d);
+    if (c.lastWrite(ed.location) != ed.otherPred || c.threadMax(ed.thread()) != ed.threadPred)
+        return false;
+    const ExtrasSearch extras(u, c, ed.location);
+    if (ed.isWrite())
+        for (const auto &[t, r] : extras.lastReads())
+            if (!u.precedesOrEqual(r, d))
+                return false;
+    const RaceCandidates &races = u.raceCandidates();
+    for (const bool reads : {false, true}) {
+        if (reads && !ed.isWrite())
+            break;
+        const std::size_t from = out.size();
+        appendAccessList(u, c, d, reads, extras, isDropped, out);
+        const auto part = out.begin() + static_cast<std::ptrdiff_t>(from);
+        out.erase(std::remove_if(part, out.end(), [&](EventId x) { return x == d || !races.mayRace(u, d, x); }),
+                  out.end());
+        std::sort(out.begin() + static_cast<std::ptrdiff_t>(from), out.end()); // creation order, as the plain scan
+    }
+    return true;
 }
 
 } // namespace
@@ -178,6 +384,20 @@ void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d
         }
         return;
     }
+    const std::size_t from = out.size();
+    if (ed.isMemoryAccess()) {
+        // Most accesses have no candidate at all (RaceCandidates): skipped in O(1).
+        if (!u.raceCandidates().isRacing(d))
+            return;
+        if (!appendAccessSpikeCandidates(u, c, d, out, isDropped)) {
+            appendSiblings(u, d, out);
+            return;
+        }
+#ifndef NDEBUG
+        checkAgainstPlainScan(u, c, d, out, from, isDropped);
+#endif
+        return;
+    }
     // The index needs d's object-tree parent to be C's last operation on the object: then no sibling
     // is in C (true for every unjustified D-event; anything else takes the plain scan).
     const std::vector<EventId> *sorted = ed.isObjectOperation() && c.objectMax(ed.object) == ed.otherPred
@@ -187,40 +407,14 @@ void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d
         appendSiblings(u, d, out);
         return;
     }
-    const std::size_t from = out.size();
     std::vector<EventId> path;
-    for (Iter first = sorted->begin(); first != sorted->end();) {
-        const ThreadId t = u.event(*first).thread();
-        const Iter groupEnd = std::partition_point(first, sorted->end(), [&](EventId x) { return u.event(x).thread() <= t; });
+    forEachThread(u, *sorted, [&](ThreadId t, Iter first, Iter last) {
         if (t != ed.thread())
-            appendThread(u, c, isDropped, c.threadMax(t), first, groupEnd, out, path);
-        first = groupEnd;
-    }
+            appendThread(u, c, isDropped, c.threadMax(t), first, last, out, path);
+    });
     std::sort(out.begin() + static_cast<std::ptrdiff_t>(from), out.end()); // creation order, as the plain scan
 #ifndef NDEBUG
-    // Every sibling left out must be incompatible with C or above a dropped event (the index only
-    // skips proven ones).
-    std::vector<EventId> all;
-    appendSiblings(u, d, all);
-    auto aboveDropped = [&](EventId x) { // some event of [x] is dropped: a plain search of the past
-        std::vector<EventId> todo{x};
-        std::vector<std::uint8_t> seen(u.size(), 0);
-        while (!todo.empty()) {
-            const EventId e = todo.back();
-            todo.pop_back();
-            if (e == kNoEvent || seen[e])
-                continue;
-            seen[e] = 1;
-            if (e != x && isDropped(e))
-                return true;
-            for (EventId p : u.predecessors(e))
-                todo.push_back(p);
-        }
-        return false;
-    };
-    for (EventId x : all)
-        assert(std::binary_search(out.begin() + static_cast<std::ptrdiff_t>(from), out.end(), x) || !c.isCompatible(u, x) ||
-               (isDropped && aboveDropped(x)));
+    checkAgainstPlainScan(u, c, d, out, from, isDropped);
 #endif
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The spike candidates of a D-event against the explorer's configuration C (docs/algorithms.md, "Causality
-// and conflict", "Alternatives"): d's siblings in its object tree that C may still be
-// extended by, found through the ObjectSiblingIndex without visiting the others (engine/unfolding/README.md,
-// "Sibling index").
+// and conflict", "Alternatives"): d's siblings in its object tree or location that C may still be
+// extended by, found through the ObjectSiblingIndex or the AccessSiblingIndex without visiting the others
+// (engine/unfolding/README.md, "Sibling index", "Access sibling index").
 #pragma once
 
 #include "engine/unfolding/Configuration.hpp"

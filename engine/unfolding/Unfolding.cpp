@@ -184,8 +184,10 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
         ev.detail = m_details.push(d);
     m_events.push(ev);
     m_threadSiblingKeys.add(*this, id);
-    if (ev.isMemoryAccess())
+    if (ev.isMemoryAccess()) {
         m_races.add(*this, id);
+        m_accessSiblingIndex.add(*this, id);
+    }
     if (ev.isObjectOperation())
         m_siblingIndex.add(*this, id);
     m_samePredecessorsNext.push(kNoEvent);
@@ -431,8 +433,8 @@ std::size_t Unfolding::memoryBytes() const {
            m_objectTree.memoryBytes() + m_writeTree.memoryBytes() + m_memCutPool.capacity() * sizeof(MemoryCut) +
            m_memBases.capacity() * 8 + m_races.memoryBytes() +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId) +
-           m_siblingIndex.memoryBytes() + m_threadSiblingKeys.memoryBytes() + m_byPredecessors.memoryBytes() +
-           m_byAction.size() * 32 + m_samePredecessorsNext.bytesReserved();
+           m_siblingIndex.memoryBytes() + m_accessSiblingIndex.memoryBytes() + m_threadSiblingKeys.memoryBytes() +
+           m_byPredecessors.memoryBytes() + m_byAction.size() * 32 + m_samePredecessorsNext.bytesReserved();
 }
 
 } // namespace weft

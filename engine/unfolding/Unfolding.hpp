@@ -3,7 +3,7 @@
 // object and write trees and cones, and the causality and conflict relations between two events
 // (docs/algorithms.md, "Events and the unfolding", "Causality and conflict"), memory accesses included
 // (README.md, "Memory locations"). Beside it, with one job each: ObjectTable (dense object indexes),
-// ObjectSiblingIndex and RaceCandidates (the sibling indexes that keep conflict searches small),
+// ObjectSiblingIndex, AccessSiblingIndex and RaceCandidates (the sibling indexes that keep conflict searches small),
 // ImmediateConflicts, SpikeCandidates and ConflictingExtensions (the searches). Pure data; one writer
 // (the explorer); readers between writes.
 #pragma once
@@ -11,6 +11,7 @@
 #include "engine/action/SyncObjectState.hpp"
 #include "engine/base/Arena.hpp"
 #include "engine/base/RangePool.hpp"
+#include "engine/unfolding/AccessSiblingIndex.hpp"
 #include "engine/unfolding/Event.hpp"
 #include "engine/unfolding/ObjectSiblingIndex.hpp"
 #include "engine/unfolding/ObjectTable.hpp"
@@ -149,6 +150,9 @@ public:
             return l < m_initialReaders.size() ? m_initialReaders[l] : kNone;
         return m_readers[detail(w).writeNode];
     }
+    /// The busy sibling lists of memory accesses in the order that lets spike candidates be found by
+    /// binary search (engine/unfolding/SpikeCandidates.hpp).
+    const AccessSiblingIndex &accessSiblingIndex() const { return m_accessSiblingIndex; }
     /// Which memory accesses have a sibling they may race with (their spike candidates).
     const RaceCandidates &raceCandidates() const { return m_races; }
     /// Write `a` (kNoEvent: the initial value) is `b` or before it in the write tree of their location.
@@ -238,6 +242,7 @@ private:
     std::vector<std::vector<EventId>> m_initialReaders;    // per location: reads of the initial value
     std::vector<std::vector<EventId>> m_writeRoots;        // per location: first writes
     RaceCandidates m_races;
+    AccessSiblingIndex m_accessSiblingIndex;
     std::vector<MemoryCut> m_memCutPool;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> m_memBases; // (begin, count) in m_memCutPool
     std::vector<EventId> m_cutReadsPool;

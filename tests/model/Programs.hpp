@@ -54,6 +54,9 @@ std::unique_ptr<ModelProgram> makeDistinctWriters(int writers);
 std::unique_ptr<ModelProgram> makeFig1(int writers);
 /// Main initialises n variables; T1 writes them upwards while T2 reads them downwards: n + 1.
 std::unique_ptr<ModelProgram> makeArraySweep(int cells);
+/// Last zero(n): a reader scans cells n..0 for the first 0 while writer j sets cell j to cell j - 1 plus
+/// one (Abdulla et al.; Nidhugg's lastzero): 5, 28, 144, 704 configurations for n = 2, 4, 6, 8.
+std::unique_ptr<ModelProgram> makeLastZero(int writers);
 /// Peterson's and Dekker's algorithms for two threads (busy waits bounded by `spins`): mutual
 /// exclusion holds. The broken variant tests the other's flag before raising its own: caught.
 std::unique_ptr<ModelProgram> makePeterson(int spins);

@@ -110,6 +110,11 @@ void tst_MemoryAccesses::exactCounts_data() {
         QTest::addRow("%d distinct writers", n) << 2 << n << 1 << 0;
     for (int n : {1, 5, 12, 30})
         QTest::addRow("array sweep %d", n) << 3 << n << n + 1 << 0;
+    // Nidhugg's published counts for 2, 4, 6, 8 (5 and 3 by brute force). From 6 on, sibling lists pass
+    // the index threshold (assertion builds check each indexed spike against the plain scan); 8 is past
+    // what brute force enumerates in a test's time, so only its published count is compared.
+    for (auto [n, configurations] : {std::pair{2, 5}, {3, 12}, {4, 28}, {5, 64}, {6, 144}, {8, 704}})
+        QTest::addRow("last zero %d", n) << 4 << n << configurations << 0;
 }
 
 void tst_MemoryAccesses::exactCounts() {
@@ -119,18 +124,23 @@ void tst_MemoryAccesses::exactCounts() {
     QFETCH(int, failing);
     const std::function<std::unique_ptr<ModelProgram>()> make[] = {
         [] { return makeLostUpdate(); }, [&] { return makeWriterReaders(parameter); },
-        [&] { return makeDistinctWriters(parameter); }, [&] { return makeArraySweep(parameter); }};
+        [&] { return makeDistinctWriters(parameter); }, [&] { return makeArraySweep(parameter); },
+        [&] { return makeLastZero(parameter); }};
     auto p = make[program]();
-    const EnumerationResult truth = enumerate(*p);
+    const bool bruteForce = program != 4 || parameter <= 6;
+    const EnumerationResult truth = bruteForce ? enumerate(*p) : EnumerationResult{};
     // The enumerator ends a run at a fault without counting its trace (one fault per failing trace).
-    QCOMPARE(truth.traces + truth.faults, std::uint64_t(configurations));
-    QCOMPARE(truth.faults, std::uint64_t(failing));
+    if (bruteForce) {
+        QCOMPARE(truth.traces + truth.faults, std::uint64_t(configurations));
+        QCOMPARE(truth.faults, std::uint64_t(failing));
+    }
     for (int policy : kPolicies) {
         const ExplorationResult r = explore(*p, policy);
         QCOMPARE(r.stopReason, StopReason::Completed);
         QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t(configurations));
         QCOMPARE(failures(r), std::uint64_t(failing));
-        QCOMPARE(r.statistics.events, truth.events);
+        if (bruteForce)
+            QCOMPARE(r.statistics.events, truth.events);
         if (policy == 0)
             QCOMPARE(r.statistics.sleepSetBlocked, 0u);
     }

@@ -184,9 +184,11 @@ private:
                    const QString &context);
     void checkObjectTreeSiblings(const Unfolding &u, const ExplicitOrder &order, const QString &context);
     void checkThreadOrder(const Unfolding &u, const QString &context, std::uint64_t seed);
+    void checkAccessSiblingIndex(const Unfolding &u, const std::vector<std::size_t> &position, const QString &context);
 
     std::uint64_t m_pairs = 0;
     std::uint64_t m_immediateConflicts = 0;
+    std::uint64_t m_indexedAccessLists = 0;
 };
 
 void tst_Relations::checkCones(const Unfolding &u, const ExplicitOrder &order,
@@ -415,6 +417,7 @@ void tst_Relations::checkThreadOrder(const Unfolding &u, const QString &context,
         for (auto it = groups[e].rbegin(); it != groups[e].rend(); ++it)
             todo.push_back(*it);
     }
+    checkAccessSiblingIndex(u, position, context);
     QRandomGenerator random(static_cast<quint32>(seed) + 1);
     const auto n = static_cast<quint32>(u.size());
     for (int i = 0; i < 20000 && n > 0; ++i) {
@@ -424,6 +427,44 @@ void tst_Relations::checkThreadOrder(const Unfolding &u, const QString &context,
         const int c = ObjectSiblingIndex::threadCompare(u, a, b);
         WEFT_VERIFY(a == b ? c == 0 : (c < 0) == (position[a] < position[b]),
                     (context + ": thread pre-order of " + describe(u, a) + " and " + describe(u, b)));
+    }
+}
+
+/// Every indexed sibling list of memory accesses holds exactly the list's members, sorted by thread, the
+/// explicit pre-order of the thread predecessor, then the extras as a vector over the threads (absent
+/// first, then by pre-order), then id.
+void tst_Relations::checkAccessSiblingIndex(const Unfolding &u, const std::vector<std::size_t> &position,
+                                            const QString &context) {
+    auto keyOf = [&](EventId x) {
+        const Event &ex = u.event(x);
+        std::vector<std::int64_t> extras(u.threadCount(), -1);
+        for (EventId r : u.extraPredecessors(x))
+            extras[u.event(r).thread()] = static_cast<std::int64_t>(position[r]);
+        const std::int64_t pred = ex.threadPred == kNoEvent ? -1 : static_cast<std::int64_t>(position[ex.threadPred]);
+        return std::tuple{ex.thread(), pred, extras, x};
+    };
+    const AccessSiblingIndex &index = u.accessSiblingIndex();
+    std::set<std::tuple<EventId, LocationIndex, bool>> seen;
+    for (EventId e = 0; e < u.size(); ++e) {
+        const Event &ev = u.event(e);
+        if (!ev.isMemoryAccess() || !seen.insert({ev.otherPred, ev.location, !ev.isWrite()}).second)
+            continue;
+        const bool reads = !ev.isWrite();
+        const std::vector<EventId> *sorted =
+            reads ? index.readsOf(u, ev.otherPred, ev.location) : index.writesAfter(u, ev.otherPred, ev.location);
+        std::vector<EventId> members =
+            reads ? u.readersOf(ev.otherPred, ev.location) : u.writeSuccessors(ev.otherPred, ev.location);
+        WEFT_VERIFY((sorted != nullptr) == (members.size() >= AccessSiblingIndex::kThreshold),
+                    (context + ": index of the siblings of " + describe(u, e)));
+        if (!sorted)
+            continue;
+        ++m_indexedAccessLists;
+        WEFT_VERIFY(asSet(*sorted) == asSet(members) && sorted->size() == members.size(),
+                    (context + ": indexed members of the siblings of " + describe(u, e)));
+        for (std::size_t i = 1; i < sorted->size(); ++i)
+            WEFT_VERIFY(
+                keyOf((*sorted)[i - 1]) < keyOf((*sorted)[i]),
+                (context + ": index order of " + describe(u, (*sorted)[i - 1]) + " and " + describe(u, (*sorted)[i])));
     }
 }
 
@@ -499,8 +540,8 @@ void tst_Relations::randomMemoryPrograms() {
 }
 
 void tst_Relations::memoryPrograms() {
-    std::unique_ptr<ModelProgram> programs[] = {makeLostUpdate(), makeWriterReaders(3), makeFig1(3), makeDekker(1),
-                                                makeArraySweep(20)};
+    std::unique_ptr<ModelProgram> programs[] = {makeLostUpdate(), makeWriterReaders(3), makeFig1(3),
+                                                makeDekker(1),    makeArraySweep(20),   makeLastZero(6)};
     for (auto &program : programs) {
         const QString name = QString::fromStdString(program->name());
         ExploredModel explored(std::move(program), ExplorationOptions{});
@@ -509,6 +550,8 @@ void tst_Relations::memoryPrograms() {
         if (QTest::currentTestFailed())
             return;
     }
+    qInfo("%llu indexed access lists checked", (unsigned long long)m_indexedAccessLists);
+    QVERIFY(m_indexedAccessLists > 0); // last zero's busy lists were checked
 }
 
 void tst_Relations::memoryUnderForeignUnlock() {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Programs of the sc memory model (issue 5): racy shared-memory reads and writes as events, with
 // read-read independence: lost update, one writer and N readers, N writers of distinct variables,
-// Fig. 1 of the QPOR paper in its original form, and Peterson's and Dekker's mutual exclusion.
+// Fig. 1 of the QPOR paper in its original form, last zero, and Peterson's and Dekker's mutual exclusion.
 #include "tests/model/Programs.hpp"
 
 #include <vector>
@@ -117,6 +117,33 @@ private:
     int m_cells;
 };
 
+/// Last zero (Abdulla et al.'s benchmark for optimal DPOR): cells 0..n start at 0; writer j (1..n) sets
+/// cell j to cell j - 1 plus one, while a reader scans from cell n down to the first cell holding 0.
+/// Each cell's writes and the reads of its initial value pile up under one write-tree node with
+/// every history of the others (the access sibling index).
+class LastZero final : public ModelProgram {
+public:
+    explicit LastZero(int writers) : m_writers(writers) {}
+    std::string name() const override { return "last-zero(" + std::to_string(m_writers) + ")"; }
+    ModelTask main(ModelThread &self) override {
+        co_await self.create([this](ModelThread &t) { return reader(t); });
+        for (int j = 1; j <= m_writers; ++j)
+            co_await self.create([j](ModelThread &t) { return writer(t, j); });
+    }
+
+private:
+    enum { kCell = 2000 };
+    ModelTask reader(ModelThread &self) {
+        for (int i = m_writers; asValue(co_await self.read(kCell + i)) != 0; --i) {
+        }
+    }
+    static ModelTask writer(ModelThread &self, int j) {
+        const std::int64_t before = asValue(co_await self.read(kCell + j - 1));
+        co_await self.write(kCell + j, before + 1);
+    }
+    int m_writers;
+};
+
 /// Two threads guard a critical section with Peterson's, Dekker's or a broken protocol; busy waits
 /// give up after `spins` tries (the thread then skips the section), so executions stay finite. In the
 /// section a thread reads `inside`, records a violation if it is not 0, sets it, and clears it
@@ -220,6 +247,7 @@ std::unique_ptr<ModelProgram> makeWriterReaders(int readers) { return std::make_
 std::unique_ptr<ModelProgram> makeDistinctWriters(int writers) { return std::make_unique<DistinctWriters>(writers); }
 std::unique_ptr<ModelProgram> makeFig1(int writers) { return std::make_unique<Fig1>(writers); }
 std::unique_ptr<ModelProgram> makeArraySweep(int cells) { return std::make_unique<ArraySweep>(cells); }
+std::unique_ptr<ModelProgram> makeLastZero(int writers) { return std::make_unique<LastZero>(writers); }
 std::unique_ptr<ModelProgram> makePeterson(int spins) {
     return std::make_unique<MutualExclusion>(MutualExclusion::Protocol::Peterson, spins);
 }
