@@ -62,6 +62,16 @@ Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState
                 same = anchor->phis[i] == regs[phis[i]];
             if (same && m_loops.isBackEdge(f.function, from, f.pc))
                 return spinning(state, t, anchor->readsFrom);
+            // Not the same state, but one that only this iteration's reads made: if the loop goes
+            // on, the next iteration starts where this one did, as far as it can tell.
+            if (!same) {
+                const std::optional<ReReadLoop> loop = m_loops.reReadLoop(f.function, f.pc);
+                if (loop && m_loops.isBackEdge(f.function, from, f.pc)) {
+                    w.armedBranch = loop->branch;
+                    w.armedStay = loop->stay;
+                    w.armedReadsFrom = anchor->readsFrom;
+                }
+            }
         } else {
             // Several heads are watched at once, so a spin whose iteration runs an inner loop is seen too.
             constexpr std::size_t kMaxAnchors = 8;
@@ -77,6 +87,19 @@ Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState
     for (std::size_t i = 0; i < phis.size(); ++i)
         anchor->phis[i] = regs[phis[i]];
     return Continuation::Continue;
+}
+
+Continuation SpinDetector::atBranch(const InterpreterState &state, ThreadState &t, std::uint32_t from,
+                                    std::uint32_t target) {
+    SpinWatch &w = t.spin;
+    if (w.function != t.stack.top().function || w.depth != t.stack.frames.size() || from != w.armedBranch)
+        return Continuation::Continue;
+    w.armedBranch = 0xFFFFFFFFu;
+    // The re-read rule (engine/unfolding/README.md, "Spin loops and awaits"): an effect-free iteration
+    // followed by another can be left out of any execution, so one is enough before the thread leaves.
+    if (target != w.armedStay || !w.clean)
+        return Continuation::Continue;
+    return spinning(state, t, w.armedReadsFrom);
 }
 
 Continuation SpinDetector::spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom) {

@@ -18,6 +18,9 @@ public:
     /// Control reached a loop head from `from`: compares the iteration that ends here with the state
     /// it started from; Stop: the thread awaits (or, silently, loops for good); Fault: a livelock.
     Continuation atLoopHead(const InterpreterState &state, ThreadState &t, std::uint32_t from);
+    /// A jump from `from` to `target` in the thread's current frame, when `from` is the armed branch of
+    /// a re-read loop: staying in the loop, the thread awaits (Stop), as a spin does.
+    Continuation atBranch(const InterpreterState &state, ThreadState &t, std::uint32_t from, std::uint32_t target);
     /// A load of the current iteration; `event`: it was a read event (sc).
     void noteRead(ThreadState &t, std::uint64_t address, std::uint32_t size, std::uint64_t value, bool event);
 

@@ -394,6 +394,9 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
         auto jumpTo = [&](std::uint32_t target) {
             const std::uint32_t from = f.pc;
             f.pc = target;
+            if (t.spin.armedBranch == from) [[unlikely]]
+                if (const Continuation n = m_spins.atBranch(state, t, from, target); n != Continuation::Continue)
+                    return n;
             return m_spins.isHead(f.function, target) ? m_spins.atLoopHead(state, t, from) : Continuation::Continue;
         };
         if (pauseBefore && !std::exchange(first, false) && (*pauseBefore)(t)) {

@@ -41,6 +41,11 @@ struct SpinWatch {
     bool clean = false;
     std::vector<SpinAnchor> anchors;
     std::vector<SpinRead> reads;
+    /// After an effect-free iteration of a re-read loop (LoopHeads::reReadLoop): the head's branch;
+    /// if it then stays in the loop, the thread awaits (SpinDetector::atBranch). None: 0xFFFFFFFF.
+    std::uint32_t armedBranch = 0xFFFFFFFFu;
+    std::uint32_t armedStay = 0;      ///< the branch's target that stays in the loop
+    std::uint32_t armedReadsFrom = 0; ///< where that iteration's reads start
 };
 
 /// Where a setjmp of the thread was called: its frame (by depth, function and register base, so a

@@ -65,6 +65,7 @@ private slots:
     void livelockReports();
     void livelocksEndSilently();
     void spinThroughAFunction();
+    void reReadLoops();
 
 private:
     testing::ScratchSources m_sources;
@@ -221,6 +222,64 @@ int main(void) { pthread_t t; pthread_create(&t, 0, w, 0);
     QCOMPARE(called.statistics.maximalConfigurations, inlined.statistics.maximalConfigurations);
     QCOMPARE(called.statistics.assumeBlocked, inlined.statistics.assumeBlocked);
     QCOMPARE(called.statistics.events, inlined.statistics.events);
+}
+
+void tst_SpinLoops::reReadLoops() {
+    // `a = x; while (a != 0) a = x;`: the head's phi only feeds its test, so an iteration that goes on
+    // is enough (engine/unfolding/README.md, "Spin loops and awaits"). x = 1; the writer stores 2, 3,
+    // 0 (y = 1 before the 0, or after it with LATE_Y). Counted by hand: the first read sees 1, 2, 3 or
+    // 0 (0: leave, 1 run); then one iteration reads the same write or a later one: 4 + 3 + 2 = 9 runs,
+    // 3 of them reading the 0 and leaving (maximal), 6 awaiting the next write (cut). Before the rule,
+    // each later distinct value read meant one more iteration: 15 runs.
+    const std::string text = R"(#include <assert.h>
+#include <pthread.h>
+_Atomic int x = 1, y;
+void *writer(void *arg) {
+  x = 2;
+#ifdef LATE_Y
+  x = 0; y = 1;
+#else
+  x = 3; y = 1; x = 0;
+#endif
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, writer, 0);
+  int a = x, first = a, previous = -1;
+  while (a != 0) {
+#ifdef HISTORY
+    previous = a;
+#endif
+    a = x;
+  }
+  assert(y == 1);
+  assert(!(first == 2 && previous == 3));
+  pthread_join(t, 0);
+  return 0;
+})";
+    const auto p = m_sources.load("reread.c", text);
+    interpreter::InterpreterOptions sc;
+    sc.model = interpreter::MemoryModel::Sc;
+    ExplorationResult r = testing::explore(p, {}, sc);
+    QCOMPARE(r.stopReason, StopReason::Completed);
+    QVERIFY2(r.defects.empty(), r.defects.empty() ? "" : r.defects.front().message.c_str());
+    QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t{4});
+    QCOMPARE(r.statistics.assumeBlocked, std::uint64_t{6});
+    // y = 1 after the 0: leaving the loop before it fails the first assertion. 1 + (3 + 2) runs.
+    const auto late = testing::loadC(m_sources.write("reread_late.c", text), {"LATE_Y"});
+    QVERIFY(late);
+    r = testing::explore(*late, {}, sc);
+    QVERIFY(hasDefect(r, DefectKind::AssertionFailure));
+    QCOMPARE(r.statistics.maximalConfigurations + r.statistics.assumeBlocked, std::uint64_t{6});
+    // A phi the iteration also carries (`previous`) keeps the loop out of the rule: the second
+    // assertion only fails after two iterations that go on (reads 2, 3, 0), and it is found.
+    const auto history = testing::loadC(m_sources.write("reread_history.c", text), {"HISTORY"});
+    QVERIFY(history);
+    r = testing::explore(*history, {}, sc);
+    QCOMPARE(r.stopReason, StopReason::Completed);
+    QCOMPARE(r.defects.size(), std::size_t{1});
+    QVERIFY2(r.defects.front().message.find("previous == 3") != std::string::npos, r.defects.front().message.c_str());
 }
 
 QTEST_GUILESS_MAIN(tst_SpinLoops)
