@@ -88,7 +88,8 @@ ExplorationResult DistributedExplorer::run(std::stop_token stop) {
     }
     setThreadNameAuthority({});
     own.statistics.peakRssBytes = peakResidentBytes();
-    std::vector<WorkerShare> shares = queue.gather(std::move(own), eventKeys(m_explorer->unfolding()));
+    std::vector<WorkerShare> shares =
+        queue.gather({std::move(own), eventKeys(m_explorer->unfolding()), m_explorer->leafLog()});
     if (m_session.rank() != 0)
         return {};
 

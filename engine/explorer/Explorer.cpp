@@ -278,6 +278,20 @@ void Explorer::recordDefect(const ProgramFault &fault, std::span<const Action> a
     for (Defect &d : result.defects)
         if (d.kind == fault.kind && d.identity == identity) {
             ++d.occurrences;
+            // A worker's items are not explored in DFS order: keep the occurrence one job would have met first.
+            if (m_pool && dfsEarlierCode(m_leafCode, d.path)) {
+                d.thread = fault.thread;
+                d.message = fault.message;
+                d.location = fault.location;
+                d.trace.assign(actions.begin(), actions.end());
+                d.schedule = {};
+                for (const Action &a : actions)
+                    d.schedule.append(a);
+                d.execution = m_executionNumber;
+                d.path = m_leafCode;
+                d.reportOrder = m_reportOrder;
+            }
+            ++m_reportOrder;
             if (m_observer)
                 m_observer->onDefect(d, result.statistics.defects);
             return;
@@ -293,6 +307,10 @@ void Explorer::recordDefect(const ProgramFault &fault, std::span<const Action> a
     for (const Action &a : actions)
         defect.schedule.append(a);
     defect.execution = m_executionNumber;
+    if (m_pool) {
+        defect.path = m_leafCode;
+        defect.reportOrder = m_reportOrder++;
+    }
     if (m_observer)
         m_observer->onDefect(defect, result.statistics.defects);
     if (result.defects.size() < m_options.maxDefectsKept)
@@ -345,6 +363,14 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
         if (conversion.interrupted) {
             result.stopReason = stopReasonOf(m_interrupt->reason());
             return;
+        }
+        if (m_pool) {
+            // The leaf's path code: D's indices (the item's entries were added while replaying its prefix).
+            m_leafCode.clear();
+            for (const Disset::Entry &x : m_disset.entries())
+                m_leafCode.push_back(x.index);
+            m_leaves.append(m_leafCode);
+            m_reportOrder = 0;
         }
         if (conversion.diverged || execution.end == ExecutionEnd::Diverged) {
             Execution copy = execution;

@@ -10,6 +10,7 @@
 #include "engine/explorer/Alternatives.hpp"
 #include "engine/explorer/ExplorationObserver.hpp"
 #include "engine/explorer/ExplorationOptions.hpp"
+#include "engine/explorer/PathCode.hpp"
 #include "engine/explorer/PauseControl.hpp"
 #include "engine/explorer/SiblingKeyTable.hpp"
 #include "engine/explorer/WorkQueue.hpp"
@@ -43,6 +44,8 @@ public:
     std::uint64_t lateClues() const { return m_lateClues; }
     /// The canonical keys of this worker's events, by event id (complete after runWorker).
     const std::vector<EventKey> &canonicalKeys() const { return m_keys; }
+    /// The path codes of the executions this worker ran (runWorker): mergeShares numbers defects by them.
+    const PathCodeLog &leafLog() const { return m_leaves; }
 
     /// The event structure explored so far (read it only when run() is not executing).
     const Unfolding &unfolding() const { return m_unfolding; }
@@ -139,6 +142,10 @@ private:
     std::vector<std::uint8_t> m_nodeMarks;
     std::uint64_t m_donations = 0;
     std::uint64_t m_lateClues = 0;
+    /// The current execution's path code, the defects it reported so far, and every execution's code (leafLog).
+    PathCode m_leafCode;
+    std::uint32_t m_reportOrder = 0;
+    PathCodeLog m_leaves;
     /// The negative decisions of one backtrack: its trail (the popped events included), D at its
     /// deepest parked node, and the trail lengths decided.
     struct Decision {
@@ -152,11 +159,19 @@ private:
     struct Parked {
         std::uint32_t lastNode = 0; ///< its trail (the popped events included) in m_trailNodes: the last event's node
         std::uint32_t length = 0; ///< the trail's length
-        std::vector<Disset::Entry> disabled;
-        std::vector<Decision> decisions;
-        std::size_t decidedAt = 0; ///< the unfolding's size when last decided
+        std::uint32_t lastDisabled = 0; ///< D at its deepest node in m_disabledNodes: the last entry's node
+        std::uint32_t disabledCount = 0; ///< D's size
+        std::size_t firstDecision = 0; ///< its decisions: m_decisions[firstDecision, + decisionCount)
+        std::uint32_t decisionCount = 0;
         bool watched = false; ///< its decisions' sibling keys are in m_watches
+        std::size_t decidedAt = 0; ///< the unfolding's size when last decided
     };
+    /// The decisions of every parked record, record after record (one vector, not one per record: millions of
+    /// records on long runs); the open record's are at the end.
+    std::vector<Decision> m_decisions;
+    std::span<Decision> decisionsOf(const Parked &p) {
+        return std::span(m_decisions).subspan(p.firstDecision, p.decisionCount);
+    }
     /// Whether an event created since `p` was decided is a sibling of the event popped at the decision's node
     /// or of a D-event unjustified there: only then can Alt answer otherwise (its spikes are siblings of
     /// unjustified D-events).
@@ -178,6 +193,24 @@ private:
     const std::vector<EventId> &parkedTrail(const Parked &p);
     std::vector<EventId> m_parkedTrail;
     std::vector<std::uint32_t> m_parkedTrailNodes; // their nodes
+    /// Parked D's as a tree too (D grows and shrinks at its end, as the trail does): a node is an entry and the node
+    /// of the entry before it. Records share the entries they have in common with the record parked before them.
+    struct DisabledNode {
+        EventId event;
+        std::uint32_t index;
+        std::int32_t disabler; ///< Disset::Entry::disabler
+        std::uint32_t parent; ///< kNoNode for the first entry
+    };
+    std::vector<DisabledNode> m_disabledNodes;
+    /// The node of the current D's k-th entry, for the prefix of D that has nodes equal to its entries.
+    std::vector<std::uint32_t> m_disabledNodeAt;
+    /// The node of the current D's last entry (kNoNode when D is empty), adding the nodes it lacks.
+    std::uint32_t disabledNodeOf();
+    /// The D of `p`, rebuilt from its nodes into m_parkedDisabled (only the part that differs from the record
+    /// rebuilt before it).
+    const std::vector<Disset::Entry> &parkedDisabled(const Parked &p);
+    std::vector<Disset::Entry> m_parkedDisabled;
+    std::vector<std::uint32_t> m_parkedDisabledNodes; // their nodes
     /// (object or location, its tree predecessor) of an object operation or memory access: siblings share it.
     std::uint64_t siblingKey(EventId e) const;
     /// Whether an event with sibling key `key` was created since the unfolding had `since` events (`since`

@@ -28,13 +28,6 @@ void rightChildCode(const std::vector<Disset::Entry> &entries, std::uint32_t len
     code.push_back(length);
 }
 
-/// DFS order of path codes: at the first index where they differ, the code with the larger trail length turned
-/// right deeper, after going left where the other turned right: it is DFS-earlier. A code that is a prefix of
-/// the other is its ancestor or shares its node.
-bool dfsEarlierCode(const std::vector<std::uint32_t> &a, const std::vector<std::uint32_t> &b) {
-    return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), std::greater<>());
-}
-
 /// Whether every node whose code is ordered after `earliest` by dfsEarlierCode, and not below it, is DFS-later
 /// than `code`: they part at an index where `earliest` turned right shallower than `code`.
 bool strictlyBefore(const std::vector<std::uint32_t> &code, const std::vector<std::uint32_t> &earliest) {
@@ -103,14 +96,17 @@ void Explorer::park(std::uint32_t length, EventId e, bool &open) {
         Parked p;
         p.lastNode = trailNodeOf(e);
         p.length = static_cast<std::uint32_t>(m_trail.size() + 1);
-        p.disabled = m_disset.entries();
+        p.lastDisabled = disabledNodeOf();
+        p.disabledCount = static_cast<std::uint32_t>(m_disset.size());
         p.decidedAt = m_unfolding.size();
+        p.firstDecision = m_decisions.size();
         m_parked.push_back(std::move(p));
         m_pool->countParked(1);
         open = true;
     }
     const EventId empty = m_alternatives.lastEmptySpike();
-    m_parked.back().decisions.push_back({length, 0, empty, empty == kNoEvent ? 0 : siblingKey(empty)});
+    m_decisions.push_back({length, 0, empty, empty == kNoEvent ? 0 : siblingKey(empty)});
+    ++m_parked.back().decisionCount;
 }
 
 std::uint32_t Explorer::trailNodeOf(EventId last) {
@@ -137,6 +133,41 @@ const std::vector<EventId> &Explorer::parkedTrail(const Parked &p) {
         m_parkedTrail[depth] = m_trailNodes[node].event;
     }
     return m_parkedTrail;
+}
+
+std::uint32_t Explorer::disabledNodeOf() {
+    const std::vector<Disset::Entry> &entries = m_disset.entries();
+    std::size_t k = 0;
+    for (; k < m_disabledNodeAt.size() && k < entries.size(); ++k) {
+        const DisabledNode &n = m_disabledNodes[m_disabledNodeAt[k]];
+        if (n.event != entries[k].event || n.index != entries[k].index || n.disabler != entries[k].disabler)
+            break;
+    }
+    m_disabledNodeAt.resize(k);
+    for (; k < entries.size(); ++k) {
+        m_disabledNodes.push_back({entries[k].event, entries[k].index, static_cast<std::int32_t>(entries[k].disabler),
+                                   k == 0 ? kNoNode : m_disabledNodeAt[k - 1]});
+        m_disabledNodeAt.push_back(static_cast<std::uint32_t>(m_disabledNodes.size() - 1));
+    }
+    return entries.empty() ? kNoNode : m_disabledNodeAt.back();
+}
+
+const std::vector<Disset::Entry> &Explorer::parkedDisabled(const Parked &p) {
+    const std::size_t held = m_parkedDisabledNodes.size();
+    if (held == p.disabledCount && (held == 0 || m_parkedDisabledNodes.back() == p.lastDisabled))
+        return m_parkedDisabled;
+    m_parkedDisabled.resize(p.disabledCount);
+    m_parkedDisabledNodes.resize(p.disabledCount);
+    // Up from the last node until the node already held at that place: the entries before it are the same.
+    std::uint32_t node = p.lastDisabled;
+    for (std::size_t k = p.disabledCount; k-- > 0; node = m_disabledNodes[node].parent) {
+        if (k < held && m_parkedDisabledNodes[k] == node)
+            break;
+        const DisabledNode &n = m_disabledNodes[node];
+        m_parkedDisabledNodes[k] = node;
+        m_parkedDisabled[k] = {n.event, n.index, n.disabler};
+    }
+    return m_parkedDisabled;
 }
 
 SharedEvent Explorer::shared(const Unfolding &unfolding, const std::vector<EventKey> &keys, EventId e) {
@@ -182,7 +213,7 @@ void Explorer::watchDecision(const Parked &p, const Decision &decision) {
         return;
     }
     watchSiblingsOf(parkedTrail(p)[m]);
-    for (const Disset::Entry &x : p.disabled) {
+    for (const Disset::Entry &x : parkedDisabled(p)) {
         if (x.index > m)
             break;
         if (x.disabler < 0 || x.disabler >= static_cast<std::int64_t>(m))
@@ -195,7 +226,7 @@ void Explorer::watchParked() {
     // decision needs any more costs one lookup per round).
     for (Parked &p : m_parked)
         if (!p.watched) {
-            for (const Decision &decision : p.decisions)
+            for (const Decision &decision : decisionsOf(p))
                 watchDecision(p, decision);
             p.watched = true;
         }
@@ -406,21 +437,23 @@ void Explorer::recheck() {
     std::vector<std::uint32_t> code;
     const Configuration &cut = m_scratchCut;
     std::size_t kept = 0; // records still parked, compacted to the front (erasing one by one is quadratic)
+    std::size_t out = 0; // their negative decisions, compacted to the front of m_decisions
     for (Parked &p : m_parked) {
         // Shallow nodes first: the scratch cut grows along the trail. A backtrack parks its nodes deepest
         // first; a record that went through a round is in order already.
-        if (p.decisions.front().length > p.decisions.back().length)
-            std::reverse(p.decisions.begin(), p.decisions.end());
-        std::size_t still = 0; // negative decisions kept, compacted in place
+        const std::span<Decision> decisions = decisionsOf(p);
+        if (decisions.front().length > decisions.back().length)
+            std::reverse(decisions.begin(), decisions.end());
+        const std::size_t first = out;
         // A D-event with no new sibling compatible with the cut of a shallower node of this record has none
         // compatible with a deeper one either (the cut only grows, and compatibility with a larger cut implies it
         // with a smaller one).
         EventId stillEmpty = kNoEvent;
-        for (Decision decision : p.decisions) {
+        for (Decision decision : decisions) { // a copy: `out` may be where it was
             const std::uint32_t m = decision.length;
             if (decision.emptySpike != kNoEvent && decision.emptySpike == stillEmpty) {
                 decision.settled = 1;
-                p.decisions[still++] = decision;
+                m_decisions[out++] = decision;
                 continue;
             }
             if (mayHaveChanged(p, decision)) {
@@ -432,12 +465,12 @@ void Explorer::recheck() {
                 if (empty != kNoEvent && !hasNewCompatibleSibling(empty, p.decidedAt, cut))
                     stillEmpty = empty;
                 else {
-                    Disset d = Disset::prefixOf(p.disabled, m);
+                    Disset d = Disset::prefixOf(parkedDisabled(p), m);
                     d.add(trail[m], m);
                     if (const std::optional<Configuration> clue = m_alternatives.find(m_unfolding, cut, d)) {
                         pool.push(makeItem(*clue, std::span(trail).first(m), cut, d));
                         ++m_lateClues;
-                        rightChildCode(p.disabled, m, code);
+                        rightChildCode(parkedDisabled(p), m, code);
                         if (!m_queuedLate || dfsEarlierCode(code, m_earliestLate))
                             m_earliestLate = code;
                         m_queuedLate = true;
@@ -450,17 +483,18 @@ void Explorer::recheck() {
                         watchDecision(p, decision);
                         unsettled = true;
                         decision.settled = 0;
-                        p.decisions[still++] = decision;
+                        m_decisions[out++] = decision;
                         continue;
                     }
                 }
             }
             decision.settled = 1;
-            p.decisions[still++] = decision;
+            m_decisions[out++] = decision;
         }
-        p.decisions.resize(still);
+        p.firstDecision = first;
+        p.decisionCount = static_cast<std::uint32_t>(out - first);
         p.decidedAt = m_unfolding.size();
-        if (still == 0) {
+        if (p.decisionCount == 0) {
             pool.countParked(-1);
             continue;
         }
@@ -469,6 +503,7 @@ void Explorer::recheck() {
         ++kept;
     }
     m_parked.resize(kept);
+    m_decisions.resize(out);
     if (unsettled)
         pool.roundUnsettled();
     pool.endRound();
@@ -499,18 +534,20 @@ void Explorer::dropFinalDecisions() {
             consider(w->m_earliestLate);
     std::vector<std::uint32_t> code;
     std::size_t kept = 0;
+    std::size_t out = 0; // decisions kept, compacted to the front of m_decisions
     for (Parked &p : m_parked) {
-        std::size_t still = 0;
-        for (const Decision decision : p.decisions) {
+        const std::size_t first = out;
+        for (const Decision decision : decisionsOf(p)) {
             if (decision.settled) {
-                rightChildCode(p.disabled, decision.length, code);
+                rightChildCode(parkedDisabled(p), decision.length, code);
                 if (!any || strictlyBefore(code, earliest))
                     continue;
             }
-            p.decisions[still++] = decision;
+            m_decisions[out++] = decision;
         }
-        p.decisions.resize(still);
-        if (still == 0) {
+        p.firstDecision = first;
+        p.decisionCount = static_cast<std::uint32_t>(out - first);
+        if (p.decisionCount == 0) {
             m_pool->countParked(-1);
             continue;
         }
@@ -519,6 +556,7 @@ void Explorer::dropFinalDecisions() {
         ++kept;
     }
     m_parked.resize(kept);
+    m_decisions.resize(out);
 }
 
 std::uint64_t Explorer::siblingKey(EventId e) const {
@@ -552,7 +590,7 @@ bool Explorer::mayHaveChanged(const Parked &p, const Decision &decision) {
     const std::uint32_t m = decision.length;
     if (grownSince(siblingKey(parkedTrail(p)[m]), p.decidedAt))
         return true;
-    for (const Disset::Entry &x : p.disabled) {
+    for (const Disset::Entry &x : parkedDisabled(p)) {
         if (x.index > m)
             break;
         if ((x.disabler < 0 || x.disabler >= static_cast<std::int64_t>(m)) &&

@@ -460,14 +460,15 @@ std::vector<SharedEvent> MpiWorkQueue::exchange(std::vector<SharedEvent> created
     return others;
 }
 
-std::vector<WorkerShare> MpiWorkQueue::gather(ExplorationResult result, std::vector<EventKey> keys) {
+std::vector<WorkerShare> MpiWorkQueue::gather(WorkerShare own) {
     poll(); // sends this rank's stop, if any
     if (m_rank != 0) {
         wire::Writer w;
-        wire::write(w, result);
-        w.u64(keys.size());
-        for (const EventKey &k : keys)
+        wire::write(w, own.result);
+        w.u64(own.keys.size());
+        for (const EventKey &k : own.keys)
             w.key(k);
+        w.blob(own.leaves.bytes());
         w.u64(m_messages + 1);
         w.u64(m_bytes + w.bytes().size() + 10);
         send(0, kDone, w.bytes());
@@ -479,7 +480,7 @@ std::vector<WorkerShare> MpiWorkQueue::gather(ExplorationResult result, std::vec
         }
     }
     std::vector<WorkerShare> shares(static_cast<std::size_t>(m_ranks));
-    shares[0] = {std::move(result), std::move(keys)};
+    shares[0] = std::move(own);
     // kDone messages that arrived while this rank was still exploring wait in m_inbox.
     std::erase_if(m_inbox, [](const Message &m) { return m.tag != kDone; });
     for (int done = 1; done < m_ranks;) {
@@ -501,9 +502,10 @@ std::vector<WorkerShare> MpiWorkQueue::gather(ExplorationResult result, std::vec
         share.keys.resize(r.count(16));
         for (EventKey &k : share.keys)
             k = r.key();
+        const bool leavesOk = share.leaves.assign(r.blob());
         m_messages += r.u64();
         m_bytes += r.u64();
-        if (!r.ok())
+        if (!r.ok() || !leavesOk)
             m_session.abort("internal error: the result of rank " + std::to_string(m->source) + " is malformed", 3);
         ++done;
     }

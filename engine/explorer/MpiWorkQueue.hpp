@@ -43,9 +43,9 @@ public:
     /// The job's thread table (rank 0 keeps it; the others ask it by message).
     ThreadTable threadTable(ThreadId parent, std::uint32_t ordinal);
 
-    /// After the worker returned `result` (collective): rank 0 gets every rank's result and event keys, with
-    /// its own first; the others send theirs and get nothing. The queue is unusable afterwards.
-    std::vector<WorkerShare> gather(ExplorationResult result, std::vector<EventKey> keys);
+    /// After the worker returned `share` (collective): rank 0 gets every rank's share (result, event keys, path
+    /// codes), with its own first; the others send theirs and get nothing. The queue is unusable afterwards.
+    std::vector<WorkerShare> gather(WorkerShare share);
 
     StopReason stopReason() const;
     std::uint64_t itemsTaken() const { return m_taken; }

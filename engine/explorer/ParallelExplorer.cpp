@@ -16,10 +16,12 @@ namespace weft {
 
 namespace {
 
-bool scheduleBefore(const Schedule &a, const Schedule &b) {
-    if (a.replay != b.replay)
-        return a.replay < b.replay;
-    return a.choices < b.choices;
+/// The order one job meets defects in: by the DFS order of their executions, then in the order an execution
+/// reported them.
+bool metBefore(const Defect &a, const Defect &b) {
+    if (a.path != b.path)
+        return dfsEarlierCode(a.path, b.path);
+    return a.reportOrder < b.reportOrder;
 }
 
 /// The text of a diagnostic without its numbers (two workers warn "execution N was cut" with other Ns).
@@ -53,7 +55,7 @@ std::vector<Defect> mergeDefects(std::vector<std::vector<Defect>> perWorker) {
                 continue;
             Defect &kept = it->second;
             const std::uint64_t occurrences = kept.occurrences + d.occurrences;
-            if (scheduleBefore(d.schedule, kept.schedule))
+            if (metBefore(d, kept))
                 kept = std::move(d);
             kept.occurrences = occurrences;
         }
@@ -61,8 +63,7 @@ std::vector<Defect> mergeDefects(std::vector<std::vector<Defect>> perWorker) {
     out.reserve(merged.size());
     for (auto &entry : merged)
         out.push_back(std::move(entry.second));
-    std::sort(out.begin(), out.end(),
-              [](const Defect &a, const Defect &b) { return scheduleBefore(a.schedule, b.schedule); });
+    std::sort(out.begin(), out.end(), metBefore);
     return out;
 }
 
@@ -109,6 +110,20 @@ ExplorationResult mergeShares(std::vector<WorkerShare> shares, std::size_t maxDe
     stats.defects = result.defects.size() + distinctNotKept;
     if (result.defects.size() > maxDefectsKept)
         result.defects.resize(maxDefectsKept);
+    // Each defect's execution number as one job numbers it (executions in DFS order): 1 + the executions of every
+    // worker whose leaves precede its execution's.
+    std::vector<PathCode> codes;
+    for (const Defect &d : result.defects)
+        codes.push_back(d.path);
+    if (!codes.empty()) {
+        for (Defect &d : result.defects)
+            d.execution = 1;
+        for (const WorkerShare &share : shares) {
+            const std::vector<std::uint64_t> earlier = share.leaves.countEarlier(codes);
+            for (std::size_t i = 0; i < codes.size(); ++i)
+                result.defects[i].execution += earlier[i];
+        }
+    }
     return result;
 }
 
@@ -165,7 +180,7 @@ ExplorationResult ParallelExplorer::run(std::stop_token stop, PauseControl *paus
     std::vector<WorkerShare> shares(jobs);
     m_figures = {};
     for (unsigned i = 0; i < jobs; ++i) {
-        shares[i] = {std::move(results[i]), std::move(keys[i])};
+        shares[i] = {std::move(results[i]), std::move(keys[i]), m_workers[i]->leafLog()};
         m_figures.workerEvents += shares[i].keys.size();
     }
     result = mergeShares(std::move(shares), m_options.maxDefectsKept);

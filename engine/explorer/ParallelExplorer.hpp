@@ -52,18 +52,21 @@ private:
 /// The CPUs this process may run on (its affinity mask), at least 1 and at most 1024: the default --jobs.
 unsigned availableCpus();
 
-/// Merges the workers' defects: one per (kind, identity), occurrences summed, the occurrence kept the one
-/// with the smallest schedule (so the choice does not depend on which worker ran first); sorted by it.
+/// Merges the workers' defects: one per (kind, identity), occurrences summed, the occurrence kept the one one job
+/// would have met first (DFS-earliest execution by path code, then report order: the same whichever worker ran
+/// first); sorted in that order, as one job lists them.
 std::vector<Defect> mergeDefects(std::vector<std::vector<Defect>> perWorker);
 
-/// One worker's (or MPI rank's) share of a run: what it found, and the canonical keys of its unfolding.
+/// One worker's (or MPI rank's) share of a run: what it found, the canonical keys of its unfolding, and the path
+/// codes of its executions.
 struct WorkerShare {
     ExplorationResult result;
     std::vector<EventKey> keys;
+    PathCodeLog leaves;
 };
 /// The run's result from its workers' shares: counts summed, events the union of the keys, defects merged
-/// (mergeDefects; the first `maxDefectsKept` kept), each diagnostic once (its numbers aside). The caller sets
-/// the stop reason, wall time and peak resident size.
+/// (mergeDefects; the first `maxDefectsKept` kept) and numbered by their execution's place in DFS order, each
+/// diagnostic once (its numbers aside). The caller sets the stop reason, wall time and peak resident size.
 ExplorationResult mergeShares(std::vector<WorkerShare> shares, std::size_t maxDefectsKept);
 
 } // namespace weft

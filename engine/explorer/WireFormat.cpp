@@ -60,6 +60,19 @@ std::size_t Reader::count(std::size_t minBytes) {
     return static_cast<std::size_t>(n);
 }
 
+void Writer::blob(std::span<const std::uint8_t> raw) {
+    u64(raw.size());
+    m_bytes.insert(m_bytes.end(), raw.begin(), raw.end());
+}
+
+std::vector<std::uint8_t> Reader::blob() {
+    const std::size_t n = count();
+    std::vector<std::uint8_t> out(m_bytes.begin() + static_cast<std::ptrdiff_t>(m_pos),
+                                  m_bytes.begin() + static_cast<std::ptrdiff_t>(m_pos + n));
+    m_pos += n;
+    return out;
+}
+
 std::string Reader::text() {
     const std::size_t n = count();
     std::string s(reinterpret_cast<const char *>(m_bytes.data() + m_pos), n);
@@ -197,6 +210,10 @@ void write(Writer &w, const ExplorationResult &result) {
             w.action(a);
         w.u64(d.execution);
         w.u64(d.occurrences);
+        w.u64(d.path.size());
+        for (const std::uint32_t index : d.path)
+            w.u64(index);
+        w.u64(d.reportOrder);
     }
     w.u64(result.diagnostics.size());
     for (const Diagnostic &d : result.diagnostics) {
@@ -235,6 +252,10 @@ ExplorationResult readResult(Reader &r) {
             a = r.action();
         d.execution = r.u64();
         d.occurrences = r.u64();
+        d.path.resize(r.count());
+        for (std::uint32_t &index : d.path)
+            index = static_cast<std::uint32_t>(r.u64());
+        d.reportOrder = static_cast<std::uint32_t>(r.u64());
     }
     result.diagnostics.resize(r.count(7));
     for (Diagnostic &d : result.diagnostics) {

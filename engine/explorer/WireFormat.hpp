@@ -21,6 +21,8 @@ public:
     void text(const std::string &s);
     void key(const EventKey &k);
     void action(const Action &a);
+    /// A length, then `raw` as is.
+    void blob(std::span<const std::uint8_t> raw);
 
     std::vector<std::uint8_t> &bytes() { return m_bytes; }
 
@@ -40,6 +42,7 @@ public:
     std::string text();
     EventKey key();
     Action action();
+    std::vector<std::uint8_t> blob();
     /// A count of elements each at least `minBytes` long: 0 (and failed) if the rest cannot hold them.
     std::size_t count(std::size_t minBytes = 1);
 

@@ -21,6 +21,10 @@ struct Defect {
     std::vector<Action> trace;   ///< the visible actions of that execution
     std::uint64_t execution = 0; ///< 1-based number of the execution that first showed it
     std::uint64_t occurrences = 1; ///< executions that ended with the same kind and message
+    /// Parallel runs (engine/explorer/PathCode.hpp): the path code of the execution in the exploration tree, and the
+    /// defect's place among that execution's reports; the DFS-earliest occurrence is kept, as one job keeps its first.
+    std::vector<std::uint32_t> path;
+    std::uint32_t reportOrder = 0;
 };
 
 } // namespace weft

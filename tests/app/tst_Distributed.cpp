@@ -120,7 +120,7 @@ private slots:
         }
         QVERIFY2(!instance.is_null(), "no such instance in expected.json");
 
-        const Run one = run(kWeft, exploreArgs(file, defines));
+        const Run one = run(kWeft, exploreArgs(file, defines) << "--jobs" << "1");
         const Run many = distributed(ranks, file, defines);
         QVERIFY2(many.json.is_object(), qPrintable(many.err));
         const auto &s = many.json.at("statistics");
@@ -133,6 +133,9 @@ private slots:
         QCOMPARE(s.at("executions").get<std::uint64_t>(),
                  one.json.at("statistics").at("executions").get<std::uint64_t>());
         QCOMPARE(defectSet(many.json), defectSet(one.json));
+        // Each shown as one job shows it: its DFS-earliest execution, numbered as one job numbers it, in one job's
+        // order (README.md, --jobs).
+        QCOMPARE(many.json.at("defects").dump(1), one.json.at("defects").dump(1));
         // Like one process: 1 when a defect was found (mpirun passes rank 0's status on), else 0.
         QCOMPARE(many.code, one.code);
     }
