@@ -2,6 +2,7 @@
 #include "app/cli/CommandLine.hpp"
 
 #include "engine/action/NondetChoice.hpp"
+#include "engine/explorer/ParallelExplorer.hpp"
 #include "engine/frontend/CCompiler.hpp"
 
 #include <charconv>
@@ -87,7 +88,9 @@ std::string usageText() {
            "  -k N       alternatives: N >= 1 k-partial (1 = only-last), 0 optimal, -1 source-DPOR-like\n"
            "  --optimal  same as -k 0 (the default): never a redundant (sleep-set blocked) execution\n"
            "  --sdpor    same as -k -1\n"
-           "  --jobs N   worker threads, 1 to 1024 (default 1): the same counts and defects as one job\n"
+           "  --jobs N   worker threads, 1 to 1024: the same counts and report as one job (default: the\n"
+           "             CPUs, at most 8; 1 with --dot, --distributed, --stop-on-first-defect or\n"
+           "             --max-executions)\n"
            "  --distributed  under mpirun -np K: one worker per MPI rank, rank 0 prints the results\n"
            "  --std      the C dialect: gnu17 (default), gnu89 ... gnu23, c89 ... c23; implicit\n"
            "             declarations and implicit int are warnings, as with GCC 12\n"
@@ -158,6 +161,7 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
     const bool replay = cl.command == CommandLine::Command::Replay;
     const bool gui = cl.command == CommandLine::Command::Gui;
     bool policyGiven = false;
+    bool jobsGiven = false;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string &a = args[i];
         // Options with a value accept "--opt VALUE", and -D/-I also "-DVALUE".
@@ -212,6 +216,7 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
         } else if (explore && a == "--jobs" && value(v)) {
             if (!parseNumber(v, cl.exploration.jobs) || cl.exploration.jobs < 1 || cl.exploration.jobs > 1024)
                 return usageError("--jobs must be between 1 and 1024, not '" + v + "'");
+            jobsGiven = true;
         } else if (explore && a == "--distributed") {
             cl.distributed = true;
         } else if (explore && a == "--stop-on-first-defect") {
@@ -289,6 +294,16 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
         return usageError("--dot needs one process (each MPI rank has its own event structure)");
     if (cl.distributed && cl.model != "sync")
         return usageError("--distributed explores under --model sync only");
+
+    // Default jobs (README.md, --jobs): the CPUs, up to kDefaultJobsCap, when the result does not depend on
+    // which worker runs what; one job where it would (which defect stops the run, which executions fit in the
+    // bound) or where one event structure is drawn or one worker per rank runs.
+    if (explore && !jobsGiven && cl.dotPath.empty() && !cl.distributed && !cl.exploration.stopOnFirstDefect &&
+        cl.exploration.maxExecutions == 0)
+        cl.exploration.jobs = std::min(availableCpus(), kDefaultJobsCap);
+    // A run over within its first 50 ms costs what one job costs (README.md, --jobs).
+    if (explore)
+        cl.exploration.splitAfterSeconds = 0.05;
 
     std::vector<Diagnostic> problems = cl.exploration.validate();
     if (!problems.empty())

@@ -32,6 +32,10 @@ struct ExplorationOptions {
     /// Parallel runs: a node is split off for an idle worker only with at least this many trail events
     /// below it (small subtrees cost more to hand over than to explore).
     unsigned splitDepth = 8;
+    /// Parallel runs: no subtree is handed to an idle worker in the first this-many seconds, so that a run shorter
+    /// than that costs what one job costs (no parking, no re-check round). `weft explore` sets it (README.md,
+    /// --jobs); 0 splits from the first execution on (the tests, to split small programs).
+    double splitAfterSeconds = 0;
 
     /// Empty if the combination is valid; otherwise why not.
     std::vector<Diagnostic> validate() const {

@@ -153,7 +153,7 @@ ExplorationResult ParallelExplorer::run(std::stop_token stop, PauseControl *paus
     std::vector<Explorer *> workers;
     for (const auto &w : m_workers)
         workers.push_back(w.get());
-    WorkPool pool(workers, m_options.maxExecutions);
+    WorkPool pool(workers, m_options.maxExecutions, m_options.splitAfterSeconds);
     std::vector<ExplorationResult> results(jobs);
     std::vector<std::exception_ptr> failures(jobs);
     std::vector<std::vector<EventKey>> keys(jobs);

@@ -49,8 +49,11 @@ private:
     Figures m_figures;
 };
 
-/// The CPUs this process may run on (its affinity mask), at least 1 and at most 1024: the default --jobs.
+/// The CPUs this process may run on (its affinity mask), at least 1 and at most 1024.
 unsigned availableCpus();
+/// The most jobs `weft explore` uses by default (README.md, --jobs): each worker holds its own unfolding, and more
+/// than the 2 cores of the machine it was measured on is untested for speed.
+constexpr unsigned kDefaultJobsCap = 8;
 
 /// Merges the workers' defects: one per (kind, identity), occurrences summed, the occurrence kept the one one job
 /// would have met first (DFS-earliest execution by path code, then report order: the same whichever worker ran

@@ -5,9 +5,11 @@
 
 namespace weft {
 
-WorkPool::WorkPool(std::vector<Explorer *> workers, std::uint64_t maxExecutions)
+WorkPool::WorkPool(std::vector<Explorer *> workers, std::uint64_t maxExecutions, double splitAfterSeconds)
     : m_explorers(std::move(workers)), m_workers(static_cast<unsigned>(m_explorers.size())),
-      m_maxExecutions(maxExecutions) {
+      m_maxExecutions(maxExecutions),
+      m_splitFrom(std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                         std::chrono::duration<double>(splitAfterSeconds))) {
     m_items.emplace_back();
 }
 

@@ -8,6 +8,7 @@
 #include "engine/explorer/WorkQueue.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -20,8 +21,9 @@ namespace weft {
 
 class WorkPool final : public WorkQueue {
 public:
-    /// `maxExecutions` 0: no bound. The pool starts with the root item (the empty schedule).
-    WorkPool(std::vector<Explorer *> workers, std::uint64_t maxExecutions);
+    /// `maxExecutions` 0: no bound. The pool starts with the root item (the empty schedule). No worker is asked to
+    /// split off work in the first `splitAfterSeconds` (ExplorationOptions::splitAfterSeconds).
+    WorkPool(std::vector<Explorer *> workers, std::uint64_t maxExecutions, double splitAfterSeconds = 0);
 
     /// The shallowest queued item; waits while none is queued and some worker may still make one.
     /// When every worker is idle with an empty queue: a re-check round if items were explored since
@@ -45,7 +47,16 @@ public:
     }
     /// Whether an idle worker waits for an item nobody queued yet: a cheap read, polled by busy workers
     /// after each execution.
-    bool wantsWork() override { return m_hungry.load(std::memory_order_relaxed) > 0; }
+    bool wantsWork() override {
+        if (m_hungry.load(std::memory_order_relaxed) <= 0)
+            return false;
+        if (m_splitting.load(std::memory_order_relaxed))
+            return true;
+        if (std::chrono::steady_clock::now() < m_splitFrom)
+            return false;
+        m_splitting.store(true, std::memory_order_relaxed);
+        return true;
+    }
 
     /// A ticket for the next execution: its 1-based number, or nothing when --max-executions is used up.
     std::optional<std::uint64_t> ticket() override;
@@ -81,6 +92,8 @@ private:
     std::optional<StopReason> m_reason;
     std::stop_source m_stop;
     std::atomic<int> m_hungry{0};
+    const std::chrono::steady_clock::time_point m_splitFrom; // wantsWork is false before it
+    std::atomic<bool> m_splitting{false};                     // it is past
     std::atomic<std::uint64_t> m_tickets{0};
 };
 

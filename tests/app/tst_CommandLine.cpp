@@ -2,6 +2,7 @@
 // Tests the `weft` command-line parser: every option, the policy spellings, and the usage errors
 // (each a diagnostic naming the problem).
 #include "app/cli/CommandLine.hpp"
+#include "engine/explorer/ParallelExplorer.hpp"
 
 #include <QtTest>
 
@@ -13,6 +14,7 @@ class tst_CommandLine : public QObject {
 private slots:
     void exploreWithEveryOption();
     void policies();
+    void defaultJobs();
     void racesAndNondet();
     void replayAndGui();
     void errors_data();
@@ -47,6 +49,24 @@ void tst_CommandLine::policies() {
     QCOMPARE(parseCommandLine({"explore", "a.c", "-k", "1"})->exploration.policy.name(), std::string("k=1"));
     auto bounded = parseCommandLine({"explore", "a.c", "--context-switch-bound", "2"});
     QCOMPARE(*bounded->exploration.contextSwitchBound, 2u);
+}
+
+void tst_CommandLine::defaultJobs() {
+    // README.md, --jobs: the CPUs (at most 8) when the report does not depend on which worker ran what, else one.
+    auto jobs = [](std::vector<std::string> args) {
+        args.insert(args.begin(), {"explore", "a.c"});
+        return parseCommandLine(args)->exploration.jobs;
+    };
+    QCOMPARE(jobs({}), std::min(availableCpus(), kDefaultJobsCap));
+    QCOMPARE(jobs({"--jobs", "1"}), 1u);
+    QCOMPARE(jobs({"--jobs", "12"}), 12u);
+    QCOMPARE(jobs({"--dot", "out.dot"}), 1u);
+    QCOMPARE(jobs({"--stop-on-first-defect"}), 1u);
+    QCOMPARE(jobs({"--max-executions", "10"}), 1u);
+    QCOMPARE(jobs({"--max-executions", "10", "--jobs", "2"}), 2u);
+    QCOMPARE(jobs({"--distributed"}), 1u);
+    QCOMPARE(parseCommandLine({"explore", "a.c"})->exploration.splitAfterSeconds, 0.05);
+    QCOMPARE(parseCommandLine({"gui", "a.c"})->exploration.jobs, 1u);
 }
 
 void tst_CommandLine::racesAndNondet() {
