@@ -93,6 +93,13 @@ public:
     }
     /// C's last read of w by each thread that has one.
     const std::vector<std::pair<ThreadId, EventId>> &lastReads() const { return m_lastReads; }
+    /// Every extra of write x is allowed, as the search tests them (for a list too short to be indexed).
+    bool mayHold(EventId x) const {
+        return std::ranges::all_of(m_u.extraPredecessors(x), [&](EventId r) {
+            const ThreadId t = m_u.event(r).thread();
+            return r == lastRead(t) || atOrBelow(m_u, m_c.threadMax(t), r);
+        });
+    }
     /// Appends the members of [first, last) that pass, a run as described above.
     void append(Iter first, Iter last, std::vector<EventId> &out) const { search(first, last, 0, out); }
 
@@ -114,10 +121,11 @@ private:
             return;
         }
         auto entry = [&](EventId x) { return AccessSiblingIndex::extraOf(m_u, x, t); };
-        auto visit = [&](Iter s) { // the members from s on with s's entry
+        auto visit = [&](Iter s, bool keep = true) { // the members from s on with s's entry
             const EventId v = entry(*s);
             const Iter e = gallop(s, hi, [&](EventId x) { return entry(x) == v; });
-            search(s, e, t + 1, out);
+            if (keep)
+                search(s, e, t + 1, out);
             return e;
         };
         auto compareTo = [&](EventId ref) {
@@ -137,8 +145,9 @@ private:
             if (s != hi && entry(*s) == last)
                 visit(s);
         }
+        // A read below top must itself be compatible with C (one test per distinct read).
         for (Iter s = std::partition_point(present, hi, compareTo(top)); s != hi && atOrBelow(m_u, top, entry(*s));)
-            s = visit(s);
+            s = visit(s, entry(*s) == top || m_c.isCompatible(m_u, entry(*s)));
     }
 
     const Unfolding &m_u;
@@ -161,13 +170,22 @@ void appendMembers(const Unfolding &u, const ExtrasSearch *extras, Iter first, I
     }
 }
 
+/// appendThread's working vectors, kept across the threads of one list.
+struct PathScratch {
+    std::vector<EventId> path;   ///< the events of t after top up to a member's thread predecessor
+    std::vector<EventId> passed; ///< a prefix of the last path whose events passed the tests
+};
+
 /// The members [first, last) of one thread t (another than d's) of an indexed sibling list that may
 /// be compatible with C, whose last event of t is `top` (kNoEvent: none). Why each skip is exact:
 /// README.md, "Sibling index".
-/// For writes after a write, `extras` also filters each run of equal thread predecessors.
+/// `accesses`: the members are memory accesses; `extras` (writes after a write) also filters each run of
+/// equal thread predecessors.
 void appendThread(const Unfolding &u, const Configuration &c, const std::function<bool(EventId)> &isDropped,
-                  EventId top, Iter first, Iter last, std::vector<EventId> &out, std::vector<EventId> &path,
-                  const ExtrasSearch *extras = nullptr) {
+                  EventId top, Iter first, Iter last, std::vector<EventId> &out, PathScratch &scratch,
+                  bool accesses = false, const ExtrasSearch *extras = nullptr) {
+    std::vector<EventId> &path = scratch.path, &passed = scratch.passed;
+    passed.clear();
     auto pred = [&](EventId x) { return u.event(x).threadPred; };
     // A compatible x outside C has top below it: its thread predecessor lies in top's subtree.
     Iter it = top == kNoEvent ? first : std::partition_point(first, last, [&](EventId x) {
@@ -188,7 +206,12 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
                     break;
             }
         std::reverse(path.begin(), path.end());
+        // The tests below depend on the event alone: the prefix shared with the last member's path
+        // passed them already (members come in pre-order, so consecutive paths share long prefixes).
         std::size_t k = 0;
+        while (k < path.size() && k < passed.size() && path[k] == passed[k])
+            ++k;
+        passed.resize(k);
         Skip skip = Skip::None;
         EventId skipFrom = kNoEvent; // Subtree: below this event of t; Above: below this object operation
         for (; k < path.size() && skip == Skip::None; ++k) {
@@ -196,7 +219,9 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
             if (isDropped && isDropped(path[k])) {
                 skip = Skip::Subtree, skipFrom = path[k];
             } else if (y.isMemoryAccess()) {
-                if (!mayExtendAccess(u, c, y)) // so is every member below y
+                // So is every member below y. The exact test: an access's own history brings in writes and
+                // reads of other threads, and of other interleavings.
+                if (!mayExtendAccess(u, c, y) || !c.isCompatible(u, path[k]))
                     skip = Skip::Subtree, skipFrom = path[k];
             } else if (y.isObjectOperation()) {
                 const EventId lastOp = c.objectMax(y.object);
@@ -212,6 +237,8 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
                         skip = Skip::Above, skipFrom = first;
                 }
             }
+            if (skip == Skip::None)
+                passed.push_back(path[k]);
         }
         if (skip == Skip::None) {
             const Iter run = extras ? gallop(it, last, [&](EventId x) { return pred(x) == z; }) : it + 1;
@@ -247,9 +274,10 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
         });
         // Where the flaws are not shared (e.g. a thread's long chains of one mutex, each member
         // parting from C at its own depth), jumps skip one member at a time at a higher cost than
-        // the caller's compatibility test: list the rest of top's subtree instead.
+        // the caller's compatibility test: list the rest of top's subtree instead. Not for accesses:
+        // their paths' tests are that test, each made once per event (`passed`).
         shortJumps = it - from <= 2 ? shortJumps + 1 : 0;
-        if (shortJumps == kShortJumps) {
+        if (shortJumps == kShortJumps && !accesses) {
             const Iter end = std::partition_point(it, last, [&](EventId x) { return atOrBelow(u, top, pred(x)); });
             appendMembers(u, extras, it, end, out);
             return;
@@ -308,20 +336,29 @@ void appendAccessList(const Unfolding &u, const Configuration &c, EventId d, boo
     const std::vector<EventId> *sorted =
         reads ? index.readsOf(u, ed.otherPred, ed.location) : index.writesAfter(u, ed.otherPred, ed.location);
     if (!sorted) {
-        if (reads) {
-            const std::vector<EventId> &all = u.readersOf(ed.otherPred, ed.location);
-            out.insert(out.end(), all.begin(), all.end());
-        } else {
-            const std::vector<EventId> all = u.writeSuccessors(ed.otherPred, ed.location);
-            out.insert(out.end(), all.begin(), all.end());
-        }
+        // A short list: each member whose thread predecessor (for a write, or an extra) lies outside the
+        // ranges below is left out in O(1), as the index would.
+        auto append = [&](const std::vector<EventId> &all) {
+            for (EventId x : all) {
+                const Event &ex = u.event(x);
+                if (ex.thread() != ed.thread() && !atOrBelow(u, c.threadMax(ex.thread()), ex.threadPred))
+                    continue;
+                if (!reads && !extras.mayHold(x))
+                    continue;
+                out.push_back(x);
+            }
+        };
+        if (reads)
+            append(u.readersOf(ed.otherPred, ed.location));
+        else
+            append(u.writeSuccessors(ed.otherPred, ed.location));
         return;
     }
     const ExtrasSearch *runs = reads ? nullptr : &extras; // reads have no extra predecessors
-    std::vector<EventId> path;
+    PathScratch path;
     forEachThread(u, *sorted, [&](ThreadId t, Iter first, Iter last) {
         if (t != ed.thread()) {
-            appendThread(u, c, isDropped, c.threadMax(t), first, last, out, path, runs);
+            appendThread(u, c, isDropped, c.threadMax(t), first, last, out, path, true, runs);
             return;
         }
         // Only the alternatives after d's own thread predecessor can race with d.
@@ -407,7 +444,7 @@ void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d
         appendSiblings(u, d, out);
         return;
     }
-    std::vector<EventId> path;
+    PathScratch path;
     forEachThread(u, *sorted, [&](ThreadId t, Iter first, Iter last) {
         if (t != ed.thread())
             appendThread(u, c, isDropped, c.threadMax(t), first, last, out, path);
