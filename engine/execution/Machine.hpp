@@ -73,6 +73,9 @@ public:
     /// Optional capability (replay from a checkpoint instead of from the start): a copy of the whole
     /// state, between two execute()s; nullptr when the machine cannot copy its state.
     virtual std::unique_ptr<MachineSnapshot> snapshot() const { return nullptr; }
+    /// The same into `slot`, which may hold a snapshot no longer needed: a machine may overwrite it
+    /// in place (an interpreter's copy then reuses its allocations) or replace it; null when it cannot.
+    virtual void snapshotInto(std::unique_ptr<MachineSnapshot> &slot) const { slot = snapshot(); }
     /// How much work the machine has done since restart() (an interpreter: instructions run), so that
     /// the executor takes a snapshot only where re-running would cost more than the copy; 0: unknown.
     virtual std::uint64_t work() const { return 0; }

@@ -5,7 +5,7 @@ namespace weft {
 
 std::pair<std::size_t, const MachineSnapshot *> ReplayCheckpoints::resumePoint(std::size_t step) {
     while (!m_states.empty() && m_states.back().step > step) {
-        m_bytes -= m_states.back().snapshot->bytes();
+        drop(m_states.back());
         m_states.pop_back();
     }
     if (m_states.empty())
@@ -20,7 +20,8 @@ void ReplayCheckpoints::offer(std::size_t step, const Machine &machine) {
     const std::uint64_t since = work - (m_states.empty() ? 0 : m_states.back().work);
     if (since * m_limits.bytesPerWork < m_lastBytes || since == 0)
         return;
-    std::unique_ptr<MachineSnapshot> snapshot = machine.snapshot();
+    std::unique_ptr<MachineSnapshot> snapshot = std::move(m_spare);
+    machine.snapshotInto(snapshot);
     if (!snapshot) {
         m_unsupported = true;
         return;
@@ -36,14 +37,21 @@ void ReplayCheckpoints::offer(std::size_t step, const Machine &machine) {
             if (i % 2 == 0 || i + 1 == m_states.size())
                 m_states[kept++] = std::move(m_states[i]);
             else
-                m_bytes -= m_states[i].snapshot->bytes();
+                drop(m_states[i]);
         }
         m_states.resize(kept);
     }
 }
 
+void ReplayCheckpoints::drop(State &state) {
+    m_bytes -= state.snapshot->bytes();
+    if (!m_spare)
+        m_spare = std::move(state.snapshot);
+}
+
 void ReplayCheckpoints::clear() {
     m_states.clear();
+    m_spare.reset();
     m_bytes = 0;
     m_lastBytes = 0;
 }

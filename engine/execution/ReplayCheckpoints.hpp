@@ -3,7 +3,8 @@
 // explorer backtracks and replays the trail up to its branch point), resumes from the deepest state inside
 // that prefix instead of re-running the program from the start. A state is taken only where the machine's
 // work since the previous one (Machine::work) outweighs its copy; beyond a count or a byte budget, every
-// other state is dropped (the first and the latest kept). Used by ScheduledExecutor.
+// other state is dropped (the first and the latest kept); a new state is copied over a dropped one
+// (Machine::snapshotInto), which spares most of the copy's allocations. Used by ScheduledExecutor.
 #pragma once
 
 #include "engine/execution/Machine.hpp"
@@ -49,6 +50,9 @@ private:
     std::size_t m_bytes = 0;
     std::size_t m_lastBytes = 0; ///< of the last state taken (the next one's expected size)
     bool m_unsupported = false; ///< the machine returned no snapshot: do not ask again
+    /// A state dropped since the last one was taken, for the machine to overwrite (snapshotInto).
+    std::unique_ptr<MachineSnapshot> m_spare;
+    void drop(State &state);
 };
 
 } // namespace weft

@@ -77,6 +77,17 @@ struct StateSnapshot final : MachineSnapshot {
 
 std::unique_ptr<MachineSnapshot> Interpreter::snapshot() const { return std::make_unique<StateSnapshot>(m_state); }
 
+void Interpreter::snapshotInto(std::unique_ptr<MachineSnapshot> &slot) const {
+    // Assigning over an old state reuses its vectors', maps' and strings' storage: most of a copy's cost
+    // is allocating, not copying.
+    if (auto *old = dynamic_cast<StateSnapshot *>(slot.get())) {
+        old->state = m_state;
+        old->size = footprintOf(m_state);
+    } else {
+        slot = snapshot();
+    }
+}
+
 void Interpreter::restore(const MachineSnapshot &snapshot) {
     restore(static_cast<const StateSnapshot &>(snapshot).state);
 }

@@ -95,6 +95,7 @@ public:
     void restore(const InterpreterState &snapshot);
     /// Machine's checkpoint capability: a copy of state().
     std::unique_ptr<MachineSnapshot> snapshot() const override;
+    void snapshotInto(std::unique_ptr<MachineSnapshot> &slot) const override;
     void restore(const MachineSnapshot &snapshot) override;
     std::uint64_t work() const override { return m_state.work; }
     /// Where the last fault was raised (line 0 when it has no source location).
