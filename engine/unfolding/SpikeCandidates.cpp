@@ -206,10 +206,11 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
                     break;
             }
         std::reverse(path.begin(), path.end());
-        // The tests below depend on the event alone: the prefix shared with the last member's path
-        // passed them already (members come in pre-order, so consecutive paths share long prefixes).
+        // The tests below depend on the event alone: for accesses (whose test is a compatibility test),
+        // the prefix shared with the last member's path passed them already (members come in pre-order,
+        // so consecutive paths share long prefixes). Object paths are short and cheap to test again.
         std::size_t k = 0;
-        while (k < path.size() && k < passed.size() && path[k] == passed[k])
+        while (accesses && k < path.size() && k < passed.size() && path[k] == passed[k])
             ++k;
         passed.resize(k);
         Skip skip = Skip::None;
@@ -237,7 +238,7 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
                         skip = Skip::Above, skipFrom = first;
                 }
             }
-            if (skip == Skip::None)
+            if (skip == Skip::None && accesses)
                 passed.push_back(path[k]);
         }
         if (skip == Skip::None) {
