@@ -35,6 +35,26 @@ bool strictlyBefore(const std::vector<std::uint32_t> &code, const std::vector<st
     return c != code.end() && e != earliest.end() && *e < *c;
 }
 
+/// Makes `out` the path of `count` nodes of `nodes` (each with a `parent`) that ends at `last`, one value per node
+/// (`value`); `outNodes` holds the nodes `out` was built from. Walks up only until a node already held at its place:
+/// the values before it are the same (consecutive parked records share the beginning of their trail and D).
+template <typename Node, typename Value, typename ValueOf>
+void rebuildPath(const std::vector<Node> &nodes, std::uint32_t last, std::size_t count, std::vector<Value> &out,
+                 std::vector<std::uint32_t> &outNodes, ValueOf value) {
+    const std::size_t held = outNodes.size();
+    if (held == count && (held == 0 || outNodes.back() == last))
+        return;
+    out.resize(count);
+    outNodes.resize(count);
+    std::uint32_t node = last;
+    for (std::size_t k = count; k-- > 0; node = nodes[node].parent) {
+        if (k < held && outNodes[k] == node)
+            break;
+        outNodes[k] = node;
+        out[k] = value(nodes[node]);
+    }
+}
+
 } // namespace
 
 bool Explorer::donate() {
@@ -119,19 +139,8 @@ std::uint32_t Explorer::trailNodeOf(EventId last) {
 }
 
 const std::vector<EventId> &Explorer::parkedTrail(const Parked &p) {
-    const std::size_t held = m_parkedTrailNodes.size();
-    if (held == p.length && m_parkedTrailNodes.back() == p.lastNode)
-        return m_parkedTrail;
-    m_parkedTrail.resize(p.length);
-    m_parkedTrailNodes.resize(p.length);
-    // Up from the last node until the node already held at that depth: the prefix above it is the same.
-    std::uint32_t node = p.lastNode;
-    for (std::size_t depth = p.length; depth-- > 0; node = m_trailNodes[node].parent) {
-        if (depth < held && m_parkedTrailNodes[depth] == node)
-            break;
-        m_parkedTrailNodes[depth] = node;
-        m_parkedTrail[depth] = m_trailNodes[node].event;
-    }
+    rebuildPath(m_trailNodes, p.lastNode, p.length, m_parkedTrail, m_parkedTrailNodes,
+                [](const TrailNode &n) { return n.event; });
     return m_parkedTrail;
 }
 
@@ -153,20 +162,8 @@ std::uint32_t Explorer::disabledNodeOf() {
 }
 
 const std::vector<Disset::Entry> &Explorer::parkedDisabled(const Parked &p) {
-    const std::size_t held = m_parkedDisabledNodes.size();
-    if (held == p.disabledCount && (held == 0 || m_parkedDisabledNodes.back() == p.lastDisabled))
-        return m_parkedDisabled;
-    m_parkedDisabled.resize(p.disabledCount);
-    m_parkedDisabledNodes.resize(p.disabledCount);
-    // Up from the last node until the node already held at that place: the entries before it are the same.
-    std::uint32_t node = p.lastDisabled;
-    for (std::size_t k = p.disabledCount; k-- > 0; node = m_disabledNodes[node].parent) {
-        if (k < held && m_parkedDisabledNodes[k] == node)
-            break;
-        const DisabledNode &n = m_disabledNodes[node];
-        m_parkedDisabledNodes[k] = node;
-        m_parkedDisabled[k] = {n.event, n.index, n.disabler};
-    }
+    rebuildPath(m_disabledNodes, p.lastDisabled, p.disabledCount, m_parkedDisabled, m_parkedDisabledNodes,
+                [](const DisabledNode &n) { return Disset::Entry{n.event, n.index, n.disabler}; });
     return m_parkedDisabled;
 }
 
