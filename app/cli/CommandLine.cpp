@@ -300,7 +300,7 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
     // bound) or where one event structure is drawn or one worker per rank runs.
     if (explore && !jobsGiven && cl.dotPath.empty() && !cl.distributed && !cl.exploration.stopOnFirstDefect &&
         cl.exploration.maxExecutions == 0)
-        cl.exploration.jobs = std::min(availableCpus(), kDefaultJobsCap);
+        cl.exploration.jobs = defaultJobs();
     // A run over within its first 50 ms costs what one job costs (README.md, --jobs).
     if (explore)
         cl.exploration.splitAfterSeconds = 0.05;

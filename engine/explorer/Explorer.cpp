@@ -421,7 +421,7 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
             // The execution is counted and its defects kept; its conflicting extensions are not
             // needed any more (a long execution's take seconds).
             if (m_observer)
-                m_observer->onExecution({m_executionNumber, leaf, branchDepth, m_trail, &schedule, defect});
+                m_observer->onExecution({m_executionNumber, leaf, branchDepth, m_trail, &schedule, defect, m_leafCode});
             result.stopReason = stopReasonOf(m_interrupt->reason());
             return;
         }
@@ -433,7 +433,7 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
         addConflictingExtensions(m_unfolding, m_config, blocked, [&](EventId e) { return markCexWalked(e); });
 
         if (m_observer)
-            m_observer->onExecution({m_executionNumber, leaf, branchDepth, m_trail, &schedule, defect});
+            m_observer->onExecution({m_executionNumber, leaf, branchDepth, m_trail, &schedule, defect, m_leafCode});
         bool stopKind = false;
         if (!ssb && execution.fault)
             stopKind = m_options.stopsOn(execution.fault->kind);

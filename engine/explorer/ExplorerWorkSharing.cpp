@@ -601,11 +601,22 @@ ExplorationResult Explorer::runWorker(WorkQueue &pool, std::stop_token stop, Pau
     const double startCpu = threadCpuSeconds();
     ExplorationResult result;
     m_pool = &pool;
+    bool done = false; // idle for good, as PauseControl counts it
     {
         const RunScope scope(*this, stop, pause);
         try {
             WorkItem item;
-            for (WorkQueue::Task task; (task = pool.take(item)) != WorkQueue::Task::Finished;) {
+            // A paused run holds still when every worker holds, waits for work or is done (PauseControl).
+            auto take = [&] {
+                if (pause)
+                    pause->countIdle(+1);
+                const WorkQueue::Task task = pool.take(item);
+                if (pause && task != WorkQueue::Task::Finished)
+                    pause->countIdle(-1);
+                done = task == WorkQueue::Task::Finished;
+                return task;
+            };
+            for (WorkQueue::Task task; (task = take()) != WorkQueue::Task::Finished;) {
                 resetTrail();
                 if (task == WorkQueue::Task::Recheck) {
                     recheck();
@@ -627,6 +638,8 @@ ExplorationResult Explorer::runWorker(WorkQueue &pool, std::stop_token stop, Pau
             pool.stop(result.stopReason);
         }
     }
+    if (pause && !done)
+        pause->countIdle(+1);
     m_pool = nullptr;
     m_floor = 0;
     m_pendingDisabled.clear();

@@ -150,6 +150,8 @@ ExplorationResult ParallelExplorer::run(std::stop_token stop, PauseControl *paus
     }
 
     const auto jobs = static_cast<unsigned>(m_workers.size());
+    if (pause)
+        pause->setWorkers(jobs);
     std::vector<Explorer *> workers;
     for (const auto &w : m_workers)
         workers.push_back(w.get());

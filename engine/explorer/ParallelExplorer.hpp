@@ -8,6 +8,7 @@
 #include "engine/explorer/Explorer.hpp"
 #include "engine/unfolding/EventKeys.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <stop_token>
@@ -41,6 +42,9 @@ public:
         std::uint64_t lateClues = 0;    ///< parked negative decisions found positive by a re-check
     };
     const Figures &figures() const { return m_figures; }
+    /// Worker `index`'s event structure (a live view reads it on that worker's thread, from its observer).
+    const Unfolding &workerUnfolding(unsigned index) const { return m_workers[index]->unfolding(); }
+    unsigned jobs() const { return static_cast<unsigned>(m_workers.size()); }
 
 private:
     ExplorationOptions m_options;
@@ -54,6 +58,8 @@ unsigned availableCpus();
 /// The most jobs `weft explore` uses by default (README.md, --jobs): each worker holds its own unfolding, and more
 /// than the 2 cores of the machine it was measured on is untested for speed.
 constexpr unsigned kDefaultJobsCap = 8;
+/// The jobs `weft explore` and the desktop app use by default: the CPUs, at most kDefaultJobsCap.
+inline unsigned defaultJobs() { return std::min(availableCpus(), kDefaultJobsCap); }
 
 /// Merges the workers' defects: one per (kind, identity), occurrences summed, the occurrence kept the one one job
 /// would have met first (DFS-earliest execution by path code, then report order: the same whichever worker ran

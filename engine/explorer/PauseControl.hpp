@@ -26,24 +26,39 @@ public:
         std::lock_guard lock(m_mutex);
         return m_paused;
     }
-    /// Whether the exploration is waiting in wait() now (clients and tests know it holds still).
+    /// Whether the exploration holds still now (clients and tests know nothing more is explored): with one
+    /// explorer, it waits in wait(); with several workers (setWorkers), at least one waits there and every
+    /// other one waits too, or has no work (idle), or has finished.
     bool isHolding() const {
         std::lock_guard lock(m_mutex);
-        return m_holding;
+        return m_holders > 0 && m_holders + m_idle >= m_workers;
     }
     /// Blocks while paused, until resumed or `stop` is requested.
     void wait(std::stop_token stop) {
         std::unique_lock lock(m_mutex);
-        m_holding = true;
+        ++m_holders;
         m_wake.wait(lock, stop, [this] { return !m_paused; });
-        m_holding = false;
+        --m_holders;
+    }
+    /// A parallel exploration: how many workers share this control (ParallelExplorer::run).
+    void setWorkers(unsigned workers) {
+        std::lock_guard lock(m_mutex);
+        m_workers = workers;
+        m_idle = 0;
+    }
+    /// A worker waits for work (+1), got some (-1), or finished for good (+1 without a -1).
+    void countIdle(int delta) {
+        std::lock_guard lock(m_mutex);
+        m_idle = static_cast<unsigned>(static_cast<int>(m_idle) + delta);
     }
 
 private:
     mutable std::mutex m_mutex;
     std::condition_variable_any m_wake;
     bool m_paused = false;
-    bool m_holding = false;
+    unsigned m_holders = 0;
+    unsigned m_idle = 0;
+    unsigned m_workers = 1;
 };
 
 } // namespace weft

@@ -31,6 +31,9 @@ struct ExecutionSummary {
     /// For a Defect leaf, what went wrong: the defect that ended the execution, else the first one
     /// reported on the way (a data race); the tree draws each kind differently.
     DefectKind defect = DefectKind::AssertionFailure;
+    /// A parallel worker's execution: its path code (engine/explorer/PathCode.hpp, its place in one job's DFS
+    /// order), by which a live view merges several workers' executions into one tree. Empty with one job.
+    std::span<const std::uint32_t> path;
 };
 
 } // namespace weft
