@@ -266,9 +266,11 @@ bool runC(const std::vector<CInstance> &list, bool large, const std::vector<std:
                 options.jobs = jobs;
                 double programSeconds = -1; // the program's share is measured with one job only
                 ExplorationResult r;
+                ParallelExplorer::Figures figures;
                 if (jobs > 1) {
                     debugger::ProgramExploration exploration(loaded->program, interpreterOptions, options);
                     r = exploration.run();
+                    figures = exploration.parallelFigures();
                 } else {
                     interpreter::Interpreter machine(loaded->program, interpreterOptions);
                     ScheduledExecutor scheduled(machine);
@@ -291,6 +293,12 @@ bool runC(const std::vector<CInstance> &list, bool large, const std::vector<std:
                             (unsigned long long)s.events, (unsigned long long)s.executions, loadSeconds, s.wallSeconds,
                             s.cpuSeconds, seconds(programSeconds).c_str(), perEvent, enginePerEvent,
                             double(s.peakRssBytes) / (1 << 20), check.c_str(), r.isComplete() ? "" : " (incomplete)");
+                if (jobs > 1 && s.events > 0)
+                    // engine/explorer/README.md, "Benchmark plan": how the work was split.
+                    std::printf("%-26s %u jobs: %llu items, %llu re-check rounds, %llu late clues, events held %.2fx "
+                                "the union\n",
+                                "", jobs, (unsigned long long)figures.items, (unsigned long long)figures.rechecks,
+                                (unsigned long long)figures.lateClues, double(figures.workerEvents) / double(s.events));
                 std::fflush(stdout);
             }
         }
@@ -315,7 +323,9 @@ void usage() {
         "           MPC(4,5), DISP(5,3), DISP(5,4)); every run ends with the growth of the CPU cost\n"
         "           per event from small to large, for the families it ran.\n"
         "  --jobs N explores with N worker threads (default 1); 'prog s' is then not measured ('-')\n"
-        "           and 'cpu s' is the workers' total (engine/explorer/README.md, \"Design of --jobs N\").");
+        "           and 'cpu s' is the workers' total (engine/explorer/README.md, \"Design of --jobs N\");\n"
+        "           with --c, a second line gives the items, re-check rounds, late clues and the events the\n"
+        "           workers held over the union. Work is shared from the start (the CLI's 50-ms rule is off).");
 }
 
 } // namespace
