@@ -10,14 +10,6 @@ Unfolding::Unfolding(unsigned skipStep) : m_threadTree(skipStep), m_objectTree(s
     *m_lmaxPool.at(m_lmaxPool.append(1)) = 0; // the empty lock cut, shared by every event without one
 }
 
-EventId Unfolding::obtain(const Action &action, EventId threadPred, EventId otherPred,
-                          std::span<const EventId> extras, bool *created) {
-    EventId e = find(action, threadPred, otherPred, extras);
-    if (created)
-        *created = e == kNoEvent;
-    return e != kNoEvent ? e : create(action, threadPred, otherPred, extras);
-}
-
 std::vector<EventId> Unfolding::canonicalReads(EventId threadPred, std::span<const EventId> reads) const {
     std::vector<EventId> out;
     for (EventId r : reads) {
@@ -67,6 +59,34 @@ static std::uint64_t actionKey(EventId threadPred, EventId otherPred, const Acti
     return h;
 }
 
+EventId Unfolding::obtain(const Action &action, EventId threadPred, EventId otherPred, std::span<const EventId> extras,
+                          bool *created) {
+    RecentLookup *recent = nullptr;
+    std::uint64_t key = 0;
+    if (extras.empty()) {
+        key = actionKey(threadPred, otherPred, action);
+        recent = &m_recentLookups[key >> (64 - kRecentLookupBits)];
+        if (recent->key == key && recent->event != kNoEvent) {
+            const Event &ev = m_events[recent->event];
+            if (ev.threadPred == threadPred && ev.otherPred == otherPred && ev.action == action &&
+                (!ev.isWrite() || detail(recent->event).extraCount == 0)) {
+                assert(find(action, threadPred, otherPred, extras) == recent->event);
+                if (created)
+                    *created = false;
+                return recent->event;
+            }
+        }
+    }
+    EventId e = find(action, threadPred, otherPred, extras);
+    if (created)
+        *created = e == kNoEvent;
+    if (e == kNoEvent)
+        e = create(action, threadPred, otherPred, extras);
+    if (recent)
+        *recent = {key, e};
+    return e;
+}
+
 static std::uint64_t extrasKey(EventId threadPred, EventId otherPred, std::span<const EventId> extras) {
     std::uint64_t h = predecessorKey(threadPred, otherPred) * 0x9e3779b97f4a7c15ULL;
     for (EventId x : extras)
@@ -85,6 +105,10 @@ bool Unfolding::notePlacements(EventId threadPred, EventId write, std::span<cons
 
 EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherPred,
                         std::span<const EventId> extras) const {
+    // An event after threadPred is a child of it in the thread tree: none yet (a thread's steps after
+    // a new event of this run), then no lookup in the index, whose slot would be a cache miss.
+    if (threadPred != kNoEvent && !m_threadTree.hasChildren(threadPred))
+        return kNoEvent;
     auto sameExtras = [&](EventId c) {
         std::span<const EventId> x = extraPredecessors(c);
         return std::equal(x.begin(), x.end(), extras.begin(), extras.end());
@@ -434,7 +458,8 @@ std::size_t Unfolding::memoryBytes() const {
            m_memBases.capacity() * 8 + m_races.memoryBytes() +
            (m_cutReadsPool.capacity() + m_extraPool.capacity() + m_writeNodeEvent.capacity()) * sizeof(EventId) +
            m_siblingIndex.memoryBytes() + m_accessSiblingIndex.memoryBytes() + m_threadSiblingKeys.memoryBytes() +
-           m_byPredecessors.memoryBytes() + m_byAction.size() * 32 + m_samePredecessorsNext.bytesReserved();
+           m_byPredecessors.memoryBytes() + m_byAction.size() * 32 + m_samePredecessorsNext.bytesReserved() +
+           m_recentLookups.size() * sizeof(RecentLookup);
 }
 
 } // namespace weft
