@@ -1109,6 +1109,14 @@
         </translation>
     </message>
     <message>
+        <source>one job</source>
+        <translation>une tâche</translation>
+    </message>
+    <message>
+        <source>%1 jobs</source>
+        <translation>%1 tâches</translation>
+    </message>
+    <message>
         <source>%1 steps between actions</source>
         <translation>%1 pas entre deux actions</translation>
     </message>
@@ -1248,6 +1256,13 @@
     <message>
         <source>Exploring %1…</source>
         <translation>Exploration de %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exploring %1 with %n jobs: the exploration tree shows the executions as they arrive; once the exploration ends, it is drawn in one job&apos;s order.</source>
+        <translation>
+            <numerusform>Exploration de %1 avec %n tâche : l’arbre d’exploration montre les exécutions dans l’ordre où elles arrivent ; à la fin de l’exploration, il est redessiné dans l’ordre d’une seule tâche.</numerusform>
+            <numerusform>Exploration de %1 avec %n tâches : l’arbre d’exploration montre les exécutions dans l’ordre où elles arrivent ; à la fin de l’exploration, il est redessiné dans l’ordre d’une seule tâche.</numerusform>
+        </translation>
     </message>
     <message>
         <source>&amp;Resume</source>
@@ -1820,6 +1835,14 @@ Cliquer pour la modifier (Explorer ▸ Configuration d’exécution).</translati
     <message>
         <source>Memor&amp;y per execution:</source>
         <translation>Mémoire par e&amp;xécution :</translation>
+    </message>
+    <message>
+        <source>&amp;Jobs (worker threads):</source>
+        <translation>&amp;Tâches (fils d’exploration) :</translation>
+    </message>
+    <message>
+        <source>Worker threads that explore at once (--jobs; default: the CPUs, at most 8). With more than one, the views merge the workers&apos; events; the exploration tree shows executions as they arrive, and in one job&apos;s order once the exploration ends. A stop at a defect or a bound on executions explores with one job.</source>
+        <translation>Fils qui explorent en même temps (--jobs ; par défaut : les processeurs, au plus 8). Avec plus d’un, les vues fusionnent les événements des fils ; l’arbre d’exploration montre les exécutions dans l’ordre où elles arrivent, puis dans l’ordre d’une seule tâche à la fin de l’exploration. Un arrêt sur un défaut ou une borne sur les exécutions explore avec une seule tâche.</translation>
     </message>
 </context>
 <context>

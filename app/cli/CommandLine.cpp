@@ -79,7 +79,7 @@ std::string usageText() {
            "  weft svcomp  TASK.yml | FILE.c | FILE.i [--property unreach-call|no-data-race|valid-memsafety|FILE.prp]\n"
            "               [--timeout S] [--witness OUT] [--nondet explore:LO..HI]\n"
            "  weft gui     [FILE.c] [-D NAME[=VALUE]] [-I DIR] [--std STD] [--model sync|sc] [-k N | --optimal |\n"
-           "               --sdpor] [--timeout S] [--max-executions N] [--races ...] [--nondet ...]\n"
+           "               --sdpor] [--timeout S] [--max-executions N] [--jobs N] [--races ...] [--nondet ...]\n"
            "               [--max-steps N] [--max-memory MIB] [--lang fr] [--size WxH] [--screenshot OUT.png]\n"
            "  weft dap     [--log FILE]\n"
            "  weft --help | --version\n"
@@ -213,7 +213,7 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
             if (!parseNumber(v, n))
                 return usageError("--context-switch-bound takes a non-negative integer, not '" + v + "'");
             cl.exploration.contextSwitchBound = n;
-        } else if (explore && a == "--jobs" && value(v)) {
+        } else if ((explore || gui) && a == "--jobs" && value(v)) {
             if (!parseNumber(v, cl.exploration.jobs) || cl.exploration.jobs < 1 || cl.exploration.jobs > 1024)
                 return usageError("--jobs must be between 1 and 1024, not '" + v + "'");
             jobsGiven = true;
@@ -300,6 +300,8 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
     // bound) or where one event structure is drawn or one worker per rank runs.
     if (explore && !jobsGiven && cl.dotPath.empty() && !cl.distributed && !cl.exploration.stopOnFirstDefect &&
         cl.exploration.maxExecutions == 0)
+        cl.exploration.jobs = defaultJobs();
+    if (gui && !jobsGiven) // the desktop app's default too (it explores with one job where explore would)
         cl.exploration.jobs = defaultJobs();
     // A run over within its first 50 ms costs what one job costs (README.md, --jobs).
     if (explore)

@@ -188,6 +188,9 @@ DebugSession::Outcome DebugSession::launch(const Arguments &args) {
     const std::vector<Diagnostic> warnings = loaded->warnings;
     m_program = std::make_shared<const debugger::LoadedProgram>(std::move(*loaded));
     m_settings.exploration = commandLine->exploration;
+    // One job (docs/dap.md): the session stops at the first defect the exploration shows, which with several
+    // workers would depend on which of them ran first.
+    m_settings.exploration.jobs = 1;
     m_settings.interpreter = commandLine->interpreter;
     m_settings.run = 1;
     m_exploration = std::make_unique<debugger::LiveExploration>(m_program, m_settings, [this](debugger::SnapshotPtr s) {

@@ -6,6 +6,7 @@
 #include "app/gui/SettingsMenu.hpp"
 #include "app/gui/Translation.hpp"
 #include "engine/base/Version.hpp"
+#include "engine/explorer/ParallelExplorer.hpp"
 #include "engine/frontend/CCompiler.hpp"
 
 #include <QApplication>
@@ -39,7 +40,8 @@ int runGui(const cli::CommandLine &cl, int &argc, char **argv) {
     const ExplorationOptions defaults;
     const bool explorationGiven = cl.exploration.policy.number() != defaults.policy.number() ||
                                   cl.exploration.timeoutSeconds != defaults.timeoutSeconds ||
-                                  cl.exploration.maxExecutions != defaults.maxExecutions;
+                                  cl.exploration.maxExecutions != defaults.maxExecutions ||
+                                  cl.exploration.jobs != defaultJobs();
     if (explorationGiven)
         window.settingsMenu()->save(cl.exploration);
     window.session().setOptions(window.settingsMenu()->apply(cl.exploration));

@@ -339,7 +339,15 @@ void MainWindow::explore() {
     m_editor->setCurrentLine(0);
     useRunConfiguration();
     m_session->start();
-    statusBar()->showMessage(tr("Exploring %1…").arg(QFileInfo(m_session->fileName()).fileName()));
+    const QString name = QFileInfo(m_session->fileName()).fileName();
+    const unsigned jobs = debugger::LiveExploration::jobsFor(m_session->options());
+    if (jobs > 1)
+        statusBar()->showMessage(tr("Exploring %1 with %n jobs: the exploration tree shows the executions as they "
+                                    "arrive; once the exploration ends, it is drawn in one job's order.",
+                                    nullptr, int(jobs))
+                                     .arg(name));
+    else
+        statusBar()->showMessage(tr("Exploring %1…").arg(name));
 }
 
 void MainWindow::setPaused(bool paused) {

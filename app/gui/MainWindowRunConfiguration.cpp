@@ -55,6 +55,9 @@ void MainWindow::useRunConfiguration() {
     options.policy = m_run.exploration.policy;
     options.timeoutSeconds = m_run.exploration.timeoutSeconds;
     options.maxExecutions = m_run.exploration.maxExecutions;
+    options.jobs = m_run.exploration.jobs;
+    // As `weft explore`: a run over within its first 50 ms costs what one job costs (README.md, --jobs).
+    options.splitAfterSeconds = 0.05;
     if (!options.policy.isOptimal())
         options.contextSwitchBound.reset();
     m_session->setOptions(options);

@@ -2,11 +2,14 @@
 #include "app/gui/RunConfiguration.hpp"
 
 #include "app/cli/CommandLine.hpp"
+#include "engine/explorer/ParallelExplorer.hpp"
 
 #include <QCoreApplication>
+
 #include <QProcess>
 #include <QSettings>
 #include <QStringList>
+#include <algorithm>
 
 namespace weft::gui {
 
@@ -73,6 +76,8 @@ std::optional<RunConfiguration> RunConfiguration::saved(const QString &file) {
     c.exploration.policy = AltPolicy::fromNumber(settings.value(QStringLiteral("policy"), 0).toInt());
     c.exploration.timeoutSeconds = settings.value(QStringLiteral("timeoutSeconds"), 0.0).toDouble();
     c.exploration.maxExecutions = settings.value(QStringLiteral("maxExecutions"), 0).toULongLong();
+    c.exploration.jobs = std::clamp(settings.value(QStringLiteral("jobs"), defaultJobs()).toUInt(), 1u,
+                                    1024u); // ExplorationOptions::validate
     const interpreter::InterpreterOptions defaults;
     c.interpreter.stepBound = std::max<qulonglong>(
         1, settings.value(QStringLiteral("maxSteps"), qulonglong(defaults.stepBound)).toULongLong());
@@ -97,6 +102,7 @@ void RunConfiguration::save(const QString &file) const {
     settings.setValue(QStringLiteral("policy"), exploration.policy.number());
     settings.setValue(QStringLiteral("timeoutSeconds"), exploration.timeoutSeconds);
     settings.setValue(QStringLiteral("maxExecutions"), qulonglong(exploration.maxExecutions));
+    settings.setValue(QStringLiteral("jobs"), exploration.jobs);
     settings.setValue(QStringLiteral("maxSteps"), qulonglong(interpreter.stepBound));
     settings.setValue(QStringLiteral("maxMemoryMiB"), qulonglong(interpreter.maxMemory >> 20));
 }
@@ -123,6 +129,8 @@ QString RunConfiguration::summary() const {
     if (exploration.maxExecutions > 0)
         parts << tr("at most %n execution(s)", nullptr,
                     int(std::min<std::uint64_t>(exploration.maxExecutions, INT32_MAX)));
+    if (exploration.jobs != defaultJobs())
+        parts << (exploration.jobs == 1 ? tr("one job") : tr("%1 jobs").arg(exploration.jobs));
     const interpreter::InterpreterOptions defaults;
     if (interpreter.stepBound != defaults.stepBound)
         parts << tr("%1 steps between actions").arg(interpreter.stepBound);
@@ -147,6 +155,8 @@ QString RunConfiguration::commandLine() const {
         args << QStringLiteral("--timeout %1").arg(exploration.timeoutSeconds);
     if (exploration.maxExecutions > 0)
         args << QStringLiteral("--max-executions %1").arg(exploration.maxExecutions);
+    if (exploration.jobs != defaultJobs())
+        args << QStringLiteral("--jobs %1").arg(exploration.jobs);
     if (interpreter.races != interpreter::RaceMode::Report)
         args << QStringLiteral("--races %1").arg(QLatin1String(raceText(interpreter.races)));
     if (interpreter.nondet != interpreter::NondetSource::Zero)
@@ -164,8 +174,14 @@ bool RunConfiguration::operator==(const RunConfiguration &o) const {
            cli::nondetText(interpreter) == cli::nondetText(o.interpreter) &&
            exploration.policy.number() == o.exploration.policy.number() &&
            exploration.timeoutSeconds == o.exploration.timeoutSeconds &&
-           exploration.maxExecutions == o.exploration.maxExecutions &&
+           exploration.maxExecutions == o.exploration.maxExecutions && exploration.jobs == o.exploration.jobs &&
            interpreter.stepBound == o.interpreter.stepBound && interpreter.maxMemory == o.interpreter.maxMemory;
+}
+
+ExplorationOptions RunConfiguration::defaultExploration() {
+    ExplorationOptions options;
+    options.jobs = defaultJobs();
+    return options;
 }
 
 std::vector<std::string> splitArguments(const QString &text) { return fromList(QProcess::splitCommand(text)); }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // How one file is compiled and explored in the desktop app: -D, -I, --std, the event model, races, nondet
-// values, the exploration policy and bounds (what `weft explore` takes on its command line). Remembered
+// values, the exploration policy, bounds and jobs (what `weft explore` takes on its command line). Remembered
 // per file in QSettings; summarised for the status bar.
 #pragma once
 
@@ -24,7 +24,10 @@ public:
     std::vector<std::string> includeDirs; ///< directories
     std::string standard = "gnu17";
     interpreter::InterpreterOptions interpreter; ///< model, races, nondet
-    ExplorationOptions exploration;              ///< policy, timeout, maximal executions
+    ExplorationOptions exploration = defaultExploration(); ///< policy, timeout, maximal executions, jobs
+
+    /// The exploration options of a file never configured: `weft explore`'s default jobs (min(CPUs, 8)).
+    static ExplorationOptions defaultExploration();
 
     /// The configuration saved for `file` (an absolute path), if any.
     static std::optional<RunConfiguration> saved(const QString &file);

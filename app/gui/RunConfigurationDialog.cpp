@@ -20,7 +20,8 @@ RunConfigurationDialog::RunConfigurationDialog(QWidget *parent)
     : QDialog(parent), m_defines(new QLineEdit(this)), m_includes(new QLineEdit(this)), m_standard(new QComboBox(this)),
       m_model(new QComboBox(this)), m_races(new QComboBox(this)), m_nondet(new QLineEdit(this)),
       m_policy(new QComboBox(this)), m_timeout(new QDoubleSpinBox(this)), m_maxExecutions(new QSpinBox(this)),
-      m_maxSteps(new QSpinBox(this)), m_maxMemory(new QSpinBox(this)), m_problem(new QLabel(this)),
+      m_maxSteps(new QSpinBox(this)), m_maxMemory(new QSpinBox(this)), m_jobs(new QSpinBox(this)),
+      m_problem(new QLabel(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setObjectName(QStringLiteral("runConfigurationDialog"));
     setWindowTitle(tr("Run Configuration"));
@@ -54,6 +55,11 @@ RunConfigurationDialog::RunConfigurationDialog(QWidget *parent)
     m_maxMemory->setRange(1, 1 << 20);
     m_maxMemory->setSuffix(tr(" MiB"));
     m_maxMemory->setToolTip(tr("Heap and stack one execution may hold (--max-memory)"));
+    m_jobs->setRange(1, 1024);
+    m_jobs->setToolTip(tr("Worker threads that explore at once (--jobs; default: the CPUs, at most 8). With more than "
+                          "one, the views merge the workers' events; the exploration tree shows executions as they "
+                          "arrive, and in one job's order once the exploration ends. A stop at a defect or a bound "
+                          "on executions explores with one job."));
     m_problem->setObjectName(QStringLiteral("runConfigurationProblem"));
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
@@ -70,6 +76,7 @@ RunConfigurationDialog::RunConfigurationDialog(QWidget *parent)
     form->addRow(tr("Maximal &executions:"), m_maxExecutions);
     form->addRow(tr("Steps between &actions:"), m_maxSteps);
     form->addRow(tr("Memor&y per execution:"), m_maxMemory);
+    form->addRow(tr("&Jobs (worker threads):"), m_jobs);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_problem);
@@ -96,6 +103,7 @@ void RunConfigurationDialog::setConfiguration(const RunConfiguration &c) {
     m_maxExecutions->setValue(int(std::min<std::uint64_t>(c.exploration.maxExecutions, 2'000'000'000)));
     m_maxSteps->setValue(int(std::min<std::uint64_t>(c.interpreter.stepBound, 2'000'000'000)));
     m_maxMemory->setValue(int(std::min<std::uint64_t>(c.interpreter.maxMemory >> 20, 1 << 20)));
+    m_jobs->setValue(int(std::clamp(c.exploration.jobs, 1u, 1024u)));
     validate();
 }
 
@@ -113,6 +121,7 @@ RunConfiguration RunConfigurationDialog::configuration() const {
     c.exploration.maxExecutions = std::uint64_t(m_maxExecutions->value());
     c.interpreter.stepBound = std::uint64_t(m_maxSteps->value());
     c.interpreter.maxMemory = std::uint64_t(m_maxMemory->value()) << 20;
+    c.exploration.jobs = unsigned(m_jobs->value());
     return c;
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Explore ▸ Run Configuration: edits a RunConfiguration (defines, include directories, C standard, event
 // model, races, nondet values, exploration policy and bounds: timeout, executions, steps between two
-// visible actions, memory per execution). OK is enabled only while every field is
+// visible actions, memory per execution; jobs). OK is enabled only while every field is
 // valid; the line under the fields says what is wrong. GUI thread only.
 #pragma once
 
@@ -40,6 +40,7 @@ public:
     QSpinBox *maxExecutionsBox() const { return m_maxExecutions; }
     QSpinBox *maxStepsBox() const { return m_maxSteps; }
     QSpinBox *maxMemoryBox() const { return m_maxMemory; }
+    QSpinBox *jobsBox() const { return m_jobs; }
     QDialogButtonBox *buttons() const { return m_buttons; }
 
 private:
@@ -56,6 +57,7 @@ private:
     QSpinBox *m_maxExecutions;
     QSpinBox *m_maxSteps;  ///< instructions between two visible actions (--max-steps)
     QSpinBox *m_maxMemory; ///< MiB per execution (--max-memory)
+    QSpinBox *m_jobs;      ///< worker threads (--jobs)
     QLabel *m_problem;
     QDialogButtonBox *m_buttons;
 };

@@ -6,6 +6,7 @@
 #include "engine/debugger/SnapshotBuilder.hpp"
 #include "engine/explorer/Explorer.hpp"
 
+#include <algorithm>
 #include <exception>
 #include <optional>
 
@@ -25,6 +26,13 @@ void LiveExploration::wait() {
         m_worker.join();
 }
 
+unsigned LiveExploration::jobsFor(const ExplorationOptions &options) {
+    // As `weft explore` (README.md, --jobs): one job where the result would depend on which worker ran what.
+    if (options.stopOnFirstDefect || options.stopOnDefectKinds != 0 || options.maxExecutions != 0)
+        return 1;
+    return std::max(1u, options.jobs);
+}
+
 void LiveExploration::explore(std::stop_token stop, Settings settings) {
     // The builder lives outside the guarded block: what it gathered is still published on a failure.
     // Each round of SectionRounds explores anew (its own unfolding, its own snapshots: a new round
@@ -32,6 +40,12 @@ void LiveExploration::explore(std::stop_token stop, Settings settings) {
     std::optional<SnapshotBuilder> builder;
     std::optional<ObservedExecutor> executor;
     std::optional<Explorer> explorer;
+    // Several jobs (engine/explorer/README.md, "Live views with several jobs"): one executor per worker, their
+    // snapshots merged.
+    std::optional<ParallelSnapshots> merged;
+    std::vector<std::unique_ptr<ObservedExecutor>> executors;
+    std::optional<ParallelExplorer> parallel;
+    settings.exploration.jobs = jobsFor(settings.exploration);
     std::string failure;
     try {
         SectionRounds rounds(settings.interpreter, settings.exploration);
@@ -40,6 +54,11 @@ void LiveExploration::explore(std::stop_token stop, Settings settings) {
                 builder.reset();
                 explorer.reset();
                 executor.reset();
+                parallel.reset();
+                merged.reset();
+                executors.clear();
+                if (round.explorationOptions().jobs > 1)
+                    return exploreInParallel(round, settings, merged, executors, parallel);
                 executor.emplace(m_program->program, round.interpreterOptions());
                 explorer.emplace(*executor, round.explorationOptions());
                 builder.emplace(settings.run, explorer->unfolding(), *executor, m_program->program, m_publish,
@@ -51,7 +70,10 @@ void LiveExploration::explore(std::stop_token stop, Settings settings) {
                 return r;
             },
             stop);
-        builder->finish(result);
+        if (merged)
+            merged->finish(result);
+        else
+            builder->finish(result);
         return;
     } catch (const std::exception &e) {
         failure = e.what();
@@ -60,6 +82,10 @@ void LiveExploration::explore(std::stop_token stop, Settings settings) {
     }
     // Weft's own failure: reported as the run's end (InternalError), never as a cancellation.
     try {
+        if (merged) {
+            merged->fail(failure);
+            return;
+        }
         if (builder) {
             builder->fail(failure);
             return;
@@ -72,6 +98,27 @@ void LiveExploration::explore(std::stop_token stop, Settings settings) {
     last->stopReason = StopReason::InternalError;
     last->diagnostics.push_back(Diagnostic::error("internal error: " + failure));
     m_publish(std::move(last));
+}
+
+ExplorationResult LiveExploration::exploreInParallel(SectionRounds::Round &round, const Settings &settings,
+                                                     std::optional<ParallelSnapshots> &merged,
+                                                     std::vector<std::unique_ptr<ObservedExecutor>> &executors,
+                                                     std::optional<ParallelExplorer> &parallel) {
+    merged.emplace(settings.run, m_program->program, m_publish, settings.interval, round.number(),
+                   round.explorationOptions().skipStep);
+    parallel.emplace(
+        [&](unsigned) {
+            executors.push_back(std::make_unique<ObservedExecutor>(m_program->program, round.interpreterOptions()));
+            ObservedExecutor &worker = *executors.back();
+            return ParallelExplorer::Worker{&worker, round.watchWorker(worker.machine(), merged->addWorker(worker))};
+        },
+        round.explorationOptions());
+    for (unsigned i = 0; i < parallel->jobs(); ++i)
+        merged->attach(i, parallel->workerUnfolding(i));
+    merged->start();
+    ExplorationResult result = parallel->run(round.stopToken(), &m_pause);
+    m_figures = parallel->figures();
+    return result;
 }
 
 } // namespace weft::debugger

@@ -2,11 +2,17 @@
 // One exploration of a loaded program running on its own worker thread, for interactive clients (the
 // desktop app, `weft dap`): it publishes immutable ExplorationSnapshots (SnapshotBuilder) to a callback
 // on the worker, can be paused, resumed and cancelled from any thread, and always ends with a Finished
-// snapshot: the explorer's result, or StopReason::InternalError if Weft itself failed. Qt-free.
+// snapshot: the explorer's result, or StopReason::InternalError if Weft itself failed. With several jobs it
+// runs a ParallelExplorer and merges its workers' events and executions into one display (ParallelSnapshots;
+// engine/explorer/README.md, "Live views with several jobs"). Qt-free.
 #pragma once
 
+#include "engine/debugger/ObservedExecutor.hpp"
+#include "engine/debugger/ParallelSnapshots.hpp"
 #include "engine/debugger/ProgramLoader.hpp"
+#include "engine/debugger/SectionRounds.hpp"
 #include "engine/explorer/ExplorationOptions.hpp"
+#include "engine/explorer/ParallelExplorer.hpp"
 #include "engine/explorer/PauseControl.hpp"
 #include "engine/interpreter/InterpreterOptions.hpp"
 #include "engine/results/ExplorationSnapshot.hpp"
@@ -14,7 +20,9 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <thread>
+#include <vector>
 
 namespace weft::debugger {
 
@@ -25,7 +33,7 @@ public:
     using Publish = std::function<void(SnapshotPtr)>;
 
     struct Settings {
-        ExplorationOptions exploration;
+        ExplorationOptions exploration; ///< `jobs` > 1: several workers (see jobsFor)
         interpreter::InterpreterOptions interpreter;
         std::uint64_t run = 0; ///< ExplorationSnapshot::run of every snapshot
         std::chrono::steady_clock::duration interval = std::chrono::milliseconds(50); ///< between two snapshots
@@ -42,19 +50,31 @@ public:
     void pause() { m_pause.pause(); }
     void resume() { m_pause.resume(); }
     bool isPaused() const { return m_pause.isPaused(); }
-    /// Paused and holding still: the worker waits between two executions (its Paused snapshot is out).
+    /// Paused and holding still: the worker waits between two executions (its Paused snapshot is out); with
+    /// several jobs, every worker waits there, has no work or is done.
     bool isHeld() const { return m_pause.isHolding(); }
     /// Stops soon (between two executions), keeping what was found; the last snapshot says Cancelled.
     void cancel() { m_worker.request_stop(); }
     /// Blocks until the worker has published its last snapshot and returned.
     void wait();
 
+    /// The jobs an exploration with `options` runs: options.jobs, but one where the result would depend on
+    /// which worker ran what (a stop on a defect, an execution bound), as `weft explore` does.
+    static unsigned jobsFor(const ExplorationOptions &options);
+    /// How the last round's work was split (several jobs; read after wait()), for tests.
+    ParallelExplorer::Figures parallelFigures() const { return m_figures; }
+
 private:
     void explore(std::stop_token stop, Settings settings);
+    ExplorationResult exploreInParallel(SectionRounds::Round &round, const Settings &settings,
+                                        std::optional<ParallelSnapshots> &merged,
+                                        std::vector<std::unique_ptr<ObservedExecutor>> &executors,
+                                        std::optional<ParallelExplorer> &parallel);
 
     std::shared_ptr<const LoadedProgram> m_program;
     Publish m_publish;
     PauseControl m_pause;
+    ParallelExplorer::Figures m_figures; ///< written by the worker before it returns
     std::jthread m_worker; ///< last member: started last, joined first
 };
 

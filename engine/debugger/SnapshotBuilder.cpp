@@ -46,8 +46,8 @@ static program::SourceSpot spotOfLocation(const std::string &location, const pro
 
 SnapshotBuilder::SnapshotBuilder(std::uint64_t run, const Unfolding &unfolding, const ObservedExecutor &executor,
                                  const program::Program &program, Publish publish, Clock::duration interval,
-                                 std::uint32_t round)
-    : m_run(run), m_round(round), m_unfolding(unfolding), m_executor(executor), m_program(program),
+                                 std::uint32_t round, Mode mode)
+    : m_run(run), m_round(round), m_unfolding(unfolding), m_executor(&executor), m_mode(mode), m_program(program),
       m_publish(std::move(publish)), m_interval(interval), m_started(Clock::now()), m_lastPublish(m_started) {
     m_sourceFiles = std::make_shared<const std::vector<std::string>>(program.sourceMap.files());
     m_publishedNames = std::make_shared<const std::vector<std::string>>();
@@ -71,21 +71,34 @@ void SnapshotBuilder::onExecution(const ExecutionSummary &summary) {
     recordSpots(summary);
     if (m_treeNodes.size() == 0)
         m_treeNodes.push({}); // the root
-    m_treeGrowth.add(summary, static_cast<ExplorationTree::NodeId>(m_treeNodes.size()),
-                     [this](const ExplorationSnapshot::TreeNode &node) { m_treeNodes.push(node); });
+    if (m_mode == Mode::Merged)
+        m_mergedTree.add(summary, m_statistics.executions, m_treeNodes);
+    else
+        m_treeGrowth.add(summary, static_cast<ExplorationTree::NodeId>(m_treeNodes.size()),
+                         [this](const ExplorationSnapshot::TreeNode &node) { m_treeNodes.push(node); });
 
-    if (summary.index == 1 || Clock::now() - m_lastPublish >= m_interval)
-        publish(ExplorationPhase::Running);
+    if (m_statistics.executions == 1 || Clock::now() - m_lastPublish >= m_interval)
+        publish(m_phase);
+}
+
+void SnapshotBuilder::addExecution(const ObservedExecutor &worker, const ExecutionSummary &summary) {
+    // Numbered in arrival order (the views place leaf k in column k); the last snapshot renumbers them.
+    ExecutionSummary numbered = summary;
+    numbered.index = m_statistics.executions + 1;
+    m_executor = &worker;
+    onExecution(numbered);
 }
 
 void SnapshotBuilder::onPaused() {
     m_pausedAt = Clock::now();
-    publish(ExplorationPhase::Paused);
+    m_phase = ExplorationPhase::Paused;
+    publish(m_phase);
 }
 
 void SnapshotBuilder::onResumed() {
     m_paused += Clock::now() - m_pausedAt;
-    publish(ExplorationPhase::Running);
+    m_phase = ExplorationPhase::Running;
+    publish(m_phase);
 }
 
 void SnapshotBuilder::recordSpots(const ExecutionSummary &summary) {
@@ -93,7 +106,7 @@ void SnapshotBuilder::recordSpots(const ExecutionSummary &summary) {
     if (m_eventSpots.size() < m_unfolding.size())
         m_eventSpots.resize(m_unfolding.size());
     for (std::size_t i = summary.branchDepth; i < summary.trail.size(); ++i) {
-        const program::SourceSpot spot = m_executor.spotAt(i);
+        const program::SourceSpot spot = m_executor->spotAt(i);
         if (spot.line == 0)
             continue;
         const EventId e = summary.trail[i];
@@ -107,6 +120,23 @@ void SnapshotBuilder::recordSpots(const ExecutionSummary &summary) {
 
 void SnapshotBuilder::onDefect(const Defect &defect, std::uint64_t distinct) {
     m_statistics.defects = distinct;
+    recordDefect(defect);
+}
+
+void SnapshotBuilder::addDefect(const ObservedExecutor &worker, const Defect &defect, std::uint64_t execution) {
+    // A worker's own count of occurrences and its ticket number mean nothing here: count every report, and
+    // number it as the execution that the views will show.
+    m_executor = &worker;
+    Defect numbered = defect;
+    numbered.execution = execution;
+    const auto it = m_defectIndex.find({defect.kind, defect.identity});
+    numbered.occurrences =
+        it != m_defectIndex.end() && it->second < m_defects.size() ? m_defects[it->second].occurrences + 1 : 1;
+    recordDefect(numbered);
+    m_statistics.defects = m_defectIndex.size();
+}
+
+void SnapshotBuilder::recordDefect(const Defect &defect) {
     auto [it, inserted] = m_defectIndex.try_emplace({defect.kind, defect.identity}, m_defects.size());
     if (!inserted) {
         if (it->second < m_defects.size()) {
@@ -120,20 +150,20 @@ void SnapshotBuilder::onDefect(const Defect &defect, std::uint64_t distinct) {
         return;
     }
     // Called right after the execution that showed it: the executor still holds that execution.
-    const auto &fault = m_executor.fault();
+    const auto &fault = m_executor->fault();
     const bool endedIt = fault && fault->kind == defect.kind && fault->message == defect.message;
     DefectRecord d;
     d.kind = defect.kind;
     d.thread = defect.thread;
     d.message = withoutDirectories(defect.message, *m_sourceFiles);
     d.spot = !defect.location.empty() ? spotOfLocation(defect.location, m_program.sourceMap)
-             : endedIt                ? m_executor.faultSpot()
+             : endedIt                ? m_executor->faultSpot()
                                       : program::SourceSpot{};
     d.location = !defect.location.empty() ? defect.location
                  : d.spot.line            ? m_program.sourceMap.format(d.spot)
                                           : std::string();
     if (d.kind == DefectKind::Deadlock && endedIt) { // no one place: where each waiting thread stands, in the message's order
-        for (const program::SourceSpot &s : m_executor.blockedSpots())
+        for (const program::SourceSpot &s : m_executor->blockedSpots())
             if (s.line)
                 d.location += (d.location.empty() ? "" : ", ") + m_program.sourceMap.fileName(s.file) + ":" +
                               std::to_string(s.line);
@@ -149,8 +179,8 @@ void SnapshotBuilder::onDefect(const Defect &defect, std::uint64_t distinct) {
 std::uint32_t SnapshotBuilder::nameOf(ObjectId object) {
     auto [it, inserted] = m_nameIndex.try_emplace(object, static_cast<std::uint32_t>(m_names.size()));
     if (inserted) {
-        const std::string &first = m_executor.firstName(object);
-        m_names.push_back(first.empty() ? m_executor.machine().describeAddress(object) : first);
+        const std::string &first = m_executor->firstName(object);
+        m_names.push_back(first.empty() ? m_executor->machine().describeAddress(object) : first);
     }
     return it->second;
 }
@@ -214,6 +244,7 @@ void SnapshotBuilder::publish(ExplorationPhase phase, const ExplorationResult *r
     snapshot->extraPredecessors = m_extraPreds.view();
     snapshot->conflicts = m_conflicts.view();
     snapshot->tree = m_treeNodes.view();
+    snapshot->treeGeneration = m_treeGeneration;
     if (m_publishedNames->size() != m_names.size())
         m_publishedNames = std::make_shared<const std::vector<std::string>>(m_names);
     snapshot->objectNames = m_publishedNames;
@@ -240,13 +271,19 @@ void SnapshotBuilder::finish(const ExplorationResult &result) {
         r.message = withoutDirectories(d.message, *m_sourceFiles);
         r.execution = d.execution;
         r.occurrences = d.occurrences;
-        if (r.schedule.empty())
+        // Merged, the occurrence kept is one job's (the DFS-earliest), not the first that arrived.
+        if (r.schedule.empty() || m_mode == Mode::Merged)
             r.schedule = d.schedule.toString();
         defects.push_back(std::move(r));
     }
     m_defects = std::move(defects);
     m_defectsChanged = true;
     m_statistics = result.statistics; // publish() sets events and the elapsed time (pauses excluded)
+    if (m_mode == Mode::Merged) {
+        // One job's tree: the same nodes in DFS order, executions numbered as the result numbers its defects.
+        m_treeNodes = m_mergedTree.inDfsOrder(m_treeNodes);
+        ++m_treeGeneration;
+    }
     publish(ExplorationPhase::Finished, &result);
 }
 

@@ -77,6 +77,9 @@ struct ExplorationSnapshot {
     AppendLog<EventId>::View extraPredecessors; ///< see EventRecord::extraBegin
     AppendLog<ConflictRecord>::View conflicts; ///< each immediate conflict once, by `later`
     AppendLog<TreeNode>::View tree;            ///< ExplorationTree nodes, tree[0] the root
+    /// Changes when `tree` is a new log rather than an extension of the last one: a run with several jobs
+    /// shows its executions as they arrive, and its last snapshot lays them out in one job's order.
+    std::uint32_t treeGeneration = 0;
     std::shared_ptr<const std::vector<std::string>> objectNames; ///< "'m'", "'servers'+8", ...
     std::shared_ptr<const std::vector<std::string>> sourceFiles; ///< SourceSpot::file indexes it
     std::shared_ptr<const std::vector<DefectRecord>> defects;
@@ -88,6 +91,10 @@ struct ExplorationSnapshot {
     bool isFinished() const { return phase == ExplorationPhase::Finished; }
     /// Whether `later` continues this snapshot's exploration (same run and round): its logs extend ours.
     bool isContinuedBy(const ExplorationSnapshot &later) const { return run == later.run && round == later.round; }
+    /// The same for the tree alone.
+    bool isTreeContinuedBy(const ExplorationSnapshot &later) const {
+        return isContinuedBy(later) && treeGeneration == later.treeGeneration;
+    }
     /// Every immediate causal predecessor of `e` the unfolding has (thread, other, extra ones).
     std::vector<EventId> predecessors(EventId e) const;
     /// "'m'" for a synchronisation object, "T2" for a create/join target, "" otherwise.

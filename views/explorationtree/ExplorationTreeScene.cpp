@@ -52,7 +52,7 @@ void ExplorationTreeScene::clearTree() {
 void ExplorationTreeScene::setSnapshot(std::shared_ptr<const ExplorationSnapshot> snapshot) {
     if (!snapshot)
         return;
-    if (m_snapshot && !m_snapshot->isContinuedBy(*snapshot))
+    if (m_snapshot && !m_snapshot->isTreeContinuedBy(*snapshot))
         clearTree();
     m_snapshot = std::move(snapshot);
     if (isUpToDate())

@@ -3,9 +3,10 @@
 // C standard, the event model, races, nondet values, policy and bounds; OK applies them (compiling again
 // when the compile options change), they are remembered per file, summarised in the status bar, and the
 // command line's values win over the remembered ones. Explorations are compared with `weft explore` run
-// with the same options.
+// with the same options (jobs included).
 #include "app/gui/MainWindow.hpp"
 #include "app/gui/RunConfigurationDialog.hpp"
+#include "engine/explorer/ParallelExplorer.hpp"
 #include "tests/app/WeftRun.hpp"
 #include "tests/app/gui/GuiTestWindow.hpp"
 
@@ -54,7 +55,7 @@ int main(void) {
 
 /// The exploration's maximal configurations and defects after Explore (F5).
 struct Explored {
-    std::uint64_t executions = 0, defects = 0;
+    std::uint64_t executions = 0, defects = 0, events = 0;
 };
 
 Explored exploreWithF5(MainWindow &window) {
@@ -63,7 +64,7 @@ Explored exploreWithF5(MainWindow &window) {
     if (!window.session().isExploring() || !finished.wait(120000))
         return {};
     const auto &st = window.session().snapshot()->statistics;
-    return {st.maximalConfigurations, st.defects};
+    return {st.maximalConfigurations, st.defects, st.events};
 }
 
 /// The same from `weft explore FILE args --json`.
@@ -78,7 +79,7 @@ Explored exploreWithCli(const QString &file, std::vector<std::string> args) {
     if (r.is_discarded())
         return {};
     return {r["statistics"]["maximalConfigurations"].get<std::uint64_t>(),
-            r["statistics"]["defects"].get<std::uint64_t>()};
+            r["statistics"]["defects"].get<std::uint64_t>(), r["statistics"]["events"].get<std::uint64_t>()};
 }
 
 } // namespace
@@ -91,6 +92,7 @@ private Q_SLOTS:
     void invalidValuesDisableOk();
     void commandLineWinsAndIsShown();
     void stepAndMemoryBoundsApply();
+    void jobsApplyAndAreRemembered();
 
 private:
     QString writeProgram(const QString &name) {
@@ -285,6 +287,41 @@ void tst_RunConfiguration::stepAndMemoryBoundsApply() {
     MainWindow window;
     QVERIFY(window.openFile(file));
     QCOMPARE(window.session().interpreterOptions().stepBound, std::uint64_t(50));
+}
+
+void tst_RunConfiguration::jobsApplyAndAreRemembered() {
+    // Jobs: `weft explore`'s default (the CPUs, at most 8) for a file never configured; another value applies
+    // to the session, shows in the summary and the command line, and is remembered. The counts equal
+    // `weft explore --jobs N`'s, events included.
+    const QString file = writeProgram(QStringLiteral("jobs.c"));
+    const unsigned jobs = defaultJobs() + 1;
+    {
+        MainWindow window;
+        QVERIFY(test::showAndActivate(window, QSize(1280, 720)));
+        QVERIFY(!window.openFile(file)); // N is not defined
+        RunConfigurationDialog *dialog = openDialog(window);
+        QVERIFY(dialog);
+        QCOMPARE(dialog->jobsBox()->value(), int(defaultJobs()));
+        dialog->definesEdit()->setText(QStringLiteral("N=2 LOSE"));
+        dialog->modelBox()->setCurrentIndex(1); // sc: the increments are events
+        dialog->jobsBox()->setValue(int(jobs));
+        QTest::mouseClick(dialog->buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        QVERIFY(window.session().hasProgram());
+        QCOMPARE(window.session().options().jobs, jobs);
+        QCOMPARE(window.runConfiguration().summary(),
+                 QStringLiteral("sc · optimal · -D N=2 -D LOSE · %1 jobs").arg(jobs));
+        QVERIFY(window.runConfigurationButton()->toolTip().contains(QStringLiteral("--jobs %1").arg(jobs)));
+        const Explored gui = exploreWithF5(window);
+        const Explored cli =
+            exploreWithCli(file, {"-D", "N=2", "-D", "LOSE", "--model", "sc", "--jobs", std::to_string(jobs)});
+        QVERIFY(cli.defects > 0);
+        QCOMPARE(gui.executions, cli.executions);
+        QCOMPARE(gui.defects, cli.defects);
+        QCOMPARE(gui.events, cli.events);
+    }
+    const std::optional<RunConfiguration> saved = RunConfiguration::saved(QFileInfo(file).absoluteFilePath());
+    QVERIFY(saved);
+    QCOMPARE(saved->exploration.jobs, jobs);
 }
 
 QTEST_MAIN(tst_RunConfiguration)

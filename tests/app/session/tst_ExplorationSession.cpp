@@ -32,6 +32,7 @@ private Q_SLOTS:
     void compileErrorGivesDiagnostics();
     void failedLoadKeepsTheResults();
     void compilesOffTheGuiThread();
+    void twoJobsAsOneJob();
 };
 
 static QString testProgram(const char *name) {
@@ -304,6 +305,49 @@ void tst_ExplorationSession::compilesOffTheGuiThread() {
     QVERIFY(session.load(testProgram("lost_update")));
     QVERIFY(ran);
     QVERIFY(session.hasProgram());
+}
+
+void tst_ExplorationSession::twoJobsAsOneJob() {
+    // Two jobs (the work split from the first execution on, at any depth) deliver to the GUI thread what one job
+    // delivers: the same counts, defects and number of events; paused at once, the workers hold (nothing more is
+    // published) until resumed.
+    auto explore = [](unsigned jobs, bool pause) {
+        ExplorationSession session;
+        ExplorationOptions options;
+        options.jobs = jobs;
+        options.splitDepth = 1;
+        session.setOptions(options);
+        if (!session.load(testProgram("dispatcher"), {"PARAM1=4", "PARAM2=3"}))
+            return SnapshotPtr();
+        QSignalSpy finished(&session, &ExplorationSession::finished);
+        session.start();
+        if (pause) {
+            session.pause(); // before the run can end: the workers hold after their first executions
+            if (!QTest::qWaitFor([&] { return session.isHeld(); }, 30000))
+                return SnapshotPtr();
+            QCoreApplication::processEvents(); // a delivery queued before the workers held arrives now
+            const std::uint64_t serial = session.snapshot()->serial;
+            QCoreApplication::processEvents();
+            if (!session.isHeld() || session.snapshot()->serial != serial ||
+                session.snapshot()->phase != ExplorationPhase::Paused)
+                return SnapshotPtr();
+            session.resume();
+        }
+        if (!finished.wait(120000))
+            return SnapshotPtr();
+        return session.snapshot();
+    };
+    const SnapshotPtr one = explore(1, false);
+    const SnapshotPtr two = explore(2, true);
+    QVERIFY(one && two);
+    QCOMPARE(two->stopReason, StopReason::Completed);
+    QCOMPARE(two->statistics.maximalConfigurations, one->statistics.maximalConfigurations);
+    QCOMPARE(two->statistics.sleepSetBlocked, one->statistics.sleepSetBlocked);
+    QCOMPARE(two->statistics.executions, one->statistics.executions);
+    QCOMPARE(two->statistics.events, one->statistics.events);
+    QCOMPARE(two->events.size(), one->events.size());
+    QCOMPARE(two->conflicts.size(), one->conflicts.size());
+    QCOMPARE(two->defects->size(), one->defects->size());
 }
 
 QTEST_MAIN(tst_ExplorationSession)

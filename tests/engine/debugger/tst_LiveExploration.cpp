@@ -4,9 +4,12 @@
 // (non-fatal race reports included), and the last snapshot carries the explorer's result. Pausing
 // holds the exploration in the explorer (a Paused snapshot, nothing published meanwhile, no blocked
 // callback); snapshots come at most once per interval; an exception out of the engine ends the run
-// as an internal error, not as cancelled.
+// as an internal error, not as cancelled. With two jobs (work split between both workers): the same counts,
+// defects, events, causality, immediate conflicts and final exploration tree as one job, every execution
+// replayable; pause holds both workers, cancel keeps what they found.
 #include "engine/debugger/LiveExploration.hpp"
 #include "engine/debugger/ProgramExploration.hpp"
+#include "engine/debugger/Replay.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "engine/explorer/Explorer.hpp"
 #include "engine/interpreter/Interpreter.hpp"
@@ -15,7 +18,10 @@
 #include <QtTest>
 
 #include <condition_variable>
+#include <map>
 #include <mutex>
+#include <set>
+#include <tuple>
 
 using namespace weft;
 using namespace weft::debugger;
@@ -31,6 +37,9 @@ private Q_SLOTS:
     void internalErrorIsNotCancelled();
     void atomicSectionRounds_data();
     void atomicSectionRounds();
+    void severalJobsShowOneJobsExploration_data();
+    void severalJobsShowOneJobsExploration();
+    void severalJobsPauseAndCancel();
 };
 
 namespace {
@@ -314,6 +323,230 @@ void tst_LiveExploration::atomicSectionRounds() {
         }
         previous = s.get();
     }
+}
+
+namespace {
+
+/// Interns events of snapshots by their history (action and predecessors' classes): two events of any
+/// snapshots interned in one Canon get one class exactly when their histories are the same (what the
+/// engine's canonical keys hash).
+class Canon {
+public:
+    std::vector<std::uint32_t> classes(const ExplorationSnapshot &s) {
+        std::vector<std::uint32_t> out(s.events.size());
+        for (std::size_t e = 0; e < s.events.size(); ++e) { // ids are topological: predecessors come first
+            const EventRecord &r = s.events[e];
+            std::vector<std::int64_t> key{std::int64_t(r.action.kind), std::int64_t(r.action.thread),
+                                          std::int64_t(r.action.object), r.action.value};
+            for (EventId p : {r.threadPred, r.otherPred})
+                key.push_back(p == kNoEvent ? -1 : std::int64_t(out[p]));
+            std::vector<std::int64_t> extras;
+            for (std::uint32_t i = 0; i < r.extraCount; ++i)
+                extras.push_back(out[s.extraPredecessors[r.extraBegin + i]]);
+            std::sort(extras.begin(), extras.end());
+            key.insert(key.end(), extras.begin(), extras.end());
+            out[e] = m_ids.try_emplace(std::move(key), std::uint32_t(m_ids.size())).first->second;
+        }
+        return out;
+    }
+
+private:
+    std::map<std::vector<std::int64_t>, std::uint32_t> m_ids;
+};
+
+/// Causality (a < b) and immediate conflict of a snapshot's events, as pairs of classes.
+struct Relations {
+    std::set<std::pair<std::uint32_t, std::uint32_t>> causality, conflicts;
+    friend bool operator==(const Relations &, const Relations &) = default;
+};
+
+Relations relationsOf(const ExplorationSnapshot &s, const std::vector<std::uint32_t> &c) {
+    Relations out;
+    const std::size_t n = s.events.size(), words = (n + 63) / 64;
+    std::vector<std::uint64_t> below(n * words, 0); // row e: the events strictly below e
+    for (std::size_t e = 0; e < n; ++e)
+        for (EventId p : s.predecessors(EventId(e))) {
+            below[e * words + p / 64] |= std::uint64_t{1} << (p % 64);
+            for (std::size_t w = 0; w < words; ++w)
+                below[e * words + w] |= below[p * words + w];
+        }
+    for (std::size_t e = 0; e < n; ++e)
+        for (std::size_t p = 0; p < e; ++p)
+            if (below[e * words + p / 64] >> (p % 64) & 1)
+                out.causality.insert({c[p], c[e]});
+    for (std::size_t i = 0; i < s.conflicts.size(); ++i) {
+        const auto [a, b] = std::minmax(c[s.conflicts[i].earlier], c[s.conflicts[i].later]);
+        out.conflicts.insert({a, b});
+    }
+    return out;
+}
+
+/// The tree with its events as classes: parent, event class, right branch, leaf kind and execution number.
+using TreeShape = std::vector<std::tuple<std::uint32_t, std::int64_t, bool, bool, int, std::uint64_t>>;
+TreeShape treeOf(const ExplorationSnapshot &s, const std::vector<std::uint32_t> &c) {
+    TreeShape out;
+    for (std::size_t n = 0; n < s.tree.size(); ++n) {
+        const ExplorationSnapshot::TreeNode &node = s.tree[n];
+        out.emplace_back(node.parent, node.event == kNoEvent ? -1 : std::int64_t(c[node.event]), node.afterAlternative,
+                         node.isLeaf, int(node.leaf), node.execution);
+    }
+    return out;
+}
+
+/// The last snapshot of a live exploration with `jobs` jobs. Several jobs split the work from the first
+/// execution on and at any depth, and the run is repeated until the second worker got some (a small program
+/// may be explored by the first before the second starts): `split` says whether it did.
+SnapshotPtr exploreLive(const std::shared_ptr<const LoadedProgram> &program,
+                        const interpreter::InterpreterOptions &options, unsigned jobs, bool *split = nullptr) {
+    for (int attempt = 0;; ++attempt) {
+        Recorder recorder;
+        LiveExploration::Settings settings{{}, options, 1, std::chrono::milliseconds(1)};
+        settings.exploration.jobs = jobs;
+        settings.exploration.splitDepth = 1;
+        LiveExploration live(program, settings, recorder.publish());
+        live.wait();
+        const bool wasSplit = live.parallelFigures().items > 1;
+        if (split)
+            *split = wasSplit;
+        if (jobs == 1 || wasSplit || attempt == 50)
+            return recorder.snapshots.back();
+    }
+}
+
+} // namespace
+
+void tst_LiveExploration::severalJobsShowOneJobsExploration_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("defines");
+    QTest::addColumn<bool>("sc");
+    const auto program = [](const char *name) { return QStringLiteral(WEFT_TEST_PROGRAMS "/%1/%1.c").arg(name); };
+    QTest::newRow("lost_update") << program("lost_update") << QStringList() << false;
+    QTest::newRow("blocked3") << program("blocked3") << QStringList() << false;
+    QTest::newRow("dispatcher(3,2)") << program("dispatcher") << QStringList{"PARAM1=3", "PARAM2=2"} << false;
+    QTest::newRow("multiprodcon") << program("multiprodcon") << QStringList() << false;
+    QTest::newRow("pi") << program("pi") << QStringList() << false;
+    QTest::newRow("sync_barrier") << program("sync_barrier") << QStringList() << false;
+    QTest::newRow("sync_rwlock") << program("sync_rwlock") << QStringList() << false;
+    QTest::newRow("ssbexp") << program("ssbexp") << QStringList() << false;
+    QTest::newRow("sc_lost_update, sc") << program("sc_lost_update") << QStringList() << true;
+    QTest::newRow("sc_fig1, sc") << program("sc_fig1") << QStringList() << true;
+    QTest::newRow("sc_readers, sc") << program("sc_readers") << QStringList() << true;
+}
+
+void tst_LiveExploration::severalJobsShowOneJobsExploration() {
+    // Two jobs against one: the same counts and defects (as the result and as the views list them), an event
+    // structure with the same events, causality and immediate conflicts (compared by history), and, at the end,
+    // the same exploration tree (README.md, "Several jobs"). Every execution of the tree replays.
+    QFETCH(QString, file);
+    QFETCH(QStringList, defines);
+    QFETCH(bool, sc);
+    std::vector<std::string> d;
+    for (const QString &x : defines)
+        d.push_back(x.toStdString());
+    const auto program = load(file.toStdString(), d);
+    QVERIFY(program);
+    interpreter::InterpreterOptions options;
+    options.model = sc ? interpreter::MemoryModel::Sc : interpreter::MemoryModel::Sync;
+
+    const SnapshotPtr one = exploreLive(program, options, 1);
+    bool split = false;
+    const SnapshotPtr two = exploreLive(program, options, 2, &split);
+    QVERIFY2(split, "the second worker never got work");
+    for (const SnapshotPtr &s : {one, two}) {
+        QVERIFY(s->isFinished());
+        QCOMPARE(s->stopReason, StopReason::Completed);
+        QCOMPARE(s->events.size(), s->statistics.events);
+    }
+    const Statistics &a = one->statistics, &b = two->statistics;
+    QCOMPARE(b.maximalConfigurations, a.maximalConfigurations);
+    QCOMPARE(b.sleepSetBlocked, a.sleepSetBlocked);
+    QCOMPARE(b.assumeBlocked, a.assumeBlocked);
+    QCOMPARE(b.executions, a.executions);
+    QCOMPARE(b.events, a.events);
+    QCOMPARE(b.defects, a.defects);
+    QCOMPARE(two->result->statistics.events, b.events); // the workers' keys agree with the display
+    QCOMPARE(two->defects->size(), one->defects->size());
+    for (std::size_t i = 0; i < one->defects->size(); ++i) {
+        const DefectRecord &x = (*one->defects)[i], &y = (*two->defects)[i];
+        QCOMPARE(y.kind, x.kind);
+        QCOMPARE(y.message, x.message);
+        QCOMPARE(y.location, x.location);
+        QCOMPARE(y.schedule, x.schedule);
+        QCOMPARE(y.execution, x.execution);
+        QCOMPARE(y.occurrences, x.occurrences);
+        const auto leaf = two->leafOf(y.execution);
+        QVERIFY(leaf != ExplorationTree::kRoot);
+        QCOMPARE(two->tree[leaf].leaf, LeafKind::Defect);
+    }
+
+    Canon canon;
+    const std::vector<std::uint32_t> ca = canon.classes(*one), cb = canon.classes(*two);
+    QCOMPARE(std::set<std::uint32_t>(cb.begin(), cb.end()), std::set<std::uint32_t>(ca.begin(), ca.end()));
+    QCOMPARE(std::set<std::uint32_t>(ca.begin(), ca.end()).size(), ca.size()); // one event per history
+    QVERIFY(relationsOf(*two, cb) == relationsOf(*one, ca));
+    QVERIFY(!relationsOf(*one, ca).causality.empty());
+    QVERIFY(treeOf(*two, cb) == treeOf(*one, ca));
+
+    // Each execution of the tree replays to its end, step for step.
+    for (std::size_t n = 0; n < two->tree.size(); ++n) {
+        if (!two->tree[n].isLeaf || two->tree[n].leaf == LeafKind::SleepBlocked)
+            continue;
+        const std::vector<EventId> events = two->pathTo(ExplorationTree::NodeId(n));
+        Schedule schedule;
+        for (EventId e : events)
+            schedule.append(two->events[e].action);
+        Replay replay(program->program, schedule, options);
+        QCOMPARE(replay.eventCount(), events.size());
+    }
+}
+
+void tst_LiveExploration::severalJobsPauseAndCancel() {
+    // Two jobs on DISP(5,4): paused, every worker holds (a Paused snapshot last, nothing published while held);
+    // resumed, it goes on; cancelled, it keeps what it found, the display and the tree agreeing with the counts.
+    const auto program = load(WEFT_TEST_PROGRAMS "/dispatcher/dispatcher.c", {"PARAM1=5", "PARAM2=4"});
+    QVERIFY(program);
+    Recorder recorder;
+    LiveExploration::Settings settings{{}, {}, 1, std::chrono::steady_clock::duration::zero()};
+    settings.exploration.jobs = 2;
+    LiveExploration live(program, settings, recorder.publish());
+    recorder.waitFor([](const ExplorationSnapshot &s) { return s.statistics.executions >= 300; });
+    live.pause();
+    recorder.waitFor([](const ExplorationSnapshot &s) { return s.phase == ExplorationPhase::Paused; });
+    QTRY_VERIFY_WITH_TIMEOUT(live.isHeld(), 30000);
+    std::size_t published = 0;
+    SnapshotPtr held;
+    {
+        std::lock_guard lock(recorder.mutex);
+        published = recorder.snapshots.size();
+        held = recorder.snapshots.back();
+    }
+    QCOMPARE(held->phase, ExplorationPhase::Paused);
+    QVERIFY(live.isHeld());
+    {
+        std::lock_guard lock(recorder.mutex);
+        QCOMPARE(recorder.snapshots.size(), published); // held: nothing explored, nothing published
+    }
+    live.resume();
+    recorder.waitFor([&](const ExplorationSnapshot &s) {
+        return s.phase == ExplorationPhase::Running && s.statistics.executions > held->statistics.executions;
+    });
+    live.cancel();
+    live.wait();
+    QVERIFY(live.parallelFigures().items > 1); // both workers explored
+    const SnapshotPtr last = recorder.snapshots.back();
+    QVERIFY(last->isFinished());
+    QCOMPARE(last->stopReason, StopReason::Cancelled);
+    QVERIFY(last->result);
+    const Statistics &st = last->statistics;
+    QVERIFY(st.executions > held->statistics.executions);
+    QCOMPARE(st.maximalConfigurations + st.sleepSetBlocked + st.assumeBlocked, st.executions);
+    QCOMPARE(last->events.size(), st.events);
+    QCOMPARE(last->result->statistics.events, st.events);
+    std::uint64_t leaves = 0;
+    for (std::size_t n = 0; n < last->tree.size(); ++n)
+        if (last->tree[n].isLeaf)
+            QCOMPARE(last->tree[n].execution, ++leaves); // one job's numbering: 1, 2, ... in DFS order
+    QCOMPARE(leaves, st.executions);
 }
 
 QTEST_GUILESS_MAIN(tst_LiveExploration)
