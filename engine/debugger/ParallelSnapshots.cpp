@@ -2,6 +2,7 @@
 #include "engine/debugger/ParallelSnapshots.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace weft::debugger {
 
@@ -99,6 +100,8 @@ void ParallelSnapshots::finish(const ExplorationResult &result) {
 
 void ParallelSnapshots::fail(const std::string &what) {
     const std::lock_guard lock(m_mutex);
+    if (!m_builder) // no worker was made: nothing gathered (LiveExploration publishes the failure alone)
+        throw std::runtime_error(what);
     m_builder->fail(what);
 }
 

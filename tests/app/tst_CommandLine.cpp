@@ -66,7 +66,10 @@ void tst_CommandLine::defaultJobs() {
     QCOMPARE(jobs({"--max-executions", "10", "--jobs", "2"}), 2u);
     QCOMPARE(jobs({"--distributed"}), 1u);
     QCOMPARE(parseCommandLine({"explore", "a.c"})->exploration.splitAfterSeconds, 0.05);
-    QCOMPARE(parseCommandLine({"gui", "a.c"})->exploration.jobs, 1u);
+    // The desktop app's default is the same (it runs one job where explore would: LiveExploration::jobsFor).
+    QCOMPARE(parseCommandLine({"gui", "a.c"})->exploration.jobs, std::min(availableCpus(), kDefaultJobsCap));
+    QCOMPARE(parseCommandLine({"gui", "a.c", "--jobs", "3"})->exploration.jobs, 3u);
+    QVERIFY(!parseCommandLine({"gui", "a.c", "--jobs", "0"}));
 }
 
 void tst_CommandLine::racesAndNondet() {

@@ -10,10 +10,12 @@
 //     time and peak memory, the window's exploration time, then opening its defect at the failing step
 //     (load time, peak memory growth, worst event-loop gap while loading), stepping back / forwards
 //     latency, Restart and F8 across the whole trace.
-// Usage: weft-gui-bench [--quick] [--only NAME] (NAME: LPAIRS, DISP, PAINT or LONG; headless:
-// QT_QPA_PLATFORM=offscreen is set if unset).
+// Usage: weft-gui-bench [--quick] [--only NAME] [--jobs N] (NAME: LPAIRS, DISP, PAINT or LONG; headless:
+// QT_QPA_PLATFORM=offscreen is set if unset). --jobs N (default 1): the window and the CLI reference of 2 and 3
+// explore with N jobs (the CLI's 50-ms rule for both).
 #include "app/gui/MainWindow.hpp"
 #include "app/gui/ReplayController.hpp"
+#include "engine/debugger/ProgramExploration.hpp"
 #include "engine/debugger/ProgramLoader.hpp"
 #include "engine/debugger/Replay.hpp"
 #include "engine/execution/ScheduledExecutor.hpp"
@@ -43,6 +45,8 @@ const QString kDispatcher = QStringLiteral(WEFT_TEST_PROGRAMS "/dispatcher/dispa
 const QString kLockPairs = QStringLiteral(WEFT_TEST_PROGRAMS "/lock_pairs/lock_pairs.c");
 const QString kLongExecution = QStringLiteral(WEFT_TEST_PROGRAMS "/long_execution/long_execution.c");
 
+unsigned g_jobs = 1; // --jobs
+
 std::vector<std::string> params(int first, int second) {
     return {"PARAM1=" + std::to_string(first), "PARAM2=" + std::to_string(second)};
 }
@@ -67,20 +71,21 @@ double processCpuMs() {
     return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
 }
 
-/// `weft explore` without output: compile, then Interpreter + ScheduledExecutor + Explorer.
+/// `weft explore` without output: compile, then explore as it does (ProgramExploration, --jobs N).
 double cliSeconds(const Instance &instance, std::uint64_t &executions, double &cpuMs) {
     auto loaded = debugger::loadProgram(instance.file.toStdString(), instance.defines, {});
     if (!loaded)
         return -1;
     QElapsedTimer clock;
     clock.start();
-    const double cpu = threadCpuMs();
-    interpreter::Interpreter machine(loaded->program);
-    ScheduledExecutor executor(machine);
-    Explorer explorer(executor, ExplorationOptions{});
-    const ExplorationResult r = explorer.run();
+    const double cpu = processCpuMs();
+    ExplorationOptions options;
+    options.jobs = g_jobs;
+    options.splitAfterSeconds = 0.05;
+    debugger::ProgramExploration exploration(loaded->program, {}, options);
+    const ExplorationResult r = exploration.run();
     executions = r.statistics.executions;
-    cpuMs = threadCpuMs() - cpu;
+    cpuMs = processCpuMs() - cpu;
     return clock.nsecsElapsed() / 1e9;
 }
 
@@ -102,7 +107,10 @@ struct GuiRun {
 /// Explores in a shown main window while a 5 ms timer records the gaps between its ticks.
 GuiRun guiExploration(const Instance &instance) {
     gui::MainWindow window;
-    window.setCompileFlags(instance.defines, {});
+    gui::RunConfiguration configuration;
+    configuration.defines = instance.defines;
+    configuration.exploration.jobs = g_jobs;
+    window.setCommandLineConfiguration(configuration);
     window.resize(1600, 960);
     window.show();
     GuiRun out;
@@ -310,6 +318,8 @@ int main(int argc, char **argv) {
             quick = true;
         else if (std::string(argv[i]) == "--only" && i + 1 < argc)
             only = argv[++i];
+        else if (std::string(argv[i]) == "--jobs" && i + 1 < argc)
+            g_jobs = unsigned(std::max(1, std::atoi(argv[++i])));
     }
     auto selected = [&](const std::string &name) { return name.rfind(only, 0) == 0; };
     std::vector<Instance> instances;
