@@ -30,7 +30,8 @@ public:
     unsigned skipStep() const { return m_step; }
     NodeId parent(NodeId n) const { return m_nodes[n].parent; }
     std::uint32_t depth(NodeId n) const { return m_nodes[n].depth; }
-    bool hasChildren(NodeId n) const { return m_nodes[n].lastChild != kNone; }
+    /// The child added last, or kNone.
+    NodeId lastChild(NodeId n) const { return m_nodes[n].lastChild; }
     /// Children in the order they were added (roots are not linked).
     NodeId firstChild(NodeId n) const {
         const NodeId last = m_nodes[n].lastChild;

@@ -105,14 +105,21 @@ bool Unfolding::notePlacements(EventId threadPred, EventId write, std::span<cons
 
 EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherPred,
                         std::span<const EventId> extras) const {
-    // An event after threadPred is a child of it in the thread tree: none yet (a thread's steps after
-    // a new event of this run), then no lookup in the index, whose slot would be a cache miss.
-    if (threadPred != kNoEvent && !m_threadTree.hasChildren(threadPred))
-        return kNoEvent;
     auto sameExtras = [&](EventId c) {
         std::span<const EventId> x = extraPredecessors(c);
         return std::equal(x.begin(), x.end(), extras.begin(), extras.end());
     };
+    // An event after threadPred is its child in the thread tree. Before the index, whose slot is a cache
+    // miss in a large unfolding: no child (a thread's steps after an event new in this run), or the
+    // last child is the event (most often its only one).
+    if (threadPred != kNoEvent) {
+        const EventId last = m_threadTree.lastChild(threadPred);
+        if (last == SequentialTree::kNone)
+            return kNoEvent;
+        const Event &ev = m_events[last];
+        if (ev.otherPred == otherPred && ev.action == action && (ev.isWrite() ? sameExtras(last) : extras.empty()))
+            return last;
+    }
     if (!extras.empty()) {
         auto [from, to] = m_byExtras.equal_range(extrasKey(threadPred, otherPred, extras));
         for (auto it = from; it != to; ++it) {
