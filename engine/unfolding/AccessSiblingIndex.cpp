@@ -24,7 +24,8 @@ std::uint32_t AccessSiblingIndex::slotOf(const Unfolding &u, EventId w, Location
     return it == m_slot.end() ? 0 : it->second;
 }
 
-const std::vector<EventId> *AccessSiblingIndex::list(const Unfolding &u, EventId w, LocationIndex l, bool reads) const {
+const std::vector<SiblingEntry> *AccessSiblingIndex::list(const Unfolding &u, EventId w, LocationIndex l,
+                                                          bool reads) const {
     const std::uint32_t slot = slotOf(u, w, l, reads);
     return slot == 0 ? nullptr : &m_sorted[slot - 1];
 }
@@ -33,10 +34,12 @@ void AccessSiblingIndex::add(const Unfolding &u, EventId x) {
     const Event &ex = u.event(x);
     const EventId w = ex.otherPred;
     const bool reads = !ex.isWrite();
-    auto less = [&](EventId a, EventId b) { return elementLess(u, a, b); };
+    auto less = [&](const SiblingEntry &a, const SiblingEntry &b) { return elementLess(u, a, b); };
     if (const std::uint32_t slot = slotOf(u, w, ex.location, reads); slot != 0) {
-        std::vector<EventId> &v = m_sorted[slot - 1];
-        v.insert(std::partition_point(v.begin(), v.end(), [&](EventId y) { return less(y, x); }), x);
+        std::vector<SiblingEntry> &v = m_sorted[slot - 1];
+        const SiblingEntry entry{ex.threadPred, x};
+        v.insert(std::partition_point(v.begin(), v.end(), [&](const SiblingEntry &y) { return less(y, entry); }),
+                 entry);
         return;
     }
     // x is the list's last member: it became busy now if it has kThreshold members.
@@ -51,7 +54,9 @@ void AccessSiblingIndex::add(const Unfolding &u, EventId x) {
     }
     if (count != kThreshold)
         return;
-    std::vector<EventId> v = reads ? u.readersOf(w, ex.location) : u.writeSuccessors(w, ex.location);
+    std::vector<SiblingEntry> v;
+    for (EventId y : reads ? u.readersOf(w, ex.location) : u.writeSuccessors(w, ex.location))
+        v.push_back({u.event(y).threadPred, y});
     std::sort(v.begin(), v.end(), less);
     m_sorted.push_back(std::move(v));
     const auto slot = static_cast<std::uint32_t>(m_sorted.size());
@@ -95,22 +100,21 @@ int AccessSiblingIndex::extrasCompare(const Unfolding &u, EventId a, EventId b) 
     }
 }
 
-bool AccessSiblingIndex::elementLess(const Unfolding &u, EventId a, EventId b) {
-    const Event &ea = u.event(a), &eb = u.event(b);
-    if (ea.thread() != eb.thread())
-        return ea.thread() < eb.thread();
-    if (const int c = ObjectSiblingIndex::threadCompare(u, ea.threadPred, eb.threadPred); c != 0)
+bool AccessSiblingIndex::elementLess(const Unfolding &u, const SiblingEntry &a, const SiblingEntry &b) {
+    if (const ThreadId ta = u.event(a.event).thread(), tb = u.event(b.event).thread(); ta != tb)
+        return ta < tb;
+    if (const int c = ObjectSiblingIndex::threadCompare(u, a.threadPred, b.threadPred); c != 0)
         return c < 0;
-    if (const int c = extrasCompare(u, a, b); c != 0)
+    if (const int c = extrasCompare(u, a.event, b.event); c != 0)
         return c < 0;
-    return a < b;
+    return a.event < b.event;
 }
 
 std::size_t AccessSiblingIndex::memoryBytes() const {
     std::size_t bytes = (m_initialSlot[0].capacity() + m_initialSlot[1].capacity()) * sizeof(std::uint32_t) +
                         m_slot.size() * 4 * sizeof(std::uint64_t) + m_sorted.capacity() * sizeof(std::vector<EventId>);
     for (const auto &v : m_sorted)
-        bytes += v.capacity() * sizeof(EventId);
+        bytes += v.capacity() * sizeof(SiblingEntry);
     return bytes;
 }
 

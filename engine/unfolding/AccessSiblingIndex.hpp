@@ -7,6 +7,7 @@
 #pragma once
 
 #include "engine/unfolding/Event.hpp"
+#include "engine/unfolding/ObjectSiblingIndex.hpp"
 
 #include <cstdint>
 #include <unordered_map>
@@ -25,11 +26,11 @@ public:
     void add(const Unfolding &u, EventId x);
     /// The writes whose previous write is `w` (kNoEvent: the first writes of `l`) in elementLess
     /// order, or nullptr when that list is not indexed (too few members).
-    const std::vector<EventId> *writesAfter(const Unfolding &u, EventId w, LocationIndex l) const {
+    const std::vector<SiblingEntry> *writesAfter(const Unfolding &u, EventId w, LocationIndex l) const {
         return list(u, w, l, false);
     }
     /// The reads of `w` (kNoEvent: of the initial value of `l`) in elementLess order, or nullptr.
-    const std::vector<EventId> *readsOf(const Unfolding &u, EventId w, LocationIndex l) const {
+    const std::vector<SiblingEntry> *readsOf(const Unfolding &u, EventId w, LocationIndex l) const {
         return list(u, w, l, true);
     }
 
@@ -41,12 +42,12 @@ public:
     static int extrasCompare(const Unfolding &u, EventId a, EventId b);
     /// The index order: by thread, then by threadCompare of the thread predecessors, then by
     /// extrasCompare, then by id.
-    static bool elementLess(const Unfolding &u, EventId a, EventId b);
+    static bool elementLess(const Unfolding &u, const SiblingEntry &a, const SiblingEntry &b);
 
     std::size_t memoryBytes() const;
 
 private:
-    const std::vector<EventId> *list(const Unfolding &u, EventId w, LocationIndex l, bool reads) const;
+    const std::vector<SiblingEntry> *list(const Unfolding &u, EventId w, LocationIndex l, bool reads) const;
     /// 1 + the index in m_sorted of a list, or 0.
     std::uint32_t slotOf(const Unfolding &u, EventId w, LocationIndex l, bool reads) const;
 
@@ -54,7 +55,7 @@ private:
     // plus one for the reads); the lists of the initial value by location.
     std::unordered_map<std::uint64_t, std::uint32_t> m_slot;
     std::vector<std::uint32_t> m_initialSlot[2]; // [reads]: per location
-    std::vector<std::vector<EventId>> m_sorted;
+    std::vector<std::vector<SiblingEntry>> m_sorted;
 };
 
 } // namespace weft

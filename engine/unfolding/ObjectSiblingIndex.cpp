@@ -22,10 +22,12 @@ std::uint32_t ObjectSiblingIndex::slotOf(const Unfolding &u, EventId parent, Obj
 void ObjectSiblingIndex::add(const Unfolding &u, EventId x) {
     const Event &ex = u.event(x);
     const EventId parent = ex.otherPred;
-    auto less = [&](EventId a, EventId b) { return elementLess(u, a, b); };
+    auto less = [&](const SiblingEntry &a, const SiblingEntry &b) { return elementLess(u, a, b); };
     if (const std::uint32_t slot = slotOf(u, parent, ex.object); slot != 0) {
-        std::vector<EventId> &v = m_sorted[slot - 1];
-        v.insert(std::partition_point(v.begin(), v.end(), [&](EventId y) { return less(y, x); }), x);
+        std::vector<SiblingEntry> &v = m_sorted[slot - 1];
+        const SiblingEntry entry{ex.threadPred, x};
+        v.insert(std::partition_point(v.begin(), v.end(), [&](const SiblingEntry &y) { return less(y, entry); }),
+                 entry);
         return;
     }
     bool busy = false;
@@ -43,7 +45,9 @@ void ObjectSiblingIndex::add(const Unfolding &u, EventId x) {
     }
     if (!busy)
         return;
-    std::vector<EventId> v = u.objectSuccessors(parent, ex.object);
+    std::vector<SiblingEntry> v;
+    for (EventId y : u.objectSuccessors(parent, ex.object))
+        v.push_back({u.event(y).threadPred, y});
     std::sort(v.begin(), v.end(), less);
     m_sorted.push_back(std::move(v));
     const auto slot = static_cast<std::uint32_t>(m_sorted.size());
@@ -55,7 +59,8 @@ void ObjectSiblingIndex::add(const Unfolding &u, EventId x) {
     }
 }
 
-const std::vector<EventId> *ObjectSiblingIndex::children(const Unfolding &u, EventId parent, ObjectIndex object) const {
+const std::vector<SiblingEntry> *ObjectSiblingIndex::children(const Unfolding &u, EventId parent,
+                                                              ObjectIndex object) const {
     const std::uint32_t slot = slotOf(u, parent, object);
     return slot == 0 ? nullptr : &m_sorted[slot - 1];
 }
@@ -94,20 +99,19 @@ int ObjectSiblingIndex::threadCompare(const Unfolding &u, EventId a, EventId b) 
     });
 }
 
-bool ObjectSiblingIndex::elementLess(const Unfolding &u, EventId a, EventId b) {
-    const Event &ea = u.event(a), &eb = u.event(b);
-    if (ea.thread() != eb.thread())
-        return ea.thread() < eb.thread();
-    if (const int c = threadCompare(u, ea.threadPred, eb.threadPred); c != 0)
+bool ObjectSiblingIndex::elementLess(const Unfolding &u, const SiblingEntry &a, const SiblingEntry &b) {
+    if (const ThreadId ta = u.event(a.event).thread(), tb = u.event(b.event).thread(); ta != tb)
+        return ta < tb;
+    if (const int c = threadCompare(u, a.threadPred, b.threadPred); c != 0)
         return c < 0;
-    return a < b;
+    return a.event < b.event;
 }
 
 std::size_t ObjectSiblingIndex::memoryBytes() const {
     std::size_t bytes = (m_rootCount.capacity() + m_rootSlot.capacity()) * sizeof(std::uint32_t) +
                         m_slot.size() * 4 * sizeof(std::uint32_t) + m_sorted.capacity() * sizeof(std::vector<EventId>);
     for (const auto &v : m_sorted)
-        bytes += v.capacity() * sizeof(EventId);
+        bytes += v.capacity() * sizeof(SiblingEntry);
     return bytes;
 }
 

@@ -15,6 +15,14 @@ namespace weft {
 
 class Unfolding;
 
+/// A member of an indexed sibling list with its thread predecessor beside it: a search reads the
+/// predecessor of every member it passes over, but the member's event record (cold in a large unfolding)
+/// only for the few it keeps. Shared with AccessSiblingIndex.
+struct SiblingEntry {
+    EventId threadPred;
+    EventId event;
+};
+
 class ObjectSiblingIndex {
 public:
     /// A node's children are indexed once it has this many (below it, scanning them is cheaper).
@@ -24,7 +32,7 @@ public:
     void add(const Unfolding &u, EventId x);
     /// The children of object-tree node `parent` (kNoEvent: the first operations on `object`) in
     /// elementLess order, or nullptr when that node is not indexed (too few children).
-    const std::vector<EventId> *children(const Unfolding &u, EventId parent, ObjectIndex object) const;
+    const std::vector<SiblingEntry> *children(const Unfolding &u, EventId parent, ObjectIndex object) const;
 
     /// Pre-order of the object tree: an operation comes before those after it, siblings by creation
     /// (kNoEvent, the initial state, before everything).
@@ -36,7 +44,7 @@ public:
     /// Pre-order of one thread's tree with siblings ordered as above (< 0: a first; kNoEvent first).
     static int threadCompare(const Unfolding &u, EventId a, EventId b);
     /// The index order: by thread, then by threadCompare of the thread predecessors, then by id.
-    static bool elementLess(const Unfolding &u, EventId a, EventId b);
+    static bool elementLess(const Unfolding &u, const SiblingEntry &a, const SiblingEntry &b);
 
     std::size_t memoryBytes() const;
 
@@ -49,7 +57,7 @@ private:
     std::unordered_map<SequentialTree::NodeId, std::uint32_t> m_slot; // busy object-tree node -> slot
     std::vector<std::uint32_t> m_rootCount;                          // per object: how many first operations
     std::vector<std::uint32_t> m_rootSlot;
-    std::vector<std::vector<EventId>> m_sorted;
+    std::vector<std::vector<SiblingEntry>> m_sorted;
 };
 
 } // namespace weft

@@ -11,7 +11,13 @@ namespace weft {
 
 namespace {
 
-using Iter = std::vector<EventId>::const_iterator;
+using Iter = std::vector<SiblingEntry>::const_iterator;
+
+/// Appends the events of the entries [first, last).
+void appendEvents(Iter first, Iter last, std::vector<EventId> &out) {
+    for (; first != last; ++first)
+        out.push_back(first->event);
+}
 
 /// After this many jumps in a row over at most two members, the rest is listed without search.
 constexpr int kShortJumps = 4;
@@ -113,25 +119,26 @@ private:
         // The largest member is absent at every thread before its first entry from `from` on, so all
         // members are (an absent entry sorts first).
         ThreadId t = kNoThread;
-        for (EventId r : m_u.extraPredecessors(*(hi - 1)))
+        for (EventId r : m_u.extraPredecessors((hi - 1)->event))
             if (const ThreadId rt = m_u.event(r).thread(); rt >= from && (t == kNoThread || rt < t))
                 t = rt;
         if (t == kNoThread) { // all equal: one event
-            out.insert(out.end(), lo, hi);
+            appendEvents(lo, hi, out);
             return;
         }
-        auto entry = [&](EventId x) { return AccessSiblingIndex::extraOf(m_u, x, t); };
+        auto entry = [&](const SiblingEntry &x) { return AccessSiblingIndex::extraOf(m_u, x.event, t); };
         auto visit = [&](Iter s, bool keep = true) { // the members from s on with s's entry
             const EventId v = entry(*s);
-            const Iter e = gallop(s, hi, [&](EventId x) { return entry(x) == v; });
+            const Iter e = gallop(s, hi, [&](const SiblingEntry &x) { return entry(x) == v; });
             if (keep)
                 search(s, e, t + 1, out);
             return e;
         };
         auto compareTo = [&](EventId ref) {
-            return [&, ref](EventId x) { return ObjectSiblingIndex::threadCompare(m_u, entry(x), ref) < 0; };
+            return
+                [&, ref](const SiblingEntry &x) { return ObjectSiblingIndex::threadCompare(m_u, entry(x), ref) < 0; };
         };
-        const Iter present = std::partition_point(lo, hi, [&](EventId x) { return entry(x) == kNoEvent; });
+        const Iter present = std::partition_point(lo, hi, [&](const SiblingEntry &x) { return entry(x) == kNoEvent; });
         if (present != lo)
             search(lo, present, t + 1, out);
         const EventId top = m_c.threadMax(t);
@@ -159,12 +166,12 @@ private:
 /// one run of equal thread predecessors at a time.
 void appendMembers(const Unfolding &u, const ExtrasSearch *extras, Iter first, Iter last, std::vector<EventId> &out) {
     if (!extras) {
-        out.insert(out.end(), first, last);
+        appendEvents(first, last, out);
         return;
     }
     while (first != last) {
-        const EventId z = u.event(*first).threadPred;
-        const Iter run = gallop(first, last, [&](EventId x) { return u.event(x).threadPred == z; });
+        const EventId z = first->threadPred;
+        const Iter run = gallop(first, last, [&](const SiblingEntry &x) { return x.threadPred == z; });
         extras->append(first, run, out);
         first = run;
     }
@@ -186,9 +193,9 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
                   bool accesses = false, const ExtrasSearch *extras = nullptr) {
     std::vector<EventId> &path = scratch.path, &passed = scratch.passed;
     passed.clear();
-    auto pred = [&](EventId x) { return u.event(x).threadPred; };
+    auto pred = [](const SiblingEntry &x) { return x.threadPred; };
     // A compatible x outside C has top below it: its thread predecessor lies in top's subtree.
-    Iter it = top == kNoEvent ? first : std::partition_point(first, last, [&](EventId x) {
+    Iter it = top == kNoEvent ? first : std::partition_point(first, last, [&](const SiblingEntry &x) {
         return ObjectSiblingIndex::threadCompare(u, pred(x), top) < 0;
     });
     int shortJumps = 0;
@@ -242,7 +249,7 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
                 passed.push_back(path[k]);
         }
         if (skip == Skip::None) {
-            const Iter run = extras ? gallop(it, last, [&](EventId x) { return pred(x) == z; }) : it + 1;
+            const Iter run = extras ? gallop(it, last, [&](const SiblingEntry &x) { return pred(x) == z; }) : it + 1;
             appendMembers(u, extras, it, run, out);
             it = run;
             continue;
@@ -257,7 +264,7 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
         const EventId lastOp = c.objectMax(y.object);
         const bool beforeLast = skip == Skip::Invalid && objectBefore(u, c, y.otherPred, lastOp);
         const Iter from = it;
-        it = gallop(it, last, [&](EventId x) {
+        it = gallop(it, last, [&](const SiblingEntry &x) {
             const EventId zx = pred(x);
             if (skip == Skip::Subtree)
                 return zx != kNoEvent && atOrBelow(u, skipFrom, zx);
@@ -279,7 +286,8 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
         // their paths' tests are that test, each made once per event (`passed`).
         shortJumps = it - from <= 2 ? shortJumps + 1 : 0;
         if (shortJumps == kShortJumps && !accesses) {
-            const Iter end = std::partition_point(it, last, [&](EventId x) { return atOrBelow(u, top, pred(x)); });
+            const Iter end =
+                std::partition_point(it, last, [&](const SiblingEntry &x) { return atOrBelow(u, top, pred(x)); });
             appendMembers(u, extras, it, end, out);
             return;
         }
@@ -287,11 +295,11 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
 }
 
 /// Calls f(t, first, last) for each thread's members [first, last) of an indexed sibling list.
-template <typename F> void forEachThread(const Unfolding &u, const std::vector<EventId> &sorted, F &&f) {
+template <typename F> void forEachThread(const Unfolding &u, const std::vector<SiblingEntry> &sorted, F &&f) {
     for (Iter first = sorted.begin(); first != sorted.end();) {
-        const ThreadId t = u.event(*first).thread();
-        const Iter last =
-            std::partition_point(first, sorted.end(), [&](EventId x) { return u.event(x).thread() <= t; });
+        const ThreadId t = u.event(first->event).thread();
+        const Iter last = std::partition_point(first, sorted.end(),
+                                               [&](const SiblingEntry &x) { return u.event(x.event).thread() <= t; });
         f(t, first, last);
         first = last;
     }
@@ -334,7 +342,7 @@ void appendAccessList(const Unfolding &u, const Configuration &c, EventId d, boo
                       const std::function<bool(EventId)> &isDropped, std::vector<EventId> &out) {
     const Event &ed = u.event(d);
     const AccessSiblingIndex &index = u.accessSiblingIndex();
-    const std::vector<EventId> *sorted =
+    const std::vector<SiblingEntry> *sorted =
         reads ? index.readsOf(u, ed.otherPred, ed.location) : index.writesAfter(u, ed.otherPred, ed.location);
     if (!sorted) {
         // A short list: each member whose thread predecessor (for a write, or an extra) lies outside the
@@ -363,11 +371,11 @@ void appendAccessList(const Unfolding &u, const Configuration &c, EventId d, boo
             return;
         }
         // Only the alternatives after d's own thread predecessor can race with d.
-        auto before = [&](EventId x) {
-            return ObjectSiblingIndex::threadCompare(u, u.event(x).threadPred, ed.threadPred) < 0;
+        auto before = [&](const SiblingEntry &x) {
+            return ObjectSiblingIndex::threadCompare(u, x.threadPred, ed.threadPred) < 0;
         };
-        auto notAfter = [&](EventId x) {
-            return ObjectSiblingIndex::threadCompare(u, u.event(x).threadPred, ed.threadPred) <= 0;
+        auto notAfter = [&](const SiblingEntry &x) {
+            return ObjectSiblingIndex::threadCompare(u, x.threadPred, ed.threadPred) <= 0;
         };
         appendMembers(u, runs, std::partition_point(first, last, before), std::partition_point(first, last, notAfter),
                       out);
@@ -438,9 +446,9 @@ void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d
     }
     // The index needs d's object-tree parent to be C's last operation on the object: then no sibling
     // is in C (true for every unjustified D-event; anything else takes the plain scan).
-    const std::vector<EventId> *sorted = ed.isObjectOperation() && c.objectMax(ed.object) == ed.otherPred
-                                             ? u.siblingIndex().children(u, ed.otherPred, ed.object)
-                                             : nullptr;
+    const std::vector<SiblingEntry> *sorted = ed.isObjectOperation() && c.objectMax(ed.object) == ed.otherPred
+                                                  ? u.siblingIndex().children(u, ed.otherPred, ed.object)
+                                                  : nullptr;
     if (!sorted) {
         appendSiblings(u, d, out);
         return;

@@ -171,6 +171,7 @@ private slots:
     void randomPrograms();
     void randomMemoryPrograms();
     void memoryPrograms();
+    void busyObjectPrograms();
     void memoryUnderForeignUnlock();
     void manySiblingsUnderOnePair();
     void threadSiblingKeysRenumbered();
@@ -185,10 +186,15 @@ private:
     void checkObjectTreeSiblings(const Unfolding &u, const ExplicitOrder &order, const QString &context);
     void checkThreadOrder(const Unfolding &u, const QString &context, std::uint64_t seed);
     void checkAccessSiblingIndex(const Unfolding &u, const std::vector<std::size_t> &position, const QString &context);
+    void checkObjectSiblingIndex(const Unfolding &u, const std::vector<std::size_t> &position, const QString &context);
+    template <typename KeyOf>
+    void checkIndexedList(const Unfolding &u, const std::vector<SiblingEntry> &entries,
+                          const std::vector<EventId> &members, KeyOf &&keyOf, const QString &context);
 
     std::uint64_t m_pairs = 0;
     std::uint64_t m_immediateConflicts = 0;
     std::uint64_t m_indexedAccessLists = 0;
+    std::uint64_t m_indexedObjectLists = 0;
 };
 
 void tst_Relations::checkCones(const Unfolding &u, const ExplicitOrder &order,
@@ -418,6 +424,7 @@ void tst_Relations::checkThreadOrder(const Unfolding &u, const QString &context,
             todo.push_back(*it);
     }
     checkAccessSiblingIndex(u, position, context);
+    checkObjectSiblingIndex(u, position, context);
     QRandomGenerator random(static_cast<quint32>(seed) + 1);
     const auto n = static_cast<quint32>(u.size());
     for (int i = 0; i < 20000 && n > 0; ++i) {
@@ -450,22 +457,60 @@ void tst_Relations::checkAccessSiblingIndex(const Unfolding &u, const std::vecto
         if (!ev.isMemoryAccess() || !seen.insert({ev.otherPred, ev.location, !ev.isWrite()}).second)
             continue;
         const bool reads = !ev.isWrite();
-        const std::vector<EventId> *sorted =
+        const std::vector<SiblingEntry> *entries =
             reads ? index.readsOf(u, ev.otherPred, ev.location) : index.writesAfter(u, ev.otherPred, ev.location);
         std::vector<EventId> members =
             reads ? u.readersOf(ev.otherPred, ev.location) : u.writeSuccessors(ev.otherPred, ev.location);
-        WEFT_VERIFY((sorted != nullptr) == (members.size() >= AccessSiblingIndex::kThreshold),
+        WEFT_VERIFY((entries != nullptr) == (members.size() >= AccessSiblingIndex::kThreshold),
                     (context + ": index of the siblings of " + describe(u, e)));
-        if (!sorted)
+        if (!entries)
             continue;
         ++m_indexedAccessLists;
-        WEFT_VERIFY(asSet(*sorted) == asSet(members) && sorted->size() == members.size(),
-                    (context + ": indexed members of the siblings of " + describe(u, e)));
-        for (std::size_t i = 1; i < sorted->size(); ++i)
-            WEFT_VERIFY(
-                keyOf((*sorted)[i - 1]) < keyOf((*sorted)[i]),
-                (context + ": index order of " + describe(u, (*sorted)[i - 1]) + " and " + describe(u, (*sorted)[i])));
+        checkIndexedList(u, *entries, members, keyOf, context + ": access siblings of " + describe(u, e));
     }
+}
+
+/// Every indexed list of object-tree children holds exactly the node's children, sorted by thread, the
+/// explicit pre-order of the thread predecessor, then id.
+void tst_Relations::checkObjectSiblingIndex(const Unfolding &u, const std::vector<std::size_t> &position,
+                                            const QString &context) {
+    auto keyOf = [&](EventId x) {
+        const Event &ex = u.event(x);
+        const std::int64_t pred = ex.threadPred == kNoEvent ? -1 : static_cast<std::int64_t>(position[ex.threadPred]);
+        return std::tuple{ex.thread(), pred, x};
+    };
+    const ObjectSiblingIndex &index = u.siblingIndex();
+    std::set<std::pair<EventId, ObjectIndex>> seen;
+    for (EventId e = 0; e < u.size(); ++e) {
+        const Event &ev = u.event(e);
+        if (!ev.isObjectOperation() || !seen.insert({ev.otherPred, ev.object}).second)
+            continue;
+        const std::vector<SiblingEntry> *entries = index.children(u, ev.otherPred, ev.object);
+        const std::vector<EventId> members = u.objectSuccessors(ev.otherPred, ev.object);
+        WEFT_VERIFY((entries != nullptr) == (members.size() >= ObjectSiblingIndex::kThreshold),
+                    (context + ": index of the children of " + describe(u, ev.otherPred)));
+        if (!entries)
+            continue;
+        ++m_indexedObjectLists;
+        checkIndexedList(u, *entries, members, keyOf, context + ": object siblings of " + describe(u, e));
+    }
+}
+
+/// An indexed list's entries: exactly `members`, each with its own thread predecessor, strictly
+/// increasing in keyOf.
+template <typename KeyOf>
+void tst_Relations::checkIndexedList(const Unfolding &u, const std::vector<SiblingEntry> &entries,
+                                     const std::vector<EventId> &members, KeyOf &&keyOf, const QString &context) {
+    std::vector<EventId> events;
+    for (const SiblingEntry &x : entries) {
+        events.push_back(x.event);
+        WEFT_VERIFY(x.threadPred == u.event(x.event).threadPred,
+                    (context + ": the thread predecessor kept for " + describe(u, x.event)));
+    }
+    WEFT_VERIFY(asSet(events) == asSet(members) && events.size() == members.size(), (context + ": indexed members"));
+    for (std::size_t i = 1; i < events.size(); ++i)
+        WEFT_VERIFY(keyOf(events[i - 1]) < keyOf(events[i]),
+                    (context + ": index order of " + describe(u, events[i - 1]) + " and " + describe(u, events[i])));
 }
 
 void tst_Relations::fixedPrograms_data() {
@@ -552,6 +597,22 @@ void tst_Relations::memoryPrograms() {
     }
     qInfo("%llu indexed access lists checked", (unsigned long long)m_indexedAccessLists);
     QVERIFY(m_indexedAccessLists > 0); // last zero's busy lists were checked
+}
+
+void tst_Relations::busyObjectPrograms() {
+    // Object-tree nodes with more than ObjectSiblingIndex::kThreshold children (the random programs are
+    // too small to have any), so that the object sibling index is checked too.
+    std::unique_ptr<ModelProgram> programs[] = {makeMpat(4)};
+    for (auto &program : programs) {
+        const QString name = QString::fromStdString(program->name());
+        ExploredModel explored(std::move(program), ExplorationOptions{});
+        QVERIFY(explored.result().isComplete());
+        check(explored.unfolding(), name, 1);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    qInfo("%llu indexed object lists checked", (unsigned long long)m_indexedObjectLists);
+    QVERIFY(m_indexedObjectLists > 0);
 }
 
 void tst_Relations::memoryUnderForeignUnlock() {
