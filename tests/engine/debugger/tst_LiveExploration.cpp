@@ -17,6 +17,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <condition_variable>
 #include <map>
 #include <mutex>
@@ -393,11 +394,28 @@ TreeShape treeOf(const ExplorationSnapshot &s, const std::vector<std::uint32_t> 
     return out;
 }
 
+/// What any snapshot's views need to hold together: the events counted are the events listed, one leaf per
+/// execution numbered 1, 2, ... in the order of the tree's log, and each defect's execution is a defect leaf.
+bool consistent(const ExplorationSnapshot &s) {
+    std::uint64_t leaves = 0;
+    for (std::size_t n = 0; n < s.tree.size(); ++n)
+        if (s.tree[n].isLeaf && s.tree[n].execution != ++leaves)
+            return false;
+    bool defectsLeaves = true;
+    for (const DefectRecord &d : *s.defects) {
+        const auto leaf = s.leafOf(d.execution);
+        defectsLeaves = defectsLeaves && leaf != ExplorationTree::kRoot && s.tree[leaf].leaf == LeafKind::Defect;
+    }
+    return s.events.size() == s.statistics.events && leaves == s.statistics.executions && defectsLeaves;
+}
+
 /// The last snapshot of a live exploration with `jobs` jobs. Several jobs split the work from the first
 /// execution on and at any depth, and the run is repeated until the second worker got some (a small program
-/// may be explored by the first before the second starts): `split` says whether it did.
+/// may be explored by the first before the second starts): `split` says whether it did, `allConsistent` whether
+/// every snapshot published was (consistent()).
 SnapshotPtr exploreLive(const std::shared_ptr<const LoadedProgram> &program,
-                        const interpreter::InterpreterOptions &options, unsigned jobs, bool *split = nullptr) {
+                        const interpreter::InterpreterOptions &options, unsigned jobs, bool *split = nullptr,
+                        bool *allConsistent = nullptr) {
     for (int attempt = 0;; ++attempt) {
         Recorder recorder;
         LiveExploration::Settings settings{{}, options, 1, std::chrono::milliseconds(1)};
@@ -408,6 +426,9 @@ SnapshotPtr exploreLive(const std::shared_ptr<const LoadedProgram> &program,
         const bool wasSplit = live.parallelFigures().items > 1;
         if (split)
             *split = wasSplit;
+        if (allConsistent)
+            *allConsistent = std::all_of(recorder.snapshots.begin(), recorder.snapshots.end(),
+                                         [](const SnapshotPtr &s) { return consistent(*s); });
         if (jobs == 1 || wasSplit || attempt == 50)
             return recorder.snapshots.back();
     }
@@ -449,9 +470,10 @@ void tst_LiveExploration::severalJobsShowOneJobsExploration() {
     options.model = sc ? interpreter::MemoryModel::Sc : interpreter::MemoryModel::Sync;
 
     const SnapshotPtr one = exploreLive(program, options, 1);
-    bool split = false;
-    const SnapshotPtr two = exploreLive(program, options, 2, &split);
+    bool split = false, allConsistent = false;
+    const SnapshotPtr two = exploreLive(program, options, 2, &split, &allConsistent);
     QVERIFY2(split, "the second worker never got work");
+    QVERIFY(allConsistent); // the live snapshots (arrival order) as well as the last one (DFS order)
     for (const SnapshotPtr &s : {one, two}) {
         QVERIFY(s->isFinished());
         QCOMPARE(s->stopReason, StopReason::Completed);
