@@ -40,6 +40,10 @@ std::uint64_t groupOf(const Event &ex) {
 std::vector<EventId> *ThreadSiblingKeys::sortedSiblings(const Unfolding &u, EventId x, bool &unkeyed) {
     const Event &ex = u.event(x);
     unkeyed = false;
+    // An only child (the usual new event: a thread's step after an event new in this run) has no busy
+    // parent: no look-up in m_slot, whose bucket is a cache miss once the unfolding is large.
+    if (ex.threadPred != kNoEvent && u.threadTree().firstChild(ex.threadPred) == x)
+        return nullptr;
     if (const auto it = m_slot.find(groupOf(ex)); it != m_slot.end()) {
         unkeyed = it->second == kUnkeyed;
         return unkeyed ? nullptr : &m_sorted[it->second];
