@@ -2,15 +2,45 @@
 #include "engine/debugger/LiveExploration.hpp"
 
 #include "engine/debugger/ObservedExecutor.hpp"
+#include "engine/debugger/ParallelSnapshots.hpp"
 #include "engine/debugger/SectionRounds.hpp"
 #include "engine/debugger/SnapshotBuilder.hpp"
 #include "engine/explorer/Explorer.hpp"
+#include "engine/explorer/ParallelExplorer.hpp"
 
 #include <algorithm>
 #include <exception>
 #include <optional>
+#include <vector>
 
 namespace weft::debugger {
+
+namespace {
+
+/// One round with several jobs: one observed executor per worker, their snapshots merged (`merged`).
+ExplorationResult exploreInParallel(const LoadedProgram &program, SectionRounds::Round &round,
+                                    const LiveExploration::Settings &settings, const LiveExploration::Publish &publish,
+                                    PauseControl &pause, std::optional<ParallelSnapshots> &merged,
+                                    std::vector<std::unique_ptr<ObservedExecutor>> &executors,
+                                    std::optional<ParallelExplorer> &parallel, std::atomic<std::uint64_t> &items) {
+    merged.emplace(settings.run, program.program, publish, settings.interval, round.number(),
+                   round.explorationOptions().skipStep);
+    parallel.emplace(
+        [&](unsigned) {
+            executors.push_back(std::make_unique<ObservedExecutor>(program.program, round.interpreterOptions()));
+            ObservedExecutor &worker = *executors.back();
+            return ParallelExplorer::Worker{&worker, round.watchWorker(worker.machine(), merged->addWorker(worker))};
+        },
+        round.explorationOptions());
+    for (unsigned i = 0; i < parallel->jobs(); ++i)
+        merged->attach(i, parallel->workerUnfolding(i));
+    merged->start();
+    ExplorationResult result = parallel->run(round.stopToken(), &pause);
+    items = parallel->figures().items;
+    return result;
+}
+
+} // namespace
 
 LiveExploration::LiveExploration(std::shared_ptr<const LoadedProgram> program, Settings settings, Publish publish)
     : m_program(std::move(program)), m_publish(std::move(publish)),
@@ -58,7 +88,8 @@ void LiveExploration::explore(std::stop_token stop, Settings settings) {
                 merged.reset();
                 executors.clear();
                 if (round.explorationOptions().jobs > 1)
-                    return exploreInParallel(round, settings, merged, executors, parallel);
+                    return exploreInParallel(*m_program, round, settings, m_publish, m_pause, merged, executors,
+                                             parallel, m_parallelItems);
                 executor.emplace(m_program->program, round.interpreterOptions());
                 explorer.emplace(*executor, round.explorationOptions());
                 builder.emplace(settings.run, explorer->unfolding(), *executor, m_program->program, m_publish,
@@ -98,27 +129,6 @@ void LiveExploration::explore(std::stop_token stop, Settings settings) {
     last->stopReason = StopReason::InternalError;
     last->diagnostics.push_back(Diagnostic::error("internal error: " + failure));
     m_publish(std::move(last));
-}
-
-ExplorationResult LiveExploration::exploreInParallel(SectionRounds::Round &round, const Settings &settings,
-                                                     std::optional<ParallelSnapshots> &merged,
-                                                     std::vector<std::unique_ptr<ObservedExecutor>> &executors,
-                                                     std::optional<ParallelExplorer> &parallel) {
-    merged.emplace(settings.run, m_program->program, m_publish, settings.interval, round.number(),
-                   round.explorationOptions().skipStep);
-    parallel.emplace(
-        [&](unsigned) {
-            executors.push_back(std::make_unique<ObservedExecutor>(m_program->program, round.interpreterOptions()));
-            ObservedExecutor &worker = *executors.back();
-            return ParallelExplorer::Worker{&worker, round.watchWorker(worker.machine(), merged->addWorker(worker))};
-        },
-        round.explorationOptions());
-    for (unsigned i = 0; i < parallel->jobs(); ++i)
-        merged->attach(i, parallel->workerUnfolding(i));
-    merged->start();
-    ExplorationResult result = parallel->run(round.stopToken(), &m_pause);
-    m_figures = parallel->figures();
-    return result;
 }
 
 } // namespace weft::debugger

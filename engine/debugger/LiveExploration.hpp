@@ -7,22 +7,17 @@
 // engine/explorer/README.md, "Live views with several jobs"). Qt-free.
 #pragma once
 
-#include "engine/debugger/ObservedExecutor.hpp"
-#include "engine/debugger/ParallelSnapshots.hpp"
 #include "engine/debugger/ProgramLoader.hpp"
-#include "engine/debugger/SectionRounds.hpp"
 #include "engine/explorer/ExplorationOptions.hpp"
-#include "engine/explorer/ParallelExplorer.hpp"
 #include "engine/explorer/PauseControl.hpp"
 #include "engine/interpreter/InterpreterOptions.hpp"
 #include "engine/results/ExplorationSnapshot.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <thread>
-#include <vector>
 
 namespace weft::debugger {
 
@@ -61,20 +56,17 @@ public:
     /// The jobs an exploration with `options` runs: options.jobs, but one where the result would depend on
     /// which worker ran what (a stop on a defect, an execution bound), as `weft explore` does.
     static unsigned jobsFor(const ExplorationOptions &options);
-    /// How the last round's work was split (several jobs; read after wait()), for tests.
-    ParallelExplorer::Figures parallelFigures() const { return m_figures; }
+    /// The subtrees the last round's workers explored (several jobs; 0 with one), for tests: > 1 when the work
+    /// was split.
+    std::uint64_t parallelItems() const { return m_parallelItems; }
 
 private:
     void explore(std::stop_token stop, Settings settings);
-    ExplorationResult exploreInParallel(SectionRounds::Round &round, const Settings &settings,
-                                        std::optional<ParallelSnapshots> &merged,
-                                        std::vector<std::unique_ptr<ObservedExecutor>> &executors,
-                                        std::optional<ParallelExplorer> &parallel);
 
     std::shared_ptr<const LoadedProgram> m_program;
     Publish m_publish;
     PauseControl m_pause;
-    ParallelExplorer::Figures m_figures; ///< written by the worker before it returns
+    std::atomic<std::uint64_t> m_parallelItems = 0;
     std::jthread m_worker; ///< last member: started last, joined first
 };
 

@@ -443,7 +443,7 @@ SnapshotPtr exploreLive(const std::shared_ptr<const LoadedProgram> &program,
         settings.exploration.splitDepth = 1;
         LiveExploration live(program, settings, recorder.publish());
         live.wait();
-        const bool wasSplit = live.parallelFigures().items > 1;
+        const bool wasSplit = live.parallelItems() > 1;
         if (split)
             *split = wasSplit;
         if (allConsistent)
@@ -576,7 +576,7 @@ void tst_LiveExploration::severalJobsPauseAndCancel() {
     });
     live.cancel();
     live.wait();
-    QVERIFY(live.parallelFigures().items > 1); // both workers explored
+    QVERIFY(live.parallelItems() > 1); // both workers explored
     const SnapshotPtr last = recorder.snapshots.back();
     QVERIFY(last->isFinished());
     QCOMPARE(last->stopReason, StopReason::Cancelled);
