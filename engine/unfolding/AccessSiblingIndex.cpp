@@ -110,11 +110,40 @@ bool AccessSiblingIndex::elementLess(const Unfolding &u, const SiblingEntry &a, 
     return a.event < b.event;
 }
 
+bool AccessSiblingIndex::Yield::pays() {
+    constexpr std::uint64_t kEvidence = 4096; // members asked about before judging
+    if (m_members < kEvidence || m_kept * 8 < m_members)
+        return true;
+    return ++m_plainScans % 64 == 0;
+}
+
+void AccessSiblingIndex::Yield::note(std::size_t members, std::size_t kept) {
+    m_members += members;
+    m_kept += kept;
+    if (m_members >= std::uint64_t{1} << 20) {
+        m_members /= 2;
+        m_kept /= 2;
+    }
+}
+
+bool AccessSiblingIndex::pays(const std::vector<SiblingEntry> &list) const {
+    const auto i = static_cast<std::size_t>(&list - m_sorted.data());
+    return i >= m_yield.size() || m_yield[i].pays();
+}
+
+void AccessSiblingIndex::noteYield(const std::vector<SiblingEntry> &list, std::size_t kept) const {
+    const auto i = static_cast<std::size_t>(&list - m_sorted.data());
+    if (m_yield.size() <= i)
+        m_yield.resize(m_sorted.size());
+    m_yield[i].note(list.size(), kept);
+}
+
 std::size_t AccessSiblingIndex::memoryBytes() const {
     std::size_t bytes = (m_initialSlot[0].capacity() + m_initialSlot[1].capacity()) * sizeof(std::uint32_t) +
                         m_slot.size() * 4 * sizeof(std::uint64_t) + m_sorted.capacity() * sizeof(std::vector<EventId>);
     for (const auto &v : m_sorted)
         bytes += v.capacity() * sizeof(SiblingEntry);
+    bytes += m_yield.capacity() * sizeof(Yield);
     return bytes;
 }
 

@@ -44,6 +44,29 @@ public:
     /// extrasCompare, then by id.
     static bool elementLess(const Unfolding &u, const SiblingEntry &a, const SiblingEntry &b);
 
+    /// What a list's index kept of the members it was asked about, over its recent spikes. Once its
+    /// spikes keep an eighth or more of the members after the race test, there is little to skip
+    /// (GenMC's readers: the extra predecessors of the writes are every subset of the readers), and
+    /// the plain scan's O(1) test per member is cheaper than ranges and extras searches; every 64th
+    /// spike tries the index again, as the list grows. Either way the spike is the same after the
+    /// explorer's compatibility filter.
+    class Yield {
+    public:
+        /// Whether the next spike should use the index (counts the plain scans taken meanwhile).
+        bool pays();
+        /// Records a spike through the index over `members` that kept `kept` candidates.
+        void note(std::size_t members, std::size_t kept);
+
+    private:
+        std::uint64_t m_members = 0; ///< both halved now and then: recent spikes weigh most
+        std::uint64_t m_kept = 0;
+        std::uint32_t m_plainScans = 0;
+    };
+    /// Yield::pays for `list` (one that writesAfter or readsOf returned).
+    bool pays(const std::vector<SiblingEntry> &list) const;
+    /// Yield::note for a spike over `list`.
+    void noteYield(const std::vector<SiblingEntry> &list, std::size_t kept) const;
+
     std::size_t memoryBytes() const;
 
 private:
@@ -56,6 +79,9 @@ private:
     std::unordered_map<std::uint64_t, std::uint32_t> m_slot;
     std::vector<std::uint32_t> m_initialSlot[2]; // [reads]: per location
     std::vector<std::vector<SiblingEntry>> m_sorted;
+    // Per list of m_sorted. Written by the explorer's thread while it reads the unfolding (each
+    // worker has its own).
+    mutable std::vector<Yield> m_yield;
 };
 
 } // namespace weft

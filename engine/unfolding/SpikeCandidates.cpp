@@ -96,6 +96,12 @@ public:
             else if (u.threadDepth(r) > u.threadDepth(it->second))
                 it->second = r;
         }
+        // By thread too: mayHold and the search ask for every extra of every member.
+        for (const auto &[t, r] : m_lastReads) {
+            if (m_lastReadOf.size() <= t)
+                m_lastReadOf.resize(t + 1, kNoEvent);
+            m_lastReadOf[t] = r;
+        }
     }
     /// C's last read of w by each thread that has one.
     const std::vector<std::pair<ThreadId, EventId>> &lastReads() const { return m_lastReads; }
@@ -110,10 +116,7 @@ public:
     void append(Iter first, Iter last, std::vector<EventId> &out) const { search(first, last, 0, out); }
 
 private:
-    EventId lastRead(ThreadId t) const {
-        auto it = std::ranges::find(m_lastReads, t, &std::pair<ThreadId, EventId>::first);
-        return it == m_lastReads.end() ? kNoEvent : it->second;
-    }
+    EventId lastRead(ThreadId t) const { return t < m_lastReadOf.size() ? m_lastReadOf[t] : kNoEvent; }
     /// The members of [lo, hi) agree on the entries of the threads before `from`.
     void search(Iter lo, Iter hi, ThreadId from, std::vector<EventId> &out) const {
         // The largest member is absent at every thread before its first entry from `from` on, so all
@@ -160,6 +163,7 @@ private:
     const Unfolding &m_u;
     const Configuration &m_c;
     std::vector<std::pair<ThreadId, EventId>> m_lastReads;
+    std::vector<EventId> m_lastReadOf; ///< m_lastReads by thread
 };
 
 /// Appends [first, last), a range of members sorted by thread predecessor: whole, or through `extras`
@@ -338,12 +342,11 @@ void checkAgainstPlainScan(const Unfolding &u, const Configuration &c, EventId d
 
 /// One sibling list of memory access d (the writes after its write, or the reads of it), through the
 /// index when it has one; the caller filters with RaceCandidates::mayRace.
-void appendAccessList(const Unfolding &u, const Configuration &c, EventId d, bool reads, const ExtrasSearch &extras,
+/// `sorted`: the list's index, or nullptr.
+void appendAccessList(const Unfolding &u, const Configuration &c, EventId d, bool reads,
+                      const std::vector<SiblingEntry> *sorted, const ExtrasSearch &extras,
                       const std::function<bool(EventId)> &isDropped, std::vector<EventId> &out) {
     const Event &ed = u.event(d);
-    const AccessSiblingIndex &index = u.accessSiblingIndex();
-    const std::vector<SiblingEntry> *sorted =
-        reads ? index.readsOf(u, ed.otherPred, ed.location) : index.writesAfter(u, ed.otherPred, ed.location);
     if (!sorted) {
         // A short list: each member whose thread predecessor (for a write, or an extra) lies outside the
         // ranges below is left out in O(1), as the index would.
@@ -391,6 +394,12 @@ bool appendAccessSpikeCandidates(const Unfolding &u, const Configuration &c, Eve
     const Event &ed = u.event(d);
     if (c.lastWrite(ed.location) != ed.otherPred || c.threadMax(ed.thread()) != ed.threadPred)
         return false;
+    const AccessSiblingIndex &index = u.accessSiblingIndex();
+    const std::vector<SiblingEntry> *lists[2] = {index.writesAfter(u, ed.otherPred, ed.location),
+                                                 ed.isWrite() ? index.readsOf(u, ed.otherPred, ed.location) : nullptr};
+    for (const std::vector<SiblingEntry> *list : lists)
+        if (list && !index.pays(*list))
+            return false;
     const ExtrasSearch extras(u, c, ed.location);
     if (ed.isWrite())
         for (const auto &[t, r] : extras.lastReads())
@@ -401,10 +410,12 @@ bool appendAccessSpikeCandidates(const Unfolding &u, const Configuration &c, Eve
         if (reads && !ed.isWrite())
             break;
         const std::size_t from = out.size();
-        appendAccessList(u, c, d, reads, extras, isDropped, out);
+        appendAccessList(u, c, d, reads, lists[reads], extras, isDropped, out);
         const auto part = out.begin() + static_cast<std::ptrdiff_t>(from);
         out.erase(std::remove_if(part, out.end(), [&](EventId x) { return x == d || !races.mayRace(u, d, x); }),
                   out.end());
+        if (lists[reads])
+            index.noteYield(*lists[reads], out.size() - from);
         std::sort(out.begin() + static_cast<std::ptrdiff_t>(from), out.end()); // creation order, as the plain scan
     }
     return true;

@@ -104,7 +104,10 @@ void tst_MemoryAccesses::exactCounts_data() {
     QTest::addColumn<int>("configurations");
     QTest::addColumn<int>("failing");
     QTest::addRow("lost update") << 0 << 0 << 4 << 2;
-    for (int n = 1; n <= 6; ++n)
+    // Each reader reads before or after the write: 2^n. From 8 on, the writes after the initial value
+    // are so many, and so few are skipped, that their index gives way to the plain scan (the access
+    // index's Yield); brute force stops at 6.
+    for (int n : {1, 2, 3, 4, 5, 6, 8, 10})
         QTest::addRow("writer + %d readers", n) << 1 << n << (1 << n) << 0;
     for (int n = 1; n <= 6; ++n)
         QTest::addRow("%d distinct writers", n) << 2 << n << 1 << 0;
@@ -127,7 +130,7 @@ void tst_MemoryAccesses::exactCounts() {
         [&] { return makeDistinctWriters(parameter); }, [&] { return makeArraySweep(parameter); },
         [&] { return makeLastZero(parameter); }};
     auto p = make[program]();
-    const bool bruteForce = program != 4 || parameter <= 6;
+    const bool bruteForce = (program != 1 && program != 4) || parameter <= 6;
     const EnumerationResult truth = bruteForce ? enumerate(*p) : EnumerationResult{};
     // The enumerator ends a run at a fault without counting its trace (one fault per failing trace).
     if (bruteForce) {

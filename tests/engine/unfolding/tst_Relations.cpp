@@ -176,6 +176,7 @@ private slots:
     void manySiblingsUnderOnePair();
     void threadSiblingKeysRenumbered();
     void threadSiblingKeysDroppedPastTheBound();
+    void accessIndexYield();
 
 private:
     /// Every check of this file on one explored unfolding; `context` names it in failures.
@@ -709,6 +710,35 @@ void tst_Relations::threadSiblingKeysRenumbered() {
         QVERIFY(ObjectSiblingIndex::threadCompare(u, locks[i + 1], locks[i]) < 0);
     }
     check(u, "renumbered", 1);
+}
+
+void tst_Relations::accessIndexYield() {
+    // An indexed access list keeps its index while its spikes keep few of its members, leaves it for
+    // the plain scan once they keep an eighth or more (trying it again every 64th spike), and comes
+    // back when the index skips most members again.
+    AccessSiblingIndex::Yield yield;
+    for (int i = 0; i < 100; ++i) { // 100 * 76 members, ~1.3 % kept: lastzero's figures
+        QVERIFY(yield.pays());
+        yield.note(76, 1);
+    }
+    QVERIFY(yield.pays());
+    AccessSiblingIndex::Yield dense;
+    for (int i = 0; i < 3; ++i) { // below the evidence needed: the index is kept
+        QVERIFY(dense.pays());
+        dense.note(1024, 600);
+    }
+    QVERIFY(dense.pays());
+    dense.note(1024, 600); // 4096 members asked about, 59 % kept: GenMC's readers
+    int tries = 0;
+    for (int i = 0; i < 640; ++i)
+        tries += dense.pays() ? 1 : 0;
+    QCOMPARE(tries, 10);
+    // The index skips most members again: after enough such spikes (the older ones halved away) it
+    // is used every time.
+    for (int i = 0; i < 2000; ++i)
+        dense.note(1024, 0);
+    for (int i = 0; i < 64; ++i)
+        QVERIFY(dense.pays());
 }
 
 void tst_Relations::threadSiblingKeysDroppedPastTheBound() {
