@@ -90,21 +90,15 @@ public:
     ExtrasSearch(const Unfolding &u, const Configuration &c, LocationIndex l) : m_u(u), m_c(c) {
         for (EventId r : c.readsOfLastWrite(l)) {
             const ThreadId t = u.event(r).thread();
-            auto it = std::ranges::find(m_lastReads, t, &std::pair<ThreadId, EventId>::first);
-            if (it == m_lastReads.end())
-                m_lastReads.emplace_back(t, r);
-            else if (u.threadDepth(r) > u.threadDepth(it->second))
-                it->second = r;
-        }
-        // By thread too: mayHold and the search ask for every extra of every member.
-        for (const auto &[t, r] : m_lastReads) {
-            if (m_lastReadOf.size() <= t)
-                m_lastReadOf.resize(t + 1, kNoEvent);
-            m_lastReadOf[t] = r;
+            if (m_lastReads.size() <= t)
+                m_lastReads.resize(t + 1, kNoEvent);
+            if (m_lastReads[t] == kNoEvent || u.threadDepth(r) > u.threadDepth(m_lastReads[t]))
+                m_lastReads[t] = r;
         }
     }
-    /// C's last read of w by each thread that has one.
-    const std::vector<std::pair<ThreadId, EventId>> &lastReads() const { return m_lastReads; }
+    /// C's last read of w by each thread (kNoEvent: none), by thread: mayHold and the search ask for
+    /// every extra of every member.
+    const std::vector<EventId> &lastReads() const { return m_lastReads; }
     /// Every extra of write x is allowed, as the search tests them (for a list too short to be indexed).
     bool mayHold(EventId x) const {
         return std::ranges::all_of(m_u.extraPredecessors(x), [&](EventId r) {
@@ -116,7 +110,7 @@ public:
     void append(Iter first, Iter last, std::vector<EventId> &out) const { search(first, last, 0, out); }
 
 private:
-    EventId lastRead(ThreadId t) const { return t < m_lastReadOf.size() ? m_lastReadOf[t] : kNoEvent; }
+    EventId lastRead(ThreadId t) const { return t < m_lastReads.size() ? m_lastReads[t] : kNoEvent; }
     /// The members of [lo, hi) agree on the entries of the threads before `from`.
     void search(Iter lo, Iter hi, ThreadId from, std::vector<EventId> &out) const {
         // The largest member is absent at every thread before its first entry from `from` on, so all
@@ -162,8 +156,7 @@ private:
 
     const Unfolding &m_u;
     const Configuration &m_c;
-    std::vector<std::pair<ThreadId, EventId>> m_lastReads;
-    std::vector<EventId> m_lastReadOf; ///< m_lastReads by thread
+    std::vector<EventId> m_lastReads;
 };
 
 /// Appends [first, last), a range of members sorted by thread predecessor: whole, or through `extras`
@@ -402,8 +395,8 @@ bool appendAccessSpikeCandidates(const Unfolding &u, const Configuration &c, Eve
             return false;
     const ExtrasSearch extras(u, c, ed.location);
     if (ed.isWrite())
-        for (const auto &[t, r] : extras.lastReads())
-            if (!u.precedesOrEqual(r, d))
+        for (EventId r : extras.lastReads())
+            if (r != kNoEvent && !u.precedesOrEqual(r, d))
                 return false;
     const RaceCandidates &races = u.raceCandidates();
     for (const bool reads : {false, true}) {
