@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/debugger/ParallelSnapshots.hpp"
 
-#include <algorithm>
+#include "engine/unfolding/MappedEvent.hpp"
+
 #include <stdexcept>
 
 namespace weft::debugger {
@@ -77,12 +78,8 @@ void ParallelSnapshots::import(Feed &feed) {
         extras.clear();
         for (EventId x : u.extraPredecessors(e))
             extras.push_back(display(x));
-        std::sort(extras.begin(), extras.end()); // canonical order in the display structure: by its ids
-        if (isLocationAccess(ev.action.kind))
-            m_display.objects().internLocation(ev.action);
-        else if (isObjectTreeKind(ev.action.kind))
-            m_display.objects().internObject(ev.action.object);
-        feed.toDisplay.push_back(m_display.obtain(ev.action, display(ev.threadPred), display(ev.otherPred), extras));
+        feed.toDisplay.push_back(
+            obtainMapped(m_display, ev.action, display(ev.threadPred), display(ev.otherPred), extras));
     }
 }
 

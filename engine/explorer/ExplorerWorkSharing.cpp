@@ -6,6 +6,7 @@
 
 #include "engine/unfolding/ConflictingExtensions.hpp"
 #include "engine/unfolding/ImmediateConflicts.hpp"
+#include "engine/unfolding/MappedEvent.hpp"
 #include "engine/unfolding/SpikeCandidates.hpp"
 
 #include <algorithm>
@@ -400,12 +401,7 @@ void Explorer::recheck() {
         extras.clear();
         for (const EventKey &k : s.extras)
             extras.push_back(local(k));
-        std::sort(extras.begin(), extras.end());
-        if (isLocationAccess(s.action.kind))
-            m_unfolding.objects().internLocation(s.action);
-        else if (isObjectTreeKind(s.action.kind))
-            m_unfolding.objects().internObject(s.action.object);
-        m_keyIndex.insert(s.key, m_unfolding.obtain(s.action, local(s.threadPred), local(s.otherPred), extras));
+        m_keyIndex.insert(s.key, obtainMapped(m_unfolding, s.action, local(s.threadPred), local(s.otherPred), extras));
     }
     // Imported events are not this worker's to send again; their keys are indexed already.
     extendEventKeys(m_unfolding, m_keys);
