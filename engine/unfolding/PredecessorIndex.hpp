@@ -3,7 +3,8 @@
 // predecessor) -> the first event created with them, as an open-addressing table of event ids. Every replayed
 // action of every execution looks its event up here, so the lookup is one multiplicative hash and, mostly,
 // one cache line and the event itself (a node-based map costs a division and a pointer chase per step).
-// Owned by the Unfolding.
+// An event that is its thread predecessor's only child is not recorded: the thread tree finds it
+// (Unfolding::create). Owned by the Unfolding.
 #pragma once
 
 #include "engine/base/Ids.hpp"

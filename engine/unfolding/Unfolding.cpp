@@ -119,6 +119,8 @@ EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherP
         const Event &ev = m_events[last];
         if (ev.otherPred == otherPred && ev.action == action && (ev.isWrite() ? sameExtras(last) : extras.empty()))
             return last;
+        if (m_threadTree.firstChild(threadPred) == last)
+            return kNoEvent; // the only child: not indexed (create)
     }
     if (!extras.empty()) {
         auto [from, to] = m_byExtras.equal_range(extrasKey(threadPred, otherPred, extras));
@@ -147,6 +149,13 @@ EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherP
 }
 
 EventId Unfolding::firstWithPredecessors(EventId threadPred, EventId otherPred) const {
+    if (threadPred != kNoEvent) {
+        const EventId last = m_threadTree.lastChild(threadPred);
+        if (last == SequentialTree::kNone)
+            return kNoEvent;
+        if (m_threadTree.firstChild(threadPred) == last) // the only child: not indexed (create)
+            return m_events[last].otherPred == otherPred ? last : kNoEvent;
+    }
     return m_byPredecessors.find(threadPred, otherPred, predecessorPair());
 }
 
@@ -214,6 +223,21 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
     if (ev.isMemoryAccess() || hasState || d.memBase != MemoryCutView::kNoBase || d.memCount != 0)
         ev.detail = m_details.push(d);
     m_events.push(ev);
+    m_samePredecessorsNext.pushDefault();
+    // The index holds no only child of its thread predecessor (two thirds of MPAT's events): find and
+    // firstWithPredecessors see such a child from the thread tree. A second child indexes the first.
+    const EventId firstChild = threadPred == kNoEvent ? kNoEvent : m_threadTree.firstChild(threadPred);
+    if (firstChild != kNoEvent && firstChild != id && m_threadTree.nextSibling(firstChild) == id)
+        m_byPredecessors.insert(firstChild, predecessorPair());
+    if (firstChild != id && !m_byPredecessors.insert(id, predecessorPair())) {
+        const EventId first = m_byPredecessors.find(threadPred, otherPred, predecessorPair());
+        m_samePredecessorsNext.set(id, m_samePredecessorsNext[first]);
+        m_samePredecessorsNext.set(first, id);
+        if (extras.empty())
+            m_byAction.emplace(actionKey(threadPred, otherPred, action), id);
+    }
+    if (!extras.empty())
+        m_byExtras.emplace(extrasKey(threadPred, otherPred, extras), id);
     m_threadSiblingKeys.add(*this, id);
     if (ev.isMemoryAccess()) {
         m_races.add(*this, id);
@@ -221,16 +245,6 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
     }
     if (ev.isObjectOperation())
         m_siblingIndex.add(*this, id);
-    m_samePredecessorsNext.push(kNoEvent);
-    if (!m_byPredecessors.insert(id, predecessorPair())) {
-        const EventId first = m_byPredecessors.find(threadPred, otherPred, predecessorPair());
-        m_samePredecessorsNext[id] = m_samePredecessorsNext[first];
-        m_samePredecessorsNext[first] = id;
-        if (extras.empty())
-            m_byAction.emplace(actionKey(threadPred, otherPred, action), id);
-    }
-    if (!extras.empty())
-        m_byExtras.emplace(extrasKey(threadPred, otherPred, extras), id);
     if (m_onNewEvent)
         m_onNewEvent(id);
     return id;
