@@ -11,8 +11,8 @@
 
 namespace weft::interpreter {
 
-void SpinDetector::noteRead(ThreadState &t, std::uint64_t address, std::uint32_t size, std::uint64_t value,
-                            bool event) {
+void SpinDetector::noteRead(ThreadState &t, std::uint64_t address, std::uint32_t size, std::uint64_t value, bool event,
+                            bool atomic) {
     // A long scan is no spin worth recognising; the bound keeps the watch cheap.
     constexpr std::size_t kMaxReads = 64;
     SpinWatch &w = t.spin;
@@ -23,7 +23,35 @@ void SpinDetector::noteRead(ThreadState &t, std::uint64_t address, std::uint32_t
     // Under sync no read is an event, and which memory other threads reach is not tracked (the
     // escape rule is the sc model's): any read may be of memory another thread changes.
     const bool shared = event || m_options.model == MemoryModel::Sync;
-    w.reads.push_back({address, size, value, shared});
+    w.reads.push_back({address, size, value, shared, atomic});
+}
+
+void SpinDetector::noteLockEvent(ThreadState &t, const Action &action) const {
+    SpinWatch &w = t.spin;
+    if (!w.clean)
+        return;
+    // Deleting an iteration deletes its lock/unlock pairs; nothing else may tell that the mutex was
+    // held in between. A trylock could (it fails there, and would succeed without the pair).
+    if (m_trylocked.mayBeTried(action.object)) {
+        w.clean = false;
+        return;
+    }
+    if (action.kind == ActionKind::MutexLock) {
+        w.held.push_back(action.object);
+        ++w.lockEvents;
+        return;
+    }
+    // An unlock of a mutex held before the watch began changes what the thread holds for good.
+    const auto it = std::find(w.held.rbegin(), w.held.rend(), action.object);
+    if (it == w.held.rend()) {
+        w.clean = false;
+        return;
+    }
+    const auto index = std::uint32_t(w.held.rend() - it - 1);
+    w.held.erase(w.held.begin() + index);
+    // Heads reached while it was held: an iteration from there releases what it started with.
+    for (SpinAnchor &a : w.anchors)
+        a.broken |= a.heldFrom > index;
 }
 
 Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState &t, std::uint32_t from) {
@@ -42,6 +70,8 @@ Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState
         anchor = &w.anchors.front();
         anchor->pc = f.pc;
         w.reads.clear();
+        w.held.clear();
+        w.lockEvents = 0;
         w.clean = true;
         w.depth = depth;
         w.function = f.function;
@@ -54,22 +84,27 @@ Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState
             // iterations late costs nothing but time: compare every 64th arrival, keeping the old
             // anchor (a segment of several iterations back to the same state repeats as well as one
             // does). With reads, every arrival: each read is an event, and the cut must come at once.
+            // Lock events count as reads here: each is an event.
             constexpr std::uint32_t kStride = 64;
-            if (w.reads.size() == anchor->readsFrom && ++anchor->skipped < kStride)
+            const bool locked = w.lockEvents != anchor->lockEventsFrom;
+            if (w.reads.size() == anchor->readsFrom && !locked && ++anchor->skipped < kStride)
                 return Continuation::Continue;
-            bool same = anchor->phis.size() == phis.size();
+            // What the thread holds is part of its state: the same mutexes, none released on the way.
+            const bool holdsAsBefore = !anchor->broken && w.held.size() == anchor->heldFrom;
+            bool same = holdsAsBefore && anchor->phis.size() == phis.size();
             for (std::size_t i = 0; same && i < phis.size(); ++i)
                 same = anchor->phis[i] == regs[phis[i]];
             if (same && m_loops.isBackEdge(f.function, from, f.pc))
-                return spinning(state, t, anchor->readsFrom);
+                return spinning(state, t, anchor->readsFrom, locked);
             // Not the same state, but one that only this iteration's reads made: if the loop goes
             // on, the next iteration starts where this one did, as far as it can tell.
-            if (!same) {
+            if (!same && holdsAsBefore) {
                 const std::optional<ReReadLoop> loop = m_loops.reReadLoop(f.function, f.pc);
                 if (loop && m_loops.isBackEdge(f.function, from, f.pc)) {
                     w.armedBranch = loop->branch;
                     w.armedStay = loop->stay;
                     w.armedReadsFrom = anchor->readsFrom;
+                    w.armedLocked = locked;
                 }
             }
         } else {
@@ -82,6 +117,9 @@ Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState
         }
     }
     anchor->readsFrom = std::uint32_t(w.reads.size());
+    anchor->heldFrom = std::uint32_t(w.held.size());
+    anchor->lockEventsFrom = w.lockEvents;
+    anchor->broken = false;
     anchor->skipped = 0;
     anchor->phis.resize(phis.size());
     for (std::size_t i = 0; i < phis.size(); ++i)
@@ -99,10 +137,11 @@ Continuation SpinDetector::atBranch(const InterpreterState &state, ThreadState &
     // followed by another can be left out of any execution, so one is enough before the thread leaves.
     if (target != w.armedStay || !w.clean)
         return Continuation::Continue;
-    return spinning(state, t, w.armedReadsFrom);
+    return spinning(state, t, w.armedReadsFrom, w.armedLocked);
 }
 
-Continuation SpinDetector::spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom) {
+Continuation SpinDetector::spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom,
+                                    bool locked) {
     SpinWatch &w = t.spin;
     const std::vector<SpinRead> reads(w.reads.begin() + readsFrom, w.reads.end());
     const std::string who = std::to_string(t.id);
@@ -118,9 +157,19 @@ Continuation SpinDetector::spinning(const InterpreterState &state, ThreadState &
         return Continuation::Fault;
     }
     if (m_options.model == MemoryModel::Sync) {
-        m_faults.raise(t, DefectKind::Livelock,
-                       english(MessageKind::SpinsUnderSync, {who, m_faults.describeReads(state, reads)}));
-        return Continuation::Fault;
+        if (!locked) {
+            m_faults.raise(t, DefectKind::Livelock,
+                           english(MessageKind::SpinsUnderSync, {who, m_faults.describeReads(state, reads)}));
+            return Continuation::Fault;
+        }
+        // An iteration with lock events awaits as under sc: other threads run between them, and a
+        // plain write its reads could see is ordered with them by synchronisation (or is a race,
+        // which is reported). An atomic one is ordered by no event there: such a wait cannot be
+        // explored, and the loop runs as before (the next head starts a fresh watch).
+        if (std::any_of(reads.begin(), reads.end(), [](const SpinRead &r) { return r.atomic; })) {
+            w.clean = false;
+            return Continuation::Continue;
+        }
     }
     // An await: this iteration changed nothing, so any later one that reads the same values changes
     // nothing either; the executions where the reads see another thread's change are explored apart.

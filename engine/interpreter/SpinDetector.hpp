@@ -5,13 +5,14 @@
 
 #include "engine/interpreter/FaultReporter.hpp"
 #include "engine/interpreter/SpinLoops.hpp"
+#include "engine/interpreter/TrylockedMutexes.hpp"
 
 namespace weft::interpreter {
 
 class SpinDetector {
 public:
     SpinDetector(const program::Program &program, const InterpreterOptions &options, FaultReporter &faults)
-        : m_options(options), m_faults(faults), m_loops(program) {}
+        : m_options(options), m_faults(faults), m_loops(program), m_trylocked(program) {}
 
     /// Whether `pc` of `function` is a loop head (cheap: checked on every jump).
     bool isHead(std::uint32_t function, std::uint32_t pc) const { return m_loops.isHead(function, pc); }
@@ -21,16 +22,22 @@ public:
     /// A jump from `from` to `target` in the thread's current frame, when `from` is the armed branch of
     /// a re-read loop: staying in the loop, the thread awaits (Stop), as a spin does.
     Continuation atBranch(const InterpreterState &state, ThreadState &t, std::uint32_t from, std::uint32_t target);
-    /// A load of the current iteration; `event`: it was a read event (sc).
-    void noteRead(ThreadState &t, std::uint64_t address, std::uint32_t size, std::uint64_t value, bool event);
+    /// A load of the current iteration; `event`: it was a read event (sc); `atomic`: an atomic access.
+    void noteRead(ThreadState &t, std::uint64_t address, std::uint32_t size, std::uint64_t value, bool event,
+                  bool atomic);
+    /// pthread_mutex_lock or _unlock stopped at its event `action` (the thread's pending action): the
+    /// watch goes on when it locks a mutex no trylock can name or unlocks one the watch saw it lock.
+    void noteLockEvent(ThreadState &t, const Action &action) const;
 
 private:
-    /// An iteration that changed nothing ended; its reads are SpinWatch::reads from `readsFrom`.
-    Continuation spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom);
+    /// An iteration that changed nothing ended; its reads are SpinWatch::reads from `readsFrom`;
+    /// `locked`: it performed lock events (other threads ran in between, even under sync).
+    Continuation spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom, bool locked);
 
     const InterpreterOptions &m_options;
     FaultReporter &m_faults;
     LoopHeads m_loops;
+    TrylockedMutexes m_trylocked;
 };
 
 } // namespace weft::interpreter

@@ -173,7 +173,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
                 }
             }
             if (t.spin.clean)
-                m_spins.noteRead(t, address, in.size, regs[in.dst], event);
+                m_spins.noteRead(t, address, in.size, regs[in.dst], event, atomic);
             ++f.pc;
             if (!Tracked && t.stack.holdsUndefined)
                 return runInstructions<true>(state, t, pauseBefore, false);
@@ -267,7 +267,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             // execution changes no thread's state, since whoever read it sees the same value
             // (engine/unfolding/README.md "Spin loops and awaits").
             if (next == old && t.spin.clean)
-                m_spins.noteRead(t, address, in.size, old, event);
+                m_spins.noteRead(t, address, in.size, old, event, true);
             else
                 t.spin.clean = false;
             t.wakeAnchor.quiet = false;
@@ -337,9 +337,11 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             }
             const std::optional<Builtin> b =
                 in.op == Opcode::CallBuiltin ? std::optional(Builtin(in.imm)) : m_program.functions[callee].builtin;
-            // A yield changes nothing: a spin loop may call it (SpinLoops.cpp); any other builtin may.
-            // The program's own functions are followed: what they do counts as it happens.
-            if (b && *b != Builtin::SchedYield && *b != Builtin::PthreadYield)
+            // A yield changes nothing: a spin loop may call it (SpinLoops.cpp); any other builtin may,
+            // but for a mutex's lock and unlock events (below). The program's own functions are
+            // followed: what they do counts as it happens.
+            const bool lockCall = b == Builtin::MutexLock || b == Builtin::MutexUnlock;
+            if (b && *b != Builtin::SchedYield && *b != Builtin::PthreadYield && !lockCall)
                 t.spin.clean = false;
             if (!b || *b != Builtin::CondWait)
                 t.wakeAnchor.quiet = false;
@@ -347,6 +349,17 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
                 next = builtin(state, t, *b);
             else
                 next = call(state, t, callee);
+            if (lockCall && t.spin.clean) {
+                // Only a plain lock or unlock event may be part of an iteration that changes nothing: a
+                // recursive relock or an error code returned at once is the thread's own state.
+                const bool event =
+                    next == Continuation::Stop && t.followUps.empty() &&
+                    (t.pending.kind == ActionKind::MutexLock || t.pending.kind == ActionKind::MutexUnlock);
+                if (event)
+                    m_spins.noteLockEvent(t, t.pending);
+                else
+                    t.spin.clean = false;
+            }
             if (next == Continuation::Fault)
                 return false;
             if (next == Continuation::Stop)

@@ -18,6 +18,7 @@ struct SpinRead {
     std::uint64_t value = 0;
     /// Another thread may change it: a read event (sc), any read (sync).
     bool shared = false;
+    bool atomic = false; ///< an atomic load (sync runs it as local code, ordered by no event)
     friend bool operator==(const SpinRead &, const SpinRead &) = default;
 };
 
@@ -26,6 +27,10 @@ struct SpinRead {
 struct SpinAnchor {
     std::uint32_t pc = 0;
     std::uint32_t readsFrom = 0;
+    std::uint32_t heldFrom = 0;       ///< SpinWatch::held's size then: those stay held
+    std::uint32_t lockEventsFrom = 0; ///< SpinWatch::lockEvents then
+    /// A mutex held at the anchor was unlocked since: no iteration from here is free of effects.
+    bool broken = false;
     std::uint32_t skipped = 0; ///< arrivals without a read since the anchor that were not compared
     std::vector<std::uint64_t> phis{};
 };
@@ -41,11 +46,17 @@ struct SpinWatch {
     bool clean = false;
     std::vector<SpinAnchor> anchors;
     std::vector<SpinRead> reads;
+    /// The mutexes locked since the first head (lock events) and not unlocked yet, in order. An
+    /// iteration may lock and unlock mutexes: the same held at its end as at its start, none of
+    /// those unlocked on the way, is no effect (SpinDetector::noteLockEvent).
+    std::vector<std::uint64_t> held;
+    std::uint32_t lockEvents = 0; ///< lock events since the first head
     /// After an effect-free iteration of a re-read loop (LoopHeads::reReadLoop): the head's branch;
     /// if it then stays in the loop, the thread awaits (SpinDetector::atBranch). None: 0xFFFFFFFF.
     std::uint32_t armedBranch = 0xFFFFFFFFu;
     std::uint32_t armedStay = 0;      ///< the branch's target that stays in the loop
     std::uint32_t armedReadsFrom = 0; ///< where that iteration's reads start
+    bool armedLocked = false;         ///< that iteration performed lock events
 };
 
 /// Where a setjmp of the thread was called: its frame (by depth, function and register base, so a

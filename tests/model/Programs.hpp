@@ -71,5 +71,8 @@ std::unique_ptr<ModelProgram> makeSpinMutex(SpinProtocol protocol);
 /// tests/programs/spin_loops with -D VARIANT=0, 1 or 3: a handshake, a spin nobody ends, a spin
 /// whose iteration runs an inner loop.
 std::unique_ptr<ModelProgram> makeSpinLoops(int variant);
+/// tests/programs/locked_spin with -D VARIANT=0..3: main polls a flag under a mutex (the setter sets
+/// it; never sets it: a livelock; first try-locks another mutex; the poll nests two mutexes).
+std::unique_ptr<ModelProgram> makeLockedSpin(int variant);
 
 } // namespace weft::model

@@ -39,6 +39,10 @@ std::vector<SpinCase> spinCases() {
     for (int v : {0, 1, 3, 4, 5})
         out.push_back({variants[v], [v] { return makeSpinLoops(v); }, kPrograms + "/spin_loops/spin_loops.c",
                        "VARIANT=" + std::to_string(v)});
+    const char *polls[] = {"locked handshake", "locked forever", "locked after a trylock", "locked twice"};
+    for (int v = 0; v < 4; ++v)
+        out.push_back({polls[v], [v] { return makeLockedSpin(v); }, kPrograms + "/locked_spin/locked_spin.c",
+                       "VARIANT=" + std::to_string(v)});
     return out;
 }
 
