@@ -37,18 +37,25 @@ void SpinDetector::noteLockEvent(ThreadState &t, const Action &action) const {
         return;
     }
     if (action.kind == ActionKind::MutexLock) {
-        w.held.push_back(action.object);
+        if (w.heldCount == SpinWatch::kMaxHeld) {
+            w.clean = false;
+            return;
+        }
+        w.held[w.heldCount++] = action.object;
         ++w.lockEvents;
         return;
     }
     // An unlock of a mutex held before the watch began changes what the thread holds for good.
-    const auto it = std::find(w.held.rbegin(), w.held.rend(), action.object);
-    if (it == w.held.rend()) {
+    std::uint32_t index = w.heldCount;
+    while (index > 0 && w.held[index - 1] != action.object)
+        --index;
+    if (index == 0) {
         w.clean = false;
         return;
     }
-    const auto index = std::uint32_t(w.held.rend() - it - 1);
-    w.held.erase(w.held.begin() + index);
+    --index;
+    std::copy(w.held.begin() + index + 1, w.held.begin() + w.heldCount, w.held.begin() + index);
+    --w.heldCount;
     // Heads reached while it was held: an iteration from there releases what it started with.
     for (SpinAnchor &a : w.anchors)
         a.broken |= a.heldFrom > index;
@@ -70,7 +77,7 @@ Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState
         anchor = &w.anchors.front();
         anchor->pc = f.pc;
         w.reads.clear();
-        w.held.clear();
+        w.heldCount = 0;
         w.lockEvents = 0;
         w.clean = true;
         w.depth = depth;
@@ -90,7 +97,7 @@ Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState
             if (w.reads.size() == anchor->readsFrom && !locked && ++anchor->skipped < kStride)
                 return Continuation::Continue;
             // What the thread holds is part of its state: the same mutexes, none released on the way.
-            const bool holdsAsBefore = !anchor->broken && w.held.size() == anchor->heldFrom;
+            const bool holdsAsBefore = !anchor->broken && w.heldCount == anchor->heldFrom;
             bool same = holdsAsBefore && anchor->phis.size() == phis.size();
             for (std::size_t i = 0; same && i < phis.size(); ++i)
                 same = anchor->phis[i] == regs[phis[i]];
@@ -117,7 +124,7 @@ Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState
         }
     }
     anchor->readsFrom = std::uint32_t(w.reads.size());
-    anchor->heldFrom = std::uint32_t(w.held.size());
+    anchor->heldFrom = w.heldCount;
     anchor->lockEventsFrom = w.lockEvents;
     anchor->broken = false;
     anchor->skipped = 0;

@@ -6,6 +6,7 @@
 #include "engine/action/Action.hpp"
 #include "engine/interpreter/CallStack.hpp"
 
+#include <array>
 #include <map>
 #include <vector>
 
@@ -27,11 +28,11 @@ struct SpinRead {
 struct SpinAnchor {
     std::uint32_t pc = 0;
     std::uint32_t readsFrom = 0;
-    std::uint32_t heldFrom = 0;       ///< SpinWatch::held's size then: those stay held
     std::uint32_t lockEventsFrom = 0; ///< SpinWatch::lockEvents then
+    std::uint8_t skipped = 0;         ///< arrivals without a read since the anchor that were not compared
+    std::uint8_t heldFrom = 0;        ///< SpinWatch::heldCount then: those stay held
     /// A mutex held at the anchor was unlocked since: no iteration from here is free of effects.
     bool broken = false;
-    std::uint32_t skipped = 0; ///< arrivals without a read since the anchor that were not compared
     std::vector<std::uint64_t> phis{};
 };
 
@@ -44,19 +45,22 @@ struct SpinWatch {
     /// the heads' frame or below (a call of the program's own code that returns within the
     /// iteration is part of it: its stores, allocations and actions count, its frame is gone).
     bool clean = false;
+    std::uint8_t heldCount = 0; ///< entries of `held` in use
+    bool armedLocked = false;   ///< the armed iteration (below) performed lock events
     std::vector<SpinAnchor> anchors;
     std::vector<SpinRead> reads;
     /// The mutexes locked since the first head (lock events) and not unlocked yet, in order. An
     /// iteration may lock and unlock mutexes: the same held at its end as at its start, none of
-    /// those unlocked on the way, is no effect (SpinDetector::noteLockEvent).
-    std::vector<std::uint64_t> held;
-    std::uint32_t lockEvents = 0; ///< lock events since the first head
+    /// those unlocked on the way, is no effect (SpinDetector::noteLockEvent). A fixed array: the
+    /// watch is copied with every saved state, and a fifth nested mutex ends it.
+    static constexpr std::size_t kMaxHeld = 4;
+    std::array<std::uint64_t, kMaxHeld> held{};
     /// After an effect-free iteration of a re-read loop (LoopHeads::reReadLoop): the head's branch;
     /// if it then stays in the loop, the thread awaits (SpinDetector::atBranch). None: 0xFFFFFFFF.
     std::uint32_t armedBranch = 0xFFFFFFFFu;
     std::uint32_t armedStay = 0;      ///< the branch's target that stays in the loop
     std::uint32_t armedReadsFrom = 0; ///< where that iteration's reads start
-    bool armedLocked = false;         ///< that iteration performed lock events
+    std::uint32_t lockEvents = 0;     ///< lock events since the first head
 };
 
 /// Where a setjmp of the thread was called: its frame (by depth, function and register base, so a

@@ -50,6 +50,7 @@ private slots:
     void handCounted_data();
     void handCounted();
     void livelockMessages();
+    void reReadUnderAMutex();
     void trylockOfThePolledMutex();
     void unrecognisedIterations();
     void spinLocksAndMutexKinds();
@@ -136,6 +137,34 @@ int main(void) { pthread_t t; pthread_create(&t, 0, poller, 0); pthread_join(t, 
     }
 }
 
+void tst_LockedSpins::reReadUnderAMutex() {
+    // `a = x; while (a != 0) a = x;` with each read under m (the re-read rule of
+    // engine/unfolding/README.md): x = 1, the writer's critical sections store 2, 3 (and y = 1), 0.
+    // Main's first read sees 1, 2, 3 or 0 (0: it leaves, 1 run); then one iteration reads the same
+    // value or a later one: 4 + 3 + 2 runs, 3 of them reading 0 and leaving, 6 awaiting a change
+    // (cut). 4 maximal and 6 cut, as tst_SpinLoops::reReadLoops counts it without the mutex.
+    const auto p = m_sources.load("reread.c", R"(#include <assert.h>
+#include <pthread.h>
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int x = 1, y;
+void *writer(void *arg) {
+  pthread_mutex_lock(&m); x = 2; pthread_mutex_unlock(&m);
+  pthread_mutex_lock(&m); x = 3; y = 1; pthread_mutex_unlock(&m);
+  pthread_mutex_lock(&m); x = 0; pthread_mutex_unlock(&m);
+  return arg; }
+int main(void) { pthread_t t; pthread_create(&t, 0, writer, 0);
+  pthread_mutex_lock(&m); int a = x; pthread_mutex_unlock(&m);
+  while (a != 0) { pthread_mutex_lock(&m); a = x; pthread_mutex_unlock(&m); }
+  pthread_mutex_lock(&m); assert(y == 1); pthread_mutex_unlock(&m);
+  pthread_join(t, 0); return 0; })");
+    for (const auto model : {interpreter::MemoryModel::Sync, interpreter::MemoryModel::Sc}) {
+        const ExplorationResult r = testing::explore(p, {}, inModel(model));
+        QCOMPARE(r.stopReason, StopReason::Completed);
+        QVERIFY(r.defects.empty());
+        QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t{4});
+        QCOMPARE(r.statistics.assumeBlocked, std::uint64_t{6});
+    }
+}
+
 void tst_LockedSpins::trylockOfThePolledMutex() {
     // Variant 4: the worker's assertion fails only if both its trylocks fail, each inside one of
     // main's polls, with the worker taking and releasing m in between: two different iterations.
@@ -175,6 +204,14 @@ void *setter(void *a) { pthread_mutex_lock(&m); done = 1; pthread_mutex_unlock(&
 int main(void) { pthread_t t; pthread_create(&t, 0, setter, 0);
   struct timespec ts = {0, 0}; if (pthread_mutex_timedlock(&n, &ts) == 0) pthread_mutex_unlock(&n);
   for (;;) { pthread_mutex_lock(&m); int seen = done; pthread_mutex_unlock(&m); if (seen) break; }
+  pthread_join(t, 0); return 0; })"},
+        // Five mutexes held at once in the iteration: the watch keeps four (SpinWatch::kMaxHeld).
+        {"five.c", R"(pthread_mutex_t n[4] = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER};
+int main(void) { pthread_t t; pthread_create(&t, 0, setter, 0);
+  for (;;) { pthread_mutex_lock(&m); for (int i = 0; i < 4; i++) pthread_mutex_lock(&n[i]);
+    int seen = done; for (int i = 3; i >= 0; i--) pthread_mutex_unlock(&n[i]); pthread_mutex_unlock(&m);
+    if (seen) break; }
   pthread_join(t, 0); return 0; })"},
     };
     for (const auto &[name, text] : cases) {
