@@ -24,8 +24,7 @@ std::uint32_t AccessSiblingIndex::slotOf(const Unfolding &u, EventId w, Location
     return it == m_slot.end() ? 0 : it->second;
 }
 
-const std::vector<SiblingEntry> *AccessSiblingIndex::list(const Unfolding &u, EventId w, LocationIndex l,
-                                                          bool reads) const {
+const SiblingList *AccessSiblingIndex::list(const Unfolding &u, EventId w, LocationIndex l, bool reads) const {
     const std::uint32_t slot = slotOf(u, w, l, reads);
     return slot == 0 ? nullptr : &m_sorted[slot - 1];
 }
@@ -36,10 +35,12 @@ void AccessSiblingIndex::add(const Unfolding &u, EventId x) {
     const bool reads = !ex.isWrite();
     auto less = [&](const SiblingEntry &a, const SiblingEntry &b) { return elementLess(u, a, b); };
     if (const std::uint32_t slot = slotOf(u, w, ex.location, reads); slot != 0) {
-        std::vector<SiblingEntry> &v = m_sorted[slot - 1];
-        const SiblingEntry entry{ex.threadPred, x};
-        v.insert(std::partition_point(v.begin(), v.end(), [&](const SiblingEntry &y) { return less(y, entry); }),
-                 entry);
+        // Within x's thread's run: by the thread predecessors' pre-order, then by the extras, then by id (x
+        // is the newest).
+        m_sorted[slot - 1].insert(ex.thread(), {ex.threadPred, x}, [&](const SiblingEntry &y) {
+            const int c = ObjectSiblingIndex::threadCompare(u, y.threadPred, ex.threadPred);
+            return c < 0 || (c == 0 && extrasCompare(u, y.event, x) <= 0);
+        });
         return;
     }
     // x is the list's last member: it became busy now if it has kThreshold members.
@@ -58,7 +59,7 @@ void AccessSiblingIndex::add(const Unfolding &u, EventId x) {
     for (EventId y : reads ? u.readersOf(w, ex.location) : u.writeSuccessors(w, ex.location))
         v.push_back({u.event(y).threadPred, y});
     std::sort(v.begin(), v.end(), less);
-    m_sorted.push_back(std::move(v));
+    m_sorted.emplace_back(std::move(v), [&](EventId y) { return u.event(y).thread(); });
     const auto slot = static_cast<std::uint32_t>(m_sorted.size());
     if (w == kNoEvent) {
         std::vector<std::uint32_t> &slots = m_initialSlot[reads ? 1 : 0];
@@ -126,12 +127,12 @@ void AccessSiblingIndex::Yield::note(std::size_t members, std::size_t kept) {
     }
 }
 
-bool AccessSiblingIndex::pays(const std::vector<SiblingEntry> &list) const {
+bool AccessSiblingIndex::pays(const SiblingList &list) const {
     const auto i = static_cast<std::size_t>(&list - m_sorted.data());
     return i >= m_yield.size() || m_yield[i].pays();
 }
 
-void AccessSiblingIndex::noteYield(const std::vector<SiblingEntry> &list, std::size_t kept) const {
+void AccessSiblingIndex::noteYield(const SiblingList &list, std::size_t kept) const {
     const auto i = static_cast<std::size_t>(&list - m_sorted.data());
     if (m_yield.size() <= i)
         m_yield.resize(m_sorted.size());
@@ -140,9 +141,9 @@ void AccessSiblingIndex::noteYield(const std::vector<SiblingEntry> &list, std::s
 
 std::size_t AccessSiblingIndex::memoryBytes() const {
     std::size_t bytes = (m_initialSlot[0].capacity() + m_initialSlot[1].capacity()) * sizeof(std::uint32_t) +
-                        m_slot.size() * 4 * sizeof(std::uint64_t) + m_sorted.capacity() * sizeof(std::vector<EventId>);
-    for (const auto &v : m_sorted)
-        bytes += v.capacity() * sizeof(SiblingEntry);
+                        m_slot.size() * 4 * sizeof(std::uint64_t) + m_sorted.capacity() * sizeof(SiblingList);
+    for (const SiblingList &v : m_sorted)
+        bytes += v.memoryBytes();
     bytes += m_yield.capacity() * sizeof(Yield);
     return bytes;
 }

@@ -26,13 +26,11 @@ public:
     void add(const Unfolding &u, EventId x);
     /// The writes whose previous write is `w` (kNoEvent: the first writes of `l`) in elementLess
     /// order, or nullptr when that list is not indexed (too few members).
-    const std::vector<SiblingEntry> *writesAfter(const Unfolding &u, EventId w, LocationIndex l) const {
+    const SiblingList *writesAfter(const Unfolding &u, EventId w, LocationIndex l) const {
         return list(u, w, l, false);
     }
     /// The reads of `w` (kNoEvent: of the initial value of `l`) in elementLess order, or nullptr.
-    const std::vector<SiblingEntry> *readsOf(const Unfolding &u, EventId w, LocationIndex l) const {
-        return list(u, w, l, true);
-    }
+    const SiblingList *readsOf(const Unfolding &u, EventId w, LocationIndex l) const { return list(u, w, l, true); }
 
     /// The extra predecessor of write `x` made by thread `t` (at most one: they are maximal reads of one
     /// write), or kNoEvent.
@@ -63,14 +61,14 @@ public:
         std::uint32_t m_plainScans = 0;
     };
     /// Yield::pays for `list` (one that writesAfter or readsOf returned).
-    bool pays(const std::vector<SiblingEntry> &list) const;
+    bool pays(const SiblingList &list) const;
     /// Yield::note for a spike over `list`.
-    void noteYield(const std::vector<SiblingEntry> &list, std::size_t kept) const;
+    void noteYield(const SiblingList &list, std::size_t kept) const;
 
     std::size_t memoryBytes() const;
 
 private:
-    const std::vector<SiblingEntry> *list(const Unfolding &u, EventId w, LocationIndex l, bool reads) const;
+    const SiblingList *list(const Unfolding &u, EventId w, LocationIndex l, bool reads) const;
     /// 1 + the index in m_sorted of a list, or 0.
     std::uint32_t slotOf(const Unfolding &u, EventId w, LocationIndex l, bool reads) const;
 
@@ -78,7 +76,7 @@ private:
     // plus one for the reads); the lists of the initial value by location.
     std::unordered_map<std::uint64_t, std::uint32_t> m_slot;
     std::vector<std::uint32_t> m_initialSlot[2]; // [reads]: per location
-    std::vector<std::vector<SiblingEntry>> m_sorted;
+    std::vector<SiblingList> m_sorted;
     // Per list of m_sorted. Written by the explorer's thread while it reads the unfolding (each
     // worker has its own).
     mutable std::vector<Yield> m_yield;

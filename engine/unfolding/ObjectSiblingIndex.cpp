@@ -24,10 +24,10 @@ void ObjectSiblingIndex::add(const Unfolding &u, EventId x) {
     const EventId parent = ex.otherPred;
     auto less = [&](const SiblingEntry &a, const SiblingEntry &b) { return elementLess(u, a, b); };
     if (const std::uint32_t slot = slotOf(u, parent, ex.object); slot != 0) {
-        std::vector<SiblingEntry> &v = m_sorted[slot - 1];
-        const SiblingEntry entry{ex.threadPred, x};
-        v.insert(std::partition_point(v.begin(), v.end(), [&](const SiblingEntry &y) { return less(y, entry); }),
-                 entry);
+        // Within x's thread's run: by the thread predecessors' pre-order, then by id (x is the newest).
+        m_sorted[slot - 1].insert(ex.thread(), {ex.threadPred, x}, [&](const SiblingEntry &y) {
+            return threadCompare(u, y.threadPred, ex.threadPred) <= 0;
+        });
         return;
     }
     bool busy = false;
@@ -49,7 +49,7 @@ void ObjectSiblingIndex::add(const Unfolding &u, EventId x) {
     for (EventId y : u.objectSuccessors(parent, ex.object))
         v.push_back({u.event(y).threadPred, y});
     std::sort(v.begin(), v.end(), less);
-    m_sorted.push_back(std::move(v));
+    m_sorted.emplace_back(std::move(v), [&](EventId y) { return u.event(y).thread(); });
     const auto slot = static_cast<std::uint32_t>(m_sorted.size());
     if (parent == kNoEvent) {
         grow(m_rootSlot, ex.object);
@@ -59,8 +59,7 @@ void ObjectSiblingIndex::add(const Unfolding &u, EventId x) {
     }
 }
 
-const std::vector<SiblingEntry> *ObjectSiblingIndex::children(const Unfolding &u, EventId parent,
-                                                              ObjectIndex object) const {
+const SiblingList *ObjectSiblingIndex::children(const Unfolding &u, EventId parent, ObjectIndex object) const {
     const std::uint32_t slot = slotOf(u, parent, object);
     return slot == 0 ? nullptr : &m_sorted[slot - 1];
 }
@@ -109,9 +108,9 @@ bool ObjectSiblingIndex::elementLess(const Unfolding &u, const SiblingEntry &a, 
 
 std::size_t ObjectSiblingIndex::memoryBytes() const {
     std::size_t bytes = (m_rootCount.capacity() + m_rootSlot.capacity()) * sizeof(std::uint32_t) +
-                        m_slot.size() * 4 * sizeof(std::uint32_t) + m_sorted.capacity() * sizeof(std::vector<EventId>);
-    for (const auto &v : m_sorted)
-        bytes += v.capacity() * sizeof(SiblingEntry);
+                        m_slot.size() * 4 * sizeof(std::uint32_t) + m_sorted.capacity() * sizeof(SiblingList);
+    for (const SiblingList &v : m_sorted)
+        bytes += v.memoryBytes();
     return bytes;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "engine/unfolding/Event.hpp"
+#include "engine/unfolding/SiblingList.hpp"
 
 #include <cstdint>
 #include <unordered_map>
@@ -14,14 +15,6 @@
 namespace weft {
 
 class Unfolding;
-
-/// A member of an indexed sibling list with its thread predecessor beside it: a search reads the
-/// predecessor of every member it passes over, but the member's event record (cold in a large unfolding)
-/// only for the few it keeps. Shared with AccessSiblingIndex.
-struct SiblingEntry {
-    EventId threadPred;
-    EventId event;
-};
 
 class ObjectSiblingIndex {
 public:
@@ -32,7 +25,7 @@ public:
     void add(const Unfolding &u, EventId x);
     /// The children of object-tree node `parent` (kNoEvent: the first operations on `object`) in
     /// elementLess order, or nullptr when that node is not indexed (too few children).
-    const std::vector<SiblingEntry> *children(const Unfolding &u, EventId parent, ObjectIndex object) const;
+    const SiblingList *children(const Unfolding &u, EventId parent, ObjectIndex object) const;
 
     /// Pre-order of the object tree: an operation comes before those after it, siblings by creation
     /// (kNoEvent, the initial state, before everything).
@@ -57,7 +50,7 @@ private:
     std::unordered_map<SequentialTree::NodeId, std::uint32_t> m_slot; // busy object-tree node -> slot
     std::vector<std::uint32_t> m_rootCount;                          // per object: how many first operations
     std::vector<std::uint32_t> m_rootSlot;
-    std::vector<std::vector<SiblingEntry>> m_sorted;
+    std::vector<SiblingList> m_sorted;
 };
 
 } // namespace weft

@@ -291,17 +291,6 @@ void appendThread(const Unfolding &u, const Configuration &c, const std::functio
     }
 }
 
-/// Calls f(t, first, last) for each thread's members [first, last) of an indexed sibling list.
-template <typename F> void forEachThread(const Unfolding &u, const std::vector<SiblingEntry> &sorted, F &&f) {
-    for (Iter first = sorted.begin(); first != sorted.end();) {
-        const ThreadId t = u.event(first->event).thread();
-        const Iter last = std::partition_point(first, sorted.end(),
-                                               [&](const SiblingEntry &x) { return u.event(x.event).thread() <= t; });
-        f(t, first, last);
-        first = last;
-    }
-}
-
 #ifndef NDEBUG
 /// Every sibling of the plain scan left out of out[from, end) must be incompatible with C or above a
 /// dropped event (the indexes only skip proven ones).
@@ -336,9 +325,9 @@ void checkAgainstPlainScan(const Unfolding &u, const Configuration &c, EventId d
 /// One sibling list of memory access d (the writes after its write, or the reads of it), through the
 /// index when it has one; the caller filters with RaceCandidates::mayRace.
 /// `sorted`: the list's index, or nullptr.
-void appendAccessList(const Unfolding &u, const Configuration &c, EventId d, bool reads,
-                      const std::vector<SiblingEntry> *sorted, const ExtrasSearch &extras,
-                      const std::function<bool(EventId)> &isDropped, std::vector<EventId> &out) {
+void appendAccessList(const Unfolding &u, const Configuration &c, EventId d, bool reads, const SiblingList *sorted,
+                      const ExtrasSearch &extras, const std::function<bool(EventId)> &isDropped,
+                      std::vector<EventId> &out) {
     const Event &ed = u.event(d);
     if (!sorted) {
         // A short list: each member whose thread predecessor (for a write, or an extra) lies outside the
@@ -361,7 +350,7 @@ void appendAccessList(const Unfolding &u, const Configuration &c, EventId d, boo
     }
     const ExtrasSearch *runs = reads ? nullptr : &extras; // reads have no extra predecessors
     PathScratch path;
-    forEachThread(u, *sorted, [&](ThreadId t, Iter first, Iter last) {
+    sorted->forEachThread([&](ThreadId t, Iter first, Iter last) {
         if (t != ed.thread()) {
             appendThread(u, c, isDropped, c.threadMax(t), first, last, out, path, true, runs);
             return;
@@ -388,9 +377,9 @@ bool appendAccessSpikeCandidates(const Unfolding &u, const Configuration &c, Eve
     if (c.lastWrite(ed.location) != ed.otherPred || c.threadMax(ed.thread()) != ed.threadPred)
         return false;
     const AccessSiblingIndex &index = u.accessSiblingIndex();
-    const std::vector<SiblingEntry> *lists[2] = {index.writesAfter(u, ed.otherPred, ed.location),
-                                                 ed.isWrite() ? index.readsOf(u, ed.otherPred, ed.location) : nullptr};
-    for (const std::vector<SiblingEntry> *list : lists)
+    const SiblingList *lists[2] = {index.writesAfter(u, ed.otherPred, ed.location),
+                                   ed.isWrite() ? index.readsOf(u, ed.otherPred, ed.location) : nullptr};
+    for (const SiblingList *list : lists)
         if (list && !index.pays(*list))
             return false;
     const ExtrasSearch extras(u, c, ed.location);
@@ -450,15 +439,15 @@ void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d
     }
     // The index needs d's object-tree parent to be C's last operation on the object: then no sibling
     // is in C (true for every unjustified D-event; anything else takes the plain scan).
-    const std::vector<SiblingEntry> *sorted = ed.isObjectOperation() && c.objectMax(ed.object) == ed.otherPred
-                                                  ? u.siblingIndex().children(u, ed.otherPred, ed.object)
-                                                  : nullptr;
+    const SiblingList *sorted = ed.isObjectOperation() && c.objectMax(ed.object) == ed.otherPred
+                                    ? u.siblingIndex().children(u, ed.otherPred, ed.object)
+                                    : nullptr;
     if (!sorted) {
         appendSiblings(u, d, out);
         return;
     }
     PathScratch path;
-    forEachThread(u, *sorted, [&](ThreadId t, Iter first, Iter last) {
+    sorted->forEachThread([&](ThreadId t, Iter first, Iter last) {
         if (t != ed.thread())
             appendThread(u, c, isDropped, c.threadMax(t), first, last, out, path);
     });

@@ -272,7 +272,9 @@ void Unfolding::buildCone(Event &ev, EventDetail &detail, EventId self) {
             if (p == kNoEvent)
                 continue;
             const EventId x = threadMax(p, static_cast<ThreadId>(t));
-            if (x != kNoEvent && (best == kNoEvent || threadDepth(x) > threadDepth(best)))
+            // Equal entries (a shared history) need no depth comparison: two thread-tree nodes read,
+            // both cache misses in a large unfolding.
+            if (x != kNoEvent && x != best && (best == kNoEvent || threadDepth(x) > threadDepth(best)))
                 best = x;
         }
     }

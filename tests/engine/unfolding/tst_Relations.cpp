@@ -191,8 +191,8 @@ private:
     void checkAccessSiblingIndex(const Unfolding &u, const std::vector<std::size_t> &position, const QString &context);
     void checkObjectSiblingIndex(const Unfolding &u, const std::vector<std::size_t> &position, const QString &context);
     template <typename KeyOf>
-    void checkIndexedList(const Unfolding &u, const std::vector<SiblingEntry> &entries,
-                          const std::vector<EventId> &members, KeyOf &&keyOf, const QString &context);
+    void checkIndexedList(const Unfolding &u, const SiblingList &list, const std::vector<EventId> &members,
+                          KeyOf &&keyOf, const QString &context);
 
     std::uint64_t m_pairs = 0;
     std::uint64_t m_immediateConflicts = 0;
@@ -460,7 +460,7 @@ void tst_Relations::checkAccessSiblingIndex(const Unfolding &u, const std::vecto
         if (!ev.isMemoryAccess() || !seen.insert({ev.otherPred, ev.location, !ev.isWrite()}).second)
             continue;
         const bool reads = !ev.isWrite();
-        const std::vector<SiblingEntry> *entries =
+        const SiblingList *entries =
             reads ? index.readsOf(u, ev.otherPred, ev.location) : index.writesAfter(u, ev.otherPred, ev.location);
         std::vector<EventId> members =
             reads ? u.readersOf(ev.otherPred, ev.location) : u.writeSuccessors(ev.otherPred, ev.location);
@@ -488,7 +488,7 @@ void tst_Relations::checkObjectSiblingIndex(const Unfolding &u, const std::vecto
         const Event &ev = u.event(e);
         if (!ev.isObjectOperation() || !seen.insert({ev.otherPred, ev.object}).second)
             continue;
-        const std::vector<SiblingEntry> *entries = index.children(u, ev.otherPred, ev.object);
+        const SiblingList *entries = index.children(u, ev.otherPred, ev.object);
         const std::vector<EventId> members = u.objectSuccessors(ev.otherPred, ev.object);
         WEFT_VERIFY((entries != nullptr) == (members.size() >= ObjectSiblingIndex::kThreshold),
                     (context + ": index of the children of " + describe(u, ev.otherPred)));
@@ -500,10 +500,23 @@ void tst_Relations::checkObjectSiblingIndex(const Unfolding &u, const std::vecto
 }
 
 /// An indexed list's entries: exactly `members`, each with its own thread predecessor, strictly
-/// increasing in keyOf.
+/// increasing in keyOf; its thread runs: each thread's members, together, in thread order.
 template <typename KeyOf>
-void tst_Relations::checkIndexedList(const Unfolding &u, const std::vector<SiblingEntry> &entries,
-                                     const std::vector<EventId> &members, KeyOf &&keyOf, const QString &context) {
+void tst_Relations::checkIndexedList(const Unfolding &u, const SiblingList &list, const std::vector<EventId> &members,
+                                     KeyOf &&keyOf, const QString &context) {
+    const std::vector<SiblingEntry> &entries = list.entries();
+    auto next = entries.begin();
+    ThreadId previous = kNoThread;
+    list.forEachThread([&](ThreadId t, SiblingList::Iter first, SiblingList::Iter last) {
+        WEFT_VERIFY(first == next && first != last && (previous == kNoThread || previous < t),
+                    (context + ": the runs of thread " + QString::number(t)));
+        for (auto x = first; x != last; ++x)
+            WEFT_VERIFY(u.event(x->event).thread() == t,
+                        (context + ": " + describe(u, x->event) + " in the run of thread " + QString::number(t)));
+        next = last;
+        previous = t;
+    });
+    WEFT_VERIFY(next == entries.end(), (context + ": the runs cover the list"));
     std::vector<EventId> events;
     for (const SiblingEntry &x : entries) {
         events.push_back(x.event);
