@@ -89,10 +89,10 @@ int ObjectSiblingIndex::threadCompare(const Unfolding &u, EventId a, EventId b) 
         return -1;
     if (b == kNoEvent)
         return 1;
-    // Siblings compare by their keys (ThreadSiblingKeys): two array reads instead of an object-tree walk
-    // (children of a node with too many to keep keys for: threadSiblingLess).
-    const ThreadSiblingKeys &keys = u.threadSiblingKeys();
-    return u.threadTree().preorderCompare(a, b, [&](EventId x, EventId y) {
+    // Siblings compare by their keys (ThreadSiblingKeys), kept in the nodes the walk has just read, instead of
+    // an object-tree walk (children of a node with too many to keep keys for: threadSiblingLess).
+    const KeyedSequentialTree &keys = u.threadTree();
+    return keys.preorderCompare(a, b, [&](EventId x, EventId y) {
         const std::uint32_t kx = keys.key(x), ky = keys.key(y);
         return kx != 0 && ky != 0 ? kx < ky : threadSiblingLess(u, x, y);
     });

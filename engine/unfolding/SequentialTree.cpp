@@ -5,16 +5,21 @@
 
 namespace weft {
 
-SequentialTree::SequentialTree(unsigned skipStep) : m_step(skipStep < 2 ? 2 : skipStep) {}
+template <typename Key>
+BasicSequentialTree<Key>::BasicSequentialTree(unsigned skipStep) : m_step(skipStep < 2 ? 2 : skipStep) {
+    static_assert(sizeof(Node) == 20 + (std::is_empty_v<Key> ? 0 : sizeof(Key)));
+}
 
-std::span<const SequentialTree::NodeId> SequentialTree::skipTable(NodeId n) const {
+template <typename Key> auto BasicSequentialTree<Key>::skipTable(NodeId n) const -> std::span<const NodeId> {
     const Node &node = m_nodes[n];
     return {m_skips.data() + node.skipBegin, skipCount(node.depth)};
 }
 
-SequentialTree::NodeId SequentialTree::add(NodeId parent) {
+template <typename Key> auto BasicSequentialTree<Key>::add(NodeId parent) -> NodeId {
     const NodeId id = static_cast<NodeId>(m_nodes.size());
-    Node node{parent, 0, static_cast<std::uint32_t>(m_skips.size())};
+    Node node;
+    node.parent = parent;
+    node.skipBegin = static_cast<std::uint32_t>(m_skips.size());
     std::uint32_t skips = 0;
     if (parent != kNone) {
         node.depth = m_nodes[parent].depth + 1;
@@ -48,7 +53,7 @@ SequentialTree::NodeId SequentialTree::add(NodeId parent) {
     return id;
 }
 
-SequentialTree::NodeId SequentialTree::bestJump(NodeId n, std::uint32_t goal) const {
+template <typename Key> auto BasicSequentialTree<Key>::bestJump(NodeId n, std::uint32_t goal) const -> NodeId {
     const Node &node = m_nodes[n];
     if (node.depth % m_step != 0 || node.depth < goal + m_step)
         return node.parent;
@@ -62,23 +67,26 @@ SequentialTree::NodeId SequentialTree::bestJump(NodeId n, std::uint32_t goal) co
     }
 }
 
-SequentialTree::NodeId SequentialTree::ancestorAt(NodeId n, std::uint32_t depth) const {
+template <typename Key> auto BasicSequentialTree<Key>::ancestorAt(NodeId n, std::uint32_t depth) const -> NodeId {
     assert(depth <= m_nodes[n].depth);
     while (m_nodes[n].depth > depth)
         n = bestJump(n, depth);
     return n;
 }
 
-bool SequentialTree::isAncestorOrSelf(NodeId a, NodeId n) const {
+template <typename Key> bool BasicSequentialTree<Key>::isAncestorOrSelf(NodeId a, NodeId n) const {
     const std::uint32_t da = m_nodes[a].depth;
     return da <= m_nodes[n].depth && ancestorAt(n, da) == a;
 }
 
-bool SequentialTree::inConflict(NodeId a, NodeId b) const {
+template <typename Key> bool BasicSequentialTree<Key>::inConflict(NodeId a, NodeId b) const {
     const std::uint32_t da = m_nodes[a].depth, db = m_nodes[b].depth;
     if (da == db)
         return a != b;
     return da < db ? ancestorAt(b, da) != a : ancestorAt(a, db) != b;
 }
+
+template class BasicSequentialTree<NoNodeKey>;
+template class BasicSequentialTree<std::uint32_t>;
 
 } // namespace weft

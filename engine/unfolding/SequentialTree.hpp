@@ -10,17 +10,23 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 namespace weft {
 
-class SequentialTree {
+/// The node payload of a tree without keys (none).
+struct NoNodeKey {};
+
+/// `Key`: a value kept in each node beside its links (the thread tree's sibling keys, ThreadSiblingKeys.hpp),
+/// so that reading it after a walk reaches the node costs no cache miss of its own; NoNodeKey for none.
+template <typename Key> class BasicSequentialTree {
 public:
     using NodeId = std::uint32_t;
     static constexpr NodeId kNone = std::numeric_limits<NodeId>::max();
 
     /// `skipStep` ≥ 2 is the base of the skip lists (DPU uses 4).
-    explicit SequentialTree(unsigned skipStep = 4);
+    explicit BasicSequentialTree(unsigned skipStep = 4);
 
     /// Adds a node under `parent` (kNone: a new root at depth 0); it becomes the parent's last child.
     NodeId add(NodeId parent);
@@ -29,6 +35,17 @@ public:
     std::size_t memoryBytes() const { return m_nodes.bytesReserved() + m_skips.capacity() * sizeof(NodeId); }
     unsigned skipStep() const { return m_step; }
     NodeId parent(NodeId n) const { return m_nodes[n].parent; }
+    /// The node's key (0 until set).
+    Key key(NodeId n) const
+        requires(!std::is_empty_v<Key>)
+    {
+        return m_nodes[n].key;
+    }
+    void setKey(NodeId n, Key k)
+        requires(!std::is_empty_v<Key>)
+    {
+        m_nodes[n].key = k;
+    }
     std::uint32_t depth(NodeId n) const { return m_nodes[n].depth; }
     /// The child added last, or kNone.
     NodeId lastChild(NodeId n) const { return m_nodes[n].lastChild; }
@@ -85,10 +102,12 @@ public:
     }
 
 private:
-    /// 20 bytes; how many skips a node has follows from its depth (skipCount). A node's children
-    /// form a ring (the last child's `next` is the first), so the parent needs one link only.
+    /// 20 bytes and the key; how many skips a node has follows from its depth (skipCount). A node's
+    /// children form a ring (the last child's `next` is the first), so the parent needs one link only.
+    /// The key is next to the parent link, which every walk reads.
     struct Node {
         NodeId parent = kNone;
+        [[no_unique_address]] Key key{};
         std::uint32_t depth = 0;
         std::uint32_t skipBegin = 0;
         NodeId lastChild = kNone;
@@ -107,5 +126,10 @@ private:
     Arena<Node> m_nodes; // chunks: growing never copies the tree
     std::vector<NodeId> m_skips;
 };
+
+/// The object and write trees.
+using SequentialTree = BasicSequentialTree<NoNodeKey>;
+/// The thread tree, with each node's sibling key (ThreadSiblingKeys.hpp).
+using KeyedSequentialTree = BasicSequentialTree<std::uint32_t>;
 
 } // namespace weft

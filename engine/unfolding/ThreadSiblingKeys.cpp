@@ -24,7 +24,7 @@ template <typename Visit> void forEachSibling(const Unfolding &u, EventId x, Vis
                 visit(s);
         return;
     }
-    const SequentialTree &tree = u.threadTree();
+    const KeyedSequentialTree &tree = u.threadTree();
     for (auto n = tree.firstChild(ex.threadPred); n != SequentialTree::kNone; n = tree.nextSibling(n))
         if (n != x)
             visit(n);
@@ -37,7 +37,8 @@ std::uint64_t groupOf(const Event &ex) {
 
 } // namespace
 
-std::vector<EventId> *ThreadSiblingKeys::sortedSiblings(const Unfolding &u, EventId x, bool &unkeyed) {
+std::vector<EventId> *ThreadSiblingKeys::sortedSiblings(const Unfolding &u, const KeyedSequentialTree &keys, EventId x,
+                                                        bool &unkeyed) {
     const Event &ex = u.event(x);
     unkeyed = false;
     // An only child (the usual new event: a thread's step after an event new in this run) has no busy
@@ -57,23 +58,22 @@ std::vector<EventId> *ThreadSiblingKeys::sortedSiblings(const Unfolding &u, Even
         return nullptr;
     std::vector<EventId> v;
     forEachSibling(u, x, [&](EventId s) { v.push_back(s); });
-    std::sort(v.begin(), v.end(), [&](EventId a, EventId b) { return m_keys[a] < m_keys[b]; });
+    std::sort(v.begin(), v.end(), [&](EventId a, EventId b) { return keys.key(a) < keys.key(b); });
     m_slot.emplace(groupOf(ex), static_cast<std::uint32_t>(m_sorted.size()));
     m_sorted.push_back(std::move(v));
     return &m_sorted.back();
 }
 
-void ThreadSiblingKeys::add(const Unfolding &u, EventId x) {
-    assert(m_keys.size() == x);
-    m_keys.push(0);
+void ThreadSiblingKeys::add(const Unfolding &u, KeyedSequentialTree &keys, EventId x) {
+    assert(keys.key(x) == 0);
     // The nearest siblings before and after x in threadSiblingLess order.
     EventId prev = kNoEvent, next = kNoEvent;
     bool unkeyed = false;
-    std::vector<EventId> *sorted = sortedSiblings(u, x, unkeyed);
+    std::vector<EventId> *sorted = sortedSiblings(u, keys, x, unkeyed);
     if (unkeyed)
         return; // too many siblings: none has a key
     if (sorted && sorted->size() >= kMaxKeyed) {
-        dropKeys(u, x);
+        dropKeys(u, keys, x);
         return;
     }
     std::size_t at = 0;
@@ -92,40 +92,40 @@ void ThreadSiblingKeys::add(const Unfolding &u, EventId x) {
         // compared (a key read, not an object-tree walk).
         EventId last = kNoEvent;
         forEachSibling(u, x, [&](EventId s) {
-            if (last == kNoEvent || m_keys[s] > m_keys[last])
+            if (last == kNoEvent || keys.key(s) > keys.key(last))
                 last = s;
         });
         if (last != kNoEvent)
             (less(last) ? prev : next) = last;
         if (next != kNoEvent)
             forEachSibling(u, x, [&](EventId s) {
-                const std::uint32_t k = m_keys[s];
-                if ((prev != kNoEvent && k <= m_keys[prev]) || (next != kNoEvent && k >= m_keys[next]))
+                const std::uint32_t k = keys.key(s);
+                if ((prev != kNoEvent && k <= keys.key(prev)) || (next != kNoEvent && k >= keys.key(next)))
                     return;
                 (less(s) ? prev : next) = s;
             });
     }
-    const std::uint64_t lo = prev == kNoEvent ? 0 : m_keys[prev];
-    const std::uint64_t hi = next == kNoEvent ? kSpace : m_keys[next];
+    const std::uint64_t lo = prev == kNoEvent ? 0 : keys.key(prev);
+    const std::uint64_t hi = next == kNoEvent ? kSpace : keys.key(next);
     if (hi - lo >= 2)
-        m_keys[x] =
-            static_cast<std::uint32_t>(lo + (next == kNoEvent ? std::min((hi - lo) / 2, kAppendStep) : (hi - lo) / 2));
+        keys.setKey(x, static_cast<std::uint32_t>(
+                           lo + (next == kNoEvent ? std::min((hi - lo) / 2, kAppendStep) : (hi - lo) / 2)));
     else
-        renumber(u, x, prev, next, sorted);
+        renumber(u, keys, x, prev, next, sorted);
     if (sorted)
         sorted->insert(sorted->begin() + static_cast<std::ptrdiff_t>(at), x);
 }
 
-void ThreadSiblingKeys::dropKeys(const Unfolding &u, EventId x) {
+void ThreadSiblingKeys::dropKeys(const Unfolding &u, KeyedSequentialTree &keys, EventId x) {
     const auto it = m_slot.find(groupOf(u.event(x)));
     assert(it != m_slot.end() && it->second != kUnkeyed);
     for (EventId s : m_sorted[it->second])
-        m_keys[s] = 0;
+        keys.setKey(s, 0);
     std::vector<EventId>().swap(m_sorted[it->second]);
     it->second = kUnkeyed;
 }
 
-void ThreadSiblingKeys::renumber(const Unfolding &u, EventId x, EventId prev, EventId next,
+void ThreadSiblingKeys::renumber(const Unfolding &u, KeyedSequentialTree &keys, EventId x, EventId prev, EventId next,
                                  std::vector<EventId> *sorted) {
     // No room between x's neighbours: spread all the siblings evenly over the space, in their order.
     // When x comes last (the usual case), over the lower half only: the appends that follow take
@@ -137,18 +137,17 @@ void ThreadSiblingKeys::renumber(const Unfolding &u, EventId x, EventId prev, Ev
         all = *sorted;
     } else {
         forEachSibling(u, x, [&](EventId s) { all.push_back(s); });
-        std::sort(all.begin(), all.end(), [&](EventId a, EventId b) { return m_keys[a] < m_keys[b]; });
+        std::sort(all.begin(), all.end(), [&](EventId a, EventId b) { return keys.key(a) < keys.key(b); });
     }
     all.insert(prev == kNoEvent ? all.begin() : std::find(all.begin(), all.end(), prev) + 1, x);
     const std::uint64_t step = (next == kNoEvent ? kSpace / 2 : kSpace) / (all.size() + 1);
     assert(step >= 2);
     for (std::size_t i = 0; i < all.size(); ++i)
-        m_keys[all[i]] = static_cast<std::uint32_t>((i + 1) * step);
+        keys.setKey(all[i], static_cast<std::uint32_t>((i + 1) * step));
 }
 
 std::size_t ThreadSiblingKeys::memoryBytes() const {
-    std::size_t bytes = m_keys.bytesReserved() + m_slot.size() * 4 * sizeof(std::uint64_t) +
-                        m_sorted.capacity() * sizeof(std::vector<EventId>);
+    std::size_t bytes = m_slot.size() * 4 * sizeof(std::uint64_t) + m_sorted.capacity() * sizeof(std::vector<EventId>);
     for (const auto &v : m_sorted)
         bytes += v.capacity() * sizeof(EventId);
     return bytes;

@@ -2,10 +2,10 @@
 // One integer per thread-tree node whose order among the children of one node (or among one thread's
 // first events) is ObjectSiblingIndex::threadSiblingLess, so that the thread tree's pre-order
 // comparisons read two keys instead of walking the object tree (engine/unfolding/README.md, "Sibling
-// keys"). Owned by the Unfolding; one writer, readers between writes.
+// keys"). The keys live in the thread tree's nodes (KeyedSequentialTree::key); this class gives them.
+// Owned by the Unfolding; one writer, readers between writes.
 #pragma once
 
-#include "engine/base/Arena.hpp"
 #include "engine/unfolding/Event.hpp"
 
 #include <cstdint>
@@ -26,13 +26,12 @@ public:
     /// the sorted vector on every few insertions (an sc read of a long loop's writes has ~10^6).
     static constexpr std::uint32_t kMaxKeyed = 4096;
 
-    /// Gives event `x`, already stored in `u` (its thread tree included), a key among its siblings;
-    /// may renumber those siblings (their order is kept).
-    void add(const Unfolding &u, EventId x);
-    /// For two children of one thread-tree node (or two first events of one thread) with keys (both
-    /// non-zero: a node keeps keys for all its children or for none): threadSiblingLess(a, b) exactly
-    /// when key(a) < key(b). 0: the node has more than kMaxKeyed children.
-    std::uint32_t key(EventId e) const { return m_keys[e]; }
+    /// Gives event `x`, already stored in `u` (its thread tree `keys` included), a key among its
+    /// siblings; may renumber those siblings (their order is kept). For two children of one thread-tree
+    /// node (or two first events of one thread) with keys (both non-zero: a node keeps keys for all its
+    /// children or for none): threadSiblingLess(a, b) exactly when keys.key(a) < keys.key(b). 0: the
+    /// node has more than kMaxKeyed children.
+    void add(const Unfolding &u, KeyedSequentialTree &keys, EventId x);
 
     std::size_t memoryBytes() const;
     /// How many times a node's children were renumbered (no room left between two keys).
@@ -42,12 +41,12 @@ private:
     /// The sorted children of x's thread-tree parent (of x's thread's roots), or nullptr while there
     /// are fewer than kThreshold or (`unkeyed` set) more than kMaxKeyed; creates the vector when x
     /// makes them kThreshold.
-    std::vector<EventId> *sortedSiblings(const Unfolding &u, EventId x, bool &unkeyed);
-    void renumber(const Unfolding &u, EventId x, EventId prev, EventId next, std::vector<EventId> *sorted);
+    std::vector<EventId> *sortedSiblings(const Unfolding &u, const KeyedSequentialTree &keys, EventId x, bool &unkeyed);
+    void renumber(const Unfolding &u, KeyedSequentialTree &keys, EventId x, EventId prev, EventId next,
+                  std::vector<EventId> *sorted);
     /// x's siblings became too many: drops the keys of all of them and of x.
-    void dropKeys(const Unfolding &u, EventId x);
+    void dropKeys(const Unfolding &u, KeyedSequentialTree &keys, EventId x);
 
-    Arena<std::uint32_t> m_keys; // by event id (= thread-tree node)
     // Busy parents only (kNoEvent - thread: a thread's roots), as in ObjectSiblingIndex; kUnkeyed: a
     // parent with more than kMaxKeyed children.
     static constexpr std::uint32_t kUnkeyed = ~std::uint32_t{0};

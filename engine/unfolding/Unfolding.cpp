@@ -238,7 +238,7 @@ EventId Unfolding::create(const Action &action, EventId threadPred, EventId othe
     }
     if (!extras.empty())
         m_byExtras.emplace(extrasKey(threadPred, otherPred, extras), id);
-    m_threadSiblingKeys.add(*this, id);
+    m_threadSiblingKeys.add(*this, m_threadTree, id);
     if (ev.isMemoryAccess()) {
         m_races.add(*this, id);
         m_accessSiblingIndex.add(*this, id);

@@ -114,7 +114,8 @@ public:
                                 std::span<const EventId> reads) const;
 
     // --- trees
-    const SequentialTree &threadTree() const { return m_threadTree; }
+    /// Each node also holds its sibling key (ThreadSiblingKeys.hpp).
+    const KeyedSequentialTree &threadTree() const { return m_threadTree; }
     const SequentialTree &objectTree() const { return m_objectTree; }
     /// Thread-tree node ids are event ids (each event adds its node when created).
     /// The event at an object-tree node.
@@ -122,7 +123,7 @@ public:
     /// The children of busy object-tree nodes in the order that lets spike candidates be found by
     /// binary search (engine/unfolding/SpikeCandidates.hpp).
     const ObjectSiblingIndex &siblingIndex() const { return m_siblingIndex; }
-    /// Each thread-tree node's rank among its siblings (ThreadSiblingKeys.hpp).
+    /// Gives each thread-tree node its rank among its siblings (ThreadSiblingKeys.hpp), kept in the node.
     const ThreadSiblingKeys &threadSiblingKeys() const { return m_threadSiblingKeys; }
     std::uint32_t threadDepth(EventId e) const { return m_threadTree.depth(e); }
     /// Per event, 1 + the largest causal depth of its predecessors (for display; O(size)).
@@ -228,7 +229,7 @@ private:
 
     Arena<Event> m_events;
     Arena<EventDetail> m_details;
-    SequentialTree m_threadTree; // node n is event n
+    KeyedSequentialTree m_threadTree; // node n is event n
     SequentialTree m_objectTree;
     Arena<EventId> m_objectNodeEvent; // object-tree node -> event (chunks: growing never copies)
     ObjectSiblingIndex m_siblingIndex;

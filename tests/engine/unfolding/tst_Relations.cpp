@@ -396,7 +396,7 @@ void tst_Relations::checkThreadOrder(const Unfolding &u, const QString &context,
         groups.push_back(u.threadSuccessors(e));
     for (ThreadId t = 0; t < u.threadCount(); ++t)
         groups.push_back(u.threadRoots(t));
-    const ThreadSiblingKeys &keys = u.threadSiblingKeys();
+    const KeyedSequentialTree &keys = u.threadTree();
     for (auto &g : groups) {
         // A node keeps keys for all its children (in threadSiblingLess order) or, past kMaxKeyed, for none.
         const bool keyed = !g.empty() && keys.key(g[0]) != 0;
@@ -719,7 +719,7 @@ void tst_Relations::threadSiblingKeysRenumbered() {
     QVERIFY(u.threadSiblingKeys().renumberings() > 0);
     // Sibling order is the object tree's pre-order of the unlocks: the chain's order.
     for (std::size_t i = 0; i + 1 < locks.size(); ++i) {
-        QVERIFY(u.threadSiblingKeys().key(locks[i + 1]) < u.threadSiblingKeys().key(locks[i]));
+        QVERIFY(u.threadTree().key(locks[i + 1]) < u.threadTree().key(locks[i]));
         QVERIFY(ObjectSiblingIndex::threadCompare(u, locks[i + 1], locks[i]) < 0);
     }
     check(u, "renumbered", 1);
@@ -760,7 +760,7 @@ void tst_Relations::threadSiblingKeysDroppedPastTheBound() {
     // the order seen by threadCompare stays the pre-order.
     Unfolding u;
     const std::vector<EventId> locks = locksAfterEachUnlock(u, 5000, false);
-    const ThreadSiblingKeys &keys = u.threadSiblingKeys();
+    const KeyedSequentialTree &keys = u.threadTree();
     QCOMPARE(keys.key(locks.front()), 0u);
     QCOMPARE(keys.key(locks.back()), 0u);
     QVERIFY(keys.key(u.event(locks.back()).otherPred) != 0); // thread 1's chain: one child per node, keyed
