@@ -15,8 +15,8 @@ static void grow(std::vector<std::uint32_t> &v, std::size_t i) {
 std::uint32_t ObjectSiblingIndex::slotOf(const Unfolding &u, EventId parent, ObjectIndex object) const {
     if (parent == kNoEvent)
         return object < m_rootSlot.size() ? m_rootSlot[object] : 0;
-    const auto it = m_slot.find(u.event(parent).objectNode);
-    return it == m_slot.end() ? 0 : it->second;
+    const std::uint32_t slot = m_slot.find(u.event(parent).objectNode);
+    return slot == decltype(m_slot)::kAbsent ? 0 : slot;
 }
 
 void ObjectSiblingIndex::add(const Unfolding &u, EventId x) {
@@ -55,7 +55,7 @@ void ObjectSiblingIndex::add(const Unfolding &u, EventId x) {
         grow(m_rootSlot, ex.object);
         m_rootSlot[ex.object] = slot;
     } else {
-        m_slot.emplace(u.event(parent).objectNode, slot);
+        m_slot.insert(u.event(parent).objectNode, slot);
     }
 }
 

@@ -5,6 +5,7 @@
 // conflict"). Owned by the Unfolding; one writer, readers between writes.
 #pragma once
 
+#include "engine/base/FlatHashTable.hpp"
 #include "engine/unfolding/Event.hpp"
 #include "engine/unfolding/SiblingList.hpp"
 
@@ -47,7 +48,14 @@ private:
 
     // Only busy nodes have an entry: a node's children are counted by walking them (at most
     // kThreshold steps, while it is not busy), so nothing is kept per node.
-    std::unordered_map<SequentialTree::NodeId, std::uint32_t> m_slot; // busy object-tree node -> slot
+    /// Open addressing: a look-up (every new object event and spike asks) is one probe, where a node-based
+    /// map's bucket and node are two cache misses in a large unfolding.
+    struct NodeSlot {
+        std::size_t operator()(SequentialTree::NodeId n) const {
+            return static_cast<std::size_t>((std::uint64_t{n} * 0x9e3779b97f4a7c15ULL) >> 32);
+        }
+    };
+    FlatHashTable<SequentialTree::NodeId, NodeSlot> m_slot; // busy object-tree node -> slot
     std::vector<std::uint32_t> m_rootCount;                          // per object: how many first operations
     std::vector<std::uint32_t> m_rootSlot;
     std::vector<SiblingList> m_sorted;
