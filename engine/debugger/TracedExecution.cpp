@@ -35,8 +35,13 @@ TracedExecution traceSchedule(const program::Program &program, const interpreter
     out.execution = executor.run(schedule);
     // A step whose action did not happen (an invalid unlock) is not part of the trace.
     out.steps.resize(std::min(out.steps.size(), out.execution.actions.size()));
-    for (const BlockedThread &b : out.execution.blocked)
-        out.blocked.push_back({b.pending, machine.currentSpot(b.thread), objectOf(b.pending, machine)});
+    for (const BlockedThread &b : out.execution.blocked) {
+        // A poll stopped at a lock another thread holds is shown waiting for that lock.
+        const Action waits = b.pending.kind == ActionKind::AwaitBlocked
+                                 ? machine.spinBlockedLock(b.thread).value_or(b.pending)
+                                 : b.pending;
+        out.blocked.push_back({waits, machine.currentSpot(b.thread), objectOf(waits, machine)});
+    }
     out.output = machine.output();
     out.faultSpot = machine.faultSpot();
     return out;

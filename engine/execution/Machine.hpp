@@ -109,6 +109,11 @@ public:
     /// another thread has changed some of it (then the run is a cut path: the executions where the
     /// spin reads the change are explored apart).
     virtual bool spinsForever(ThreadId) const { return true; }
+    /// A thread whose pending action is AwaitBlocked after polling under a mutex: the lock its next
+    /// iteration would wait at, a mutex that iteration locks and another thread holds, reached
+    /// before any of its reads has changed; nothing else. When nothing can move, such a thread is
+    /// in a deadlock, not a livelock: it can never take that lock.
+    virtual std::optional<Action> spinBlockedLock(ThreadId) const { return std::nullopt; }
     /// "T1 spins forever at f.c:9:5 waiting for 'flag' = 0 to change", for livelock reports.
     virtual std::string describeSpin(ThreadId t) const { return "T" + std::to_string(t) + " spins forever"; }
     /// Whether threads left spinning forever when nothing can move are a livelock defect (the

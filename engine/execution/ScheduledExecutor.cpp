@@ -26,7 +26,11 @@ std::string describeBlocked(const BlockedThread &b, const Machine &machine) {
         return english(b.pending.value == kStoppedAtStepBound ? MessageKind::StoppedAtStepBound
                                                               : MessageKind::FalseAssumption,
                        {who});
-    case ActionKind::AwaitBlocked: return machine.describeSpin(b.thread);
+    case ActionKind::AwaitBlocked:
+        // Polling under a mutex that a thread which cannot move holds: the poll waits for that lock.
+        if (const std::optional<Action> lock = machine.spinBlockedLock(b.thread))
+            return english(MessageKind::WaitsForLock, {who, machine.describeObject(lock->object)});
+        return machine.describeSpin(b.thread);
     default: return english(MessageKind::Cannot, {who, describeAction(b.pending, object)});
     }
 }
@@ -151,7 +155,7 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                 for (std::size_t i = m_limits.maxActions; i < out.actions.size(); ++i)
                     ++drainCount(out.actions[i].thread);
             }
-            bool anyAsleep = false, anyAlive = false, anyAssumeBlocked = false, anySpinning = false, anyCut = false;
+            bool anyAsleep = false, anyAlive = false, anyAssumeBlocked = false, anyAwaiting = false, anyCut = false;
             ThreadId overBound = kNoThread; // the first runnable thread that used up its drain turn
             for (std::size_t i = 0; i < m_machine.threadCount(); ++i) {
                 const ThreadId t = m_machine.threadAt(i);
@@ -162,10 +166,7 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                 if (!p->enabled) {
                     anyAssumeBlocked |= p->action.kind == ActionKind::AssumeBlocked;
                     anyCut |= m_machine.waitsWithTimeout(t);
-                    if (p->action.kind == ActionKind::AwaitBlocked) {
-                        anySpinning = true;
-                        anyCut |= !m_machine.spinsForever(t);
-                    }
+                    anyAwaiting |= p->action.kind == ActionKind::AwaitBlocked;
                     continue;
                 }
                 if (isAsleep(t)) {
@@ -199,6 +200,17 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                     return finish(ExecutionEnd::SleepBlocked);
                 if (!anyAlive || m_machine.hasExitRequested())
                     return finish(ExecutionEnd::Finished);
+                // Nothing can move. A waiting thread whose next iteration stops at a lock another
+                // thread holds is blocked there (a deadlock); any other spins.
+                bool anySpinning = false;
+                for (std::size_t i = 0; anyAwaiting && i < m_machine.threadCount(); ++i) {
+                    const ThreadId t = m_machine.threadAt(i);
+                    auto p = m_machine.pending(t);
+                    if (!p || p->action.kind != ActionKind::AwaitBlocked || m_machine.spinBlockedLock(t))
+                        continue;
+                    anySpinning = true;
+                    anyCut |= !m_machine.spinsForever(t);
+                }
                 // A spinning thread whose memory has changed would go on: this run is a cut path
                 // (the one where it reads the change is explored apart), like a false assumption.
                 if (anyCut || anyAssumeBlocked || (anySpinning && !m_machine.reportsLivelocks()))

@@ -123,21 +123,40 @@ void Interpreter::choose(ThreadId t, std::int64_t value) {
     thread->pending.value = std::clamp(value, domain.lo, domain.hi);
 }
 
+bool Interpreter::stillHolds(const SpinRead &r) const {
+    MemoryFault fault;
+    const std::uint8_t *bytes = m_state.memory.read(r.address, r.size, 1, fault);
+    std::uint64_t now = 0;
+    if (!bytes)
+        return false; // freed since: reading it again is another story, not this spin
+    std::memcpy(&now, bytes, r.size);
+    return now == r.value;
+}
+
 bool Interpreter::spinsForever(ThreadId t) const {
     const ThreadState *thread = m_state.find(t);
     if (!thread || thread->pending.kind != ActionKind::AwaitBlocked)
         return false;
-    for (const SpinRead &r : thread->awaited) {
-        MemoryFault fault;
-        const std::uint8_t *bytes = m_state.memory.read(r.address, r.size, 1, fault);
-        std::uint64_t now = 0;
-        if (!bytes)
-            return false; // freed since: reading it again is another story, not this spin
-        std::memcpy(&now, bytes, r.size);
-        if (now != r.value)
-            return false;
+    return std::all_of(thread->awaited.begin(), thread->awaited.end(),
+                       [&](const SpinRead &r) { return stillHolds(r); });
+}
+
+std::optional<Action> Interpreter::spinBlockedLock(ThreadId t) const {
+    const ThreadState *thread = m_state.find(t);
+    if (!thread || thread->pending.kind != ActionKind::AwaitBlocked)
+        return std::nullopt;
+    // The next iteration repeats the last one from the same state as long as what it reads is
+    // unchanged: it takes the same free mutexes and stops at the first one another thread holds.
+    std::size_t checked = 0;
+    for (const SpinLock &lock : thread->awaitLocks) {
+        for (; checked < lock.readsBefore; ++checked)
+            if (!stillHolds(thread->awaited[checked]))
+                return std::nullopt; // it may take another path before this lock
+        const Action action{ActionKind::MutexLock, t, lock.mutex};
+        if (!m_state.object(lock.mutex).isEnabled(action))
+            return action;
     }
-    return true;
+    return std::nullopt;
 }
 
 std::string Interpreter::describeSpin(ThreadId t) const {

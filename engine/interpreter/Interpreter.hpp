@@ -53,6 +53,7 @@ public:
     std::string describeObject(ObjectId object) const override;
     void choose(ThreadId t, std::int64_t value) override;
     bool spinsForever(ThreadId t) const override;
+    std::optional<Action> spinBlockedLock(ThreadId t) const override;
     bool waitsWithTimeout(ThreadId t) const override {
         const ThreadState *thread = m_state.find(t);
         return thread && thread->timedWait;
@@ -112,6 +113,8 @@ public:
 
 private:
     void buildInitialState();
+    /// Whether memory still holds what a spin's read saw there.
+    bool stillHolds(const SpinRead &r) const;
     void violation(ThreadId t, std::string text);
     /// Whether the thread's pending action may be its next inside an atomic section (AtomicSections.cpp).
     bool allowedInSection(const ThreadState &thread);

@@ -37,12 +37,15 @@ void SpinDetector::noteLockEvent(ThreadState &t, const Action &action) const {
         return;
     }
     if (action.kind == ActionKind::MutexLock) {
-        if (w.heldCount == SpinWatch::kMaxHeld) {
+        // The bound keeps the watch cheap, as for reads (a loop of lock/unlock pairs that carries a
+        // counter is watched afresh from time to time).
+        constexpr std::size_t kMaxLocks = 64;
+        if (w.heldCount == SpinWatch::kMaxHeld || w.locks.size() >= kMaxLocks) {
             w.clean = false;
             return;
         }
         w.held[w.heldCount++] = action.object;
-        ++w.lockEvents;
+        w.locks.push_back({action.object, std::uint32_t(w.reads.size())});
         return;
     }
     // An unlock of a mutex held before the watch began changes what the thread holds for good.
@@ -78,7 +81,7 @@ Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState
         anchor->pc = f.pc;
         w.reads.clear();
         w.heldCount = 0;
-        w.lockEvents = 0;
+        w.locks.clear();
         w.clean = true;
         w.depth = depth;
         w.function = f.function;
@@ -93,7 +96,7 @@ Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState
             // does). With reads, every arrival: each read is an event, and the cut must come at once.
             // Lock events count as reads here: each is an event.
             constexpr std::uint32_t kStride = 64;
-            const bool locked = w.lockEvents != anchor->lockEventsFrom;
+            const bool locked = w.locks.size() != anchor->locksFrom;
             if (w.reads.size() == anchor->readsFrom && !locked && ++anchor->skipped < kStride)
                 return Continuation::Continue;
             // What the thread holds is part of its state: the same mutexes, none released on the way.
@@ -102,7 +105,7 @@ Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState
             for (std::size_t i = 0; same && i < phis.size(); ++i)
                 same = anchor->phis[i] == regs[phis[i]];
             if (same && m_loops.isBackEdge(f.function, from, f.pc))
-                return spinning(state, t, anchor->readsFrom, locked);
+                return spinning(state, t, anchor->readsFrom, anchor->locksFrom);
             // Not the same state, but one that only this iteration's reads made: if the loop goes
             // on, the next iteration starts where this one did, as far as it can tell.
             if (!same && holdsAsBefore) {
@@ -111,7 +114,7 @@ Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState
                     w.armedBranch = loop->branch;
                     w.armedStay = loop->stay;
                     w.armedReadsFrom = anchor->readsFrom;
-                    w.armedLocked = locked;
+                    w.armedLocksFrom = anchor->locksFrom;
                 }
             }
         } else {
@@ -125,7 +128,7 @@ Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState
     }
     anchor->readsFrom = std::uint32_t(w.reads.size());
     anchor->heldFrom = w.heldCount;
-    anchor->lockEventsFrom = w.lockEvents;
+    anchor->locksFrom = std::uint32_t(w.locks.size());
     anchor->broken = false;
     anchor->skipped = 0;
     anchor->phis.resize(phis.size());
@@ -144,12 +147,13 @@ Continuation SpinDetector::atBranch(const InterpreterState &state, ThreadState &
     // followed by another can be left out of any execution, so one is enough before the thread leaves.
     if (target != w.armedStay || !w.clean)
         return Continuation::Continue;
-    return spinning(state, t, w.armedReadsFrom, w.armedLocked);
+    return spinning(state, t, w.armedReadsFrom, w.armedLocksFrom);
 }
 
 Continuation SpinDetector::spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom,
-                                    bool locked) {
+                                    std::uint32_t locksFrom) {
     SpinWatch &w = t.spin;
+    const bool locked = w.locks.size() != locksFrom;
     const std::vector<SpinRead> reads(w.reads.begin() + readsFrom, w.reads.end());
     const std::string who = std::to_string(t.id);
     const bool waits = std::any_of(reads.begin(), reads.end(), [](const SpinRead &r) { return r.shared; });
@@ -184,9 +188,15 @@ Continuation SpinDetector::spinning(const InterpreterState &state, ThreadState &
     t.awaitFunction = t.stack.top().function;
     t.awaitPc = t.stack.top().pc;
     t.awaited.clear();
-    for (const SpinRead &r : reads)
-        if (r.shared)
-            t.awaited.push_back(r);
+    t.awaitLocks.clear();
+    auto lock = w.locks.begin() + locksFrom;
+    for (std::size_t i = 0; i <= reads.size(); ++i) {
+        // The lock events that came before the i-th read, counted in shared reads.
+        for (; lock != w.locks.end() && lock->readsBefore <= readsFrom + i; ++lock)
+            t.awaitLocks.push_back({lock->mutex, std::uint32_t(t.awaited.size())});
+        if (i < reads.size() && reads[i].shared)
+            t.awaited.push_back(reads[i]);
+    }
     w = {};
     return Continuation::Stop;
 }

@@ -30,9 +30,11 @@ public:
     void noteLockEvent(ThreadState &t, const Action &action) const;
 
 private:
-    /// An iteration that changed nothing ended; its reads are SpinWatch::reads from `readsFrom`;
-    /// `locked`: it performed lock events (other threads ran in between, even under sync).
-    Continuation spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom, bool locked);
+    /// An iteration that changed nothing ended; its reads are SpinWatch::reads from `readsFrom`, its
+    /// lock events SpinWatch::locks from `locksFrom` (with some, other threads ran in between, even
+    /// under sync).
+    Continuation spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom,
+                          std::uint32_t locksFrom);
 
     const InterpreterOptions &m_options;
     FaultReporter &m_faults;

@@ -23,12 +23,20 @@ struct SpinRead {
     friend bool operator==(const SpinRead &, const SpinRead &) = default;
 };
 
+/// A lock event of the current iteration of a loop: the mutex, and how many of the iteration's
+/// reads came before it (SpinWatch::reads while watching; shared reads only once awaiting).
+struct SpinLock {
+    std::uint64_t mutex = 0;
+    std::uint32_t readsBefore = 0;
+    friend bool operator==(const SpinLock &, const SpinLock &) = default;
+};
+
 /// A loop head the thread has reached since its last effect: its phi values then, and where its
 /// iteration's reads start in SpinWatch::reads.
 struct SpinAnchor {
     std::uint32_t pc = 0;
     std::uint32_t readsFrom = 0;
-    std::uint32_t lockEventsFrom = 0; ///< SpinWatch::lockEvents then
+    std::uint32_t locksFrom = 0;      ///< SpinWatch::locks' size then
     std::uint8_t skipped = 0;         ///< arrivals without a read since the anchor that were not compared
     std::uint8_t heldFrom = 0;        ///< SpinWatch::heldCount then: those stay held
     /// A mutex held at the anchor was unlocked since: no iteration from here is free of effects.
@@ -46,9 +54,11 @@ struct SpinWatch {
     /// iteration is part of it: its stores, allocations and actions count, its frame is gone).
     bool clean = false;
     std::uint8_t heldCount = 0; ///< entries of `held` in use
-    bool armedLocked = false;   ///< the armed iteration (below) performed lock events
     std::vector<SpinAnchor> anchors;
     std::vector<SpinRead> reads;
+    /// The lock events since the first head, in order: an await whose next lock would wait for a
+    /// mutex another thread holds is blocked there, not spinning (Interpreter::spinBlockedLock).
+    std::vector<SpinLock> locks;
     /// The mutexes locked since the first head (lock events) and not unlocked yet, in order. An
     /// iteration may lock and unlock mutexes: the same held at its end as at its start, none of
     /// those unlocked on the way, is no effect (SpinDetector::noteLockEvent). A fixed array: the
@@ -60,7 +70,7 @@ struct SpinWatch {
     std::uint32_t armedBranch = 0xFFFFFFFFu;
     std::uint32_t armedStay = 0;      ///< the branch's target that stays in the loop
     std::uint32_t armedReadsFrom = 0; ///< where that iteration's reads start
-    std::uint32_t lockEvents = 0;     ///< lock events since the first head
+    std::uint32_t armedLocksFrom = 0; ///< where its lock events start
 };
 
 /// Where a setjmp of the thread was called: its frame (by depth, function and register base, so a
@@ -144,9 +154,11 @@ struct ThreadState {
     bool choosesExternalObject = false;
     SpinWatch spin;
     /// Pending AwaitBlocked: the loop head it spins at and the shared reads its iteration made
-    /// (it would spin forever while they still hold these values).
+    /// (it would spin forever while they still hold these values), and its lock events (readsBefore
+    /// counts `awaited`), which it would repeat first.
     std::uint32_t awaitFunction = 0, awaitPc = 0;
     std::vector<SpinRead> awaited;
+    std::vector<SpinLock> awaitLocks;
 };
 
 } // namespace weft::interpreter

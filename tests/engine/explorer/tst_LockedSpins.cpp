@@ -3,7 +3,8 @@
 // "Spin loops and awaits"): polling a flag under a mutex awaits in both models, with hand-counted runs
 // (tests/programs/locked_spin); what the rule must leave alone (a trylock of the polled mutex, a
 // mutex held at the head and released in the iteration, a recursive relock, an atomic read under
-// sync) still runs on, up to the bound. The brute-force cross-checks are tst_SpinLoops's.
+// sync) still runs on, up to the bound; a poll whose next lock waits for a thread that cannot move is
+// a deadlock, not a livelock. The brute-force cross-checks are tst_SpinLoops's.
 #include "tests/engine/interpreter/CProgram.hpp"
 
 #include <QtTest>
@@ -50,6 +51,9 @@ private slots:
     void handCounted_data();
     void handCounted();
     void livelockMessages();
+    void deadlockWhilePolling_data();
+    void deadlockWhilePolling();
+    void changedReadBeforeTheLock();
     void reReadUnderAMutex();
     void trylockOfThePolledMutex();
     void unrecognisedIterations();
@@ -135,6 +139,87 @@ int main(void) { pthread_t t; pthread_create(&t, 0, poller, 0); pthread_join(t, 
                      message.find("'done' = 0") != std::string::npos,
                  message.c_str());
     }
+}
+
+void tst_LockedSpins::deadlockWhilePolling_data() {
+    QTest::addColumn<int>("variant");
+    QTest::addColumn<bool>("sc");
+    QTest::addColumn<int>("maximal");
+    QTest::addColumn<QString>("message");
+    // T1 polls done under m; main takes m and then cannot move. Either T1 polled once before (it
+    // awaits at its loop head, its next lock waiting for m: this run was a livelock, or in variant 3
+    // a cut path, before the rule looked at the lock) or its first lock waits: 2 deadlocks. Variant
+    // 1: T1 also holds a, which main then wants; a third run has main take a before T1 and finish.
+    for (const bool sc : {false, true}) {
+        const char *model = sc ? "sc" : "sync";
+        QTest::addRow("join %s", model) << 0 << sc << 2 << "T0 waits to join T1; T1 waits for lock 'm'";
+        QTest::addRow("lock cycle %s", model) << 1 << sc << 3 << "T0 waits for lock 'a'; T1 waits for lock 'm'";
+        QTest::addRow("condition wait %s", model)
+            << 2 << sc << 2 << "T0 waits on condition variable 'c'; T1 waits for lock 'm'";
+        QTest::addRow("done set, then join %s", model) << 3 << sc << 2 << "T0 waits to join T1; T1 waits for lock 'm'";
+    }
+}
+
+void tst_LockedSpins::deadlockWhilePolling() {
+    QFETCH(int, variant);
+    QFETCH(bool, sc);
+    QFETCH(int, maximal);
+    QFETCH(QString, message);
+    const auto p = m_sources.load("held.c", "#define VARIANT " + std::to_string(variant) + R"(
+#include <pthread.h>
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER, a = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t c = PTHREAD_COND_INITIALIZER; int done, go;
+void *poller(void *arg) {
+  if (VARIANT == 1) pthread_mutex_lock(&a);
+  for (;;) { pthread_mutex_lock(&m); int seen = done; pthread_mutex_unlock(&m); if (seen) break; }
+  if (VARIANT == 1) pthread_mutex_unlock(&a);
+  if (VARIANT == 2) { pthread_mutex_lock(&a); go = 1; pthread_cond_signal(&c); pthread_mutex_unlock(&a); }
+  return arg; }
+int main(void) { pthread_t t; pthread_create(&t, 0, poller, 0);
+  pthread_mutex_lock(&m);
+  if (VARIANT == 0) pthread_join(t, 0);
+  if (VARIANT == 1) pthread_mutex_lock(&a);
+  if (VARIANT == 2) { pthread_mutex_lock(&a); while (!go) pthread_cond_wait(&c, &a); pthread_mutex_unlock(&a); }
+  if (VARIANT == 3) { done = 1; pthread_join(t, 0); }
+  done = 1;
+  if (VARIANT == 1) pthread_mutex_unlock(&a);
+  pthread_mutex_unlock(&m);
+  if (VARIANT == 1 || VARIANT == 2) pthread_join(t, 0);
+  return 0; })");
+    for (int policy : {0, 1, -1}) {
+        ExplorationOptions options;
+        options.policy = AltPolicy::fromNumber(policy);
+        const ExplorationResult r =
+            testing::explore(p, options, inModel(sc ? interpreter::MemoryModel::Sc : interpreter::MemoryModel::Sync));
+        QCOMPARE(r.stopReason, StopReason::Completed);
+        QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t(maximal));
+        QCOMPARE(r.statistics.assumeBlocked, std::uint64_t{0});
+        QCOMPARE(r.defects.size(), std::size_t{1});
+        QCOMPARE(r.defects.front().kind, DefectKind::Deadlock);
+        QCOMPARE(r.defects.front().occurrences, std::uint64_t{2});
+        QCOMPARE(QString::fromStdString(r.defects.front().message), message);
+    }
+}
+
+void tst_LockedSpins::changedReadBeforeTheLock() {
+    // T1 reads done before its lock. Main takes m, sets done and joins T1 holding m. T1 polled once
+    // before main's write: it would read 1 and leave before locking, so the run is a cut path, not a
+    // deadlock. T1 read 0 after main's lock: its lock waits, a deadlock. T1 read 1: it leaves. (sc:
+    // the read is an event; the unprotected read is a race.)
+    const auto p = m_sources.load("readfirst.c", R"(#include <pthread.h>
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int done;
+void *poller(void *arg) {
+  for (;;) { if (done) break; pthread_mutex_lock(&m); pthread_mutex_unlock(&m); }
+  return arg; }
+int main(void) { pthread_t t; pthread_create(&t, 0, poller, 0);
+  pthread_mutex_lock(&m); done = 1; pthread_join(t, 0); pthread_mutex_unlock(&m); return 0; })");
+    const ExplorationResult r = testing::explore(p, {}, inModel(interpreter::MemoryModel::Sc));
+    QCOMPARE(r.stopReason, StopReason::Completed);
+    QCOMPARE(r.statistics.maximalConfigurations, std::uint64_t{2});
+    QCOMPARE(r.statistics.assumeBlocked, std::uint64_t{1});
+    QCOMPARE(testing::occurrences(r, DefectKind::Deadlock), std::uint64_t{1});
+    QVERIFY(!findDefect(r, DefectKind::Livelock));
+    QVERIFY(findDefect(r, DefectKind::DataRace));
 }
 
 void tst_LockedSpins::reReadUnderAMutex() {
