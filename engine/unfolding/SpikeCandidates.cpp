@@ -372,7 +372,7 @@ void appendAccessList(const Unfolding &u, const Configuration &c, EventId d, boo
 /// are in d's history (true for every unjustified D-event: d is then compatible with C). Then no write
 /// after w is in C, and the reads of w in C are in [d], none of them a candidate.
 bool appendAccessSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d, std::vector<EventId> &out,
-                                 const std::function<bool(EventId)> &isDropped) {
+                                 const std::function<bool(EventId)> &isDropped, SpikeOrder order) {
     const Event &ed = u.event(d);
     if (c.lastWrite(ed.location) != ed.otherPred || c.threadMax(ed.thread()) != ed.threadPred)
         return false;
@@ -398,7 +398,8 @@ bool appendAccessSpikeCandidates(const Unfolding &u, const Configuration &c, Eve
                   out.end());
         if (lists[reads])
             index.noteYield(*lists[reads], out.size() - from);
-        std::sort(out.begin() + static_cast<std::ptrdiff_t>(from), out.end()); // creation order, as the plain scan
+        if (order == SpikeOrder::Creation)
+            std::sort(out.begin() + static_cast<std::ptrdiff_t>(from), out.end()); // as the plain scan
     }
     return true;
 }
@@ -406,7 +407,7 @@ bool appendAccessSpikeCandidates(const Unfolding &u, const Configuration &c, Eve
 } // namespace
 
 void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d, std::vector<EventId> &out,
-                           const std::function<bool(EventId)> &isDropped) {
+                           const std::function<bool(EventId)> &isDropped, SpikeOrder order) {
     const Event &ed = u.event(d);
     if (ed.kind() == ActionKind::NondetChoice) {
         // Its immediate conflicts are the other values at the same place (same predecessors):
@@ -428,7 +429,7 @@ void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d
         // Most accesses have no candidate at all (RaceCandidates): skipped in O(1).
         if (!u.raceCandidates().isRacing(d))
             return;
-        if (!appendAccessSpikeCandidates(u, c, d, out, isDropped)) {
+        if (!appendAccessSpikeCandidates(u, c, d, out, isDropped, order)) {
             appendSiblings(u, d, out);
             return;
         }
@@ -451,7 +452,8 @@ void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d
         if (t != ed.thread())
             appendThread(u, c, isDropped, c.threadMax(t), first, last, out, path);
     });
-    std::sort(out.begin() + static_cast<std::ptrdiff_t>(from), out.end()); // creation order, as the plain scan
+    if (order == SpikeOrder::Creation)
+        std::sort(out.begin() + static_cast<std::ptrdiff_t>(from), out.end()); // as the plain scan
 #ifndef NDEBUG
     checkAgainstPlainScan(u, c, d, out, from, isDropped);
 #endif

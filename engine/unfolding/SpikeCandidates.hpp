@@ -12,11 +12,15 @@
 
 namespace weft {
 
-/// Appends, in creation order, every sibling x of `d` (as appendSiblings lists them, ImmediateConflicts.hpp)
+/// The order appendSpikeCandidates lists them in: creation order (the comb's, as the plain scan), or any (a
+/// caller that only asks whether one qualifies skips the sort).
+enum class SpikeOrder { Creation, Any };
+
+/// Appends, in creation order (`order`), every sibling x of `d` (as appendSiblings lists them, ImmediateConflicts.hpp)
 /// that is compatible with `c` and has no event dropped by `isDropped` strictly below it, plus
 /// possibly some that do not qualify: callers still filter with Configuration::isCompatible (and
 /// drop those above a dropped event). Every sibling left out provably does not qualify.
 void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d, std::vector<EventId> &out,
-                           const std::function<bool(EventId)> &isDropped = {});
+                           const std::function<bool(EventId)> &isDropped = {}, SpikeOrder order = SpikeOrder::Creation);
 
 } // namespace weft
