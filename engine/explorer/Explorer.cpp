@@ -430,7 +430,17 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
             for (const BlockedThread &b : execution.blocked)
                 if (isObjectTreeKind(b.pending.kind) || isRwlockKind(b.pending.kind))
                     blocked.push_back({b.pending});
-        addConflictingExtensions(m_unfolding, m_config, blocked, [&](EventId e) { return markCexWalked(e); });
+        // After millions of reads of one location (a loop that writes too, up to the action bound) the
+        // extensions are millions of placements: the deadline is honoured inside them too.
+        const auto interrupted = [&] { return m_interrupt->poll() != Interrupt::Reason::None; };
+        addConflictingExtensions(
+            m_unfolding, m_config, blocked, [&](EventId e) { return markCexWalked(e); }, interrupted);
+        if (m_interrupt->reason() != Interrupt::Reason::None) {
+            if (m_observer)
+                m_observer->onExecution({m_executionNumber, leaf, branchDepth, m_trail, &schedule, defect, m_leafCode});
+            result.stopReason = stopReasonOf(m_interrupt->reason());
+            return;
+        }
 
         if (m_observer)
             m_observer->onExecution({m_executionNumber, leaf, branchDepth, m_trail, &schedule, defect, m_leafCode});

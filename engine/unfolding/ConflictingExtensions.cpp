@@ -10,6 +10,24 @@ namespace weft {
 
 namespace {
 
+/// Asks the caller's stop question every 16 steps (placements tried; one can take milliseconds in an
+/// unfolding of millions of events, and the question costs a clock read); once it says yes, every
+/// walk returns at once.
+class StopCheck {
+public:
+    explicit StopCheck(const std::function<bool()> &stopped) : m_stopped(stopped) {}
+    bool operator()() {
+        if (!m_hit && m_stopped && (++m_steps & 15) == 0)
+            m_hit = m_stopped();
+        return m_hit;
+    }
+
+private:
+    const std::function<bool()> &m_stopped;
+    std::uint32_t m_steps = 0;
+    bool m_hit = false;
+};
+
 /// Walks the object chain of C down from `skipped` (the first operation the new event would precede) and adds
 /// `action` after `ep` right before every operation not already in [ep], wherever the object's state there
 /// enables it. For a mutex this is the walk of docs/algorithms.md, "Conflicting extensions": only the
@@ -68,7 +86,7 @@ MemoryView memoryViewOf(const Unfolding &u, const Configuration &c) {
 /// The writes (write, p, w, R) for every set R of reads of w in C outside loc(p) (README.md): per
 /// thread, a prefix of its reads of w (a later read of one thread has the earlier ones below it).
 std::size_t addWritesAfter(Unfolding &u, const Action &action, EventId p, EventId w,
-                           const std::vector<EventId> &readsOfW) {
+                           const std::vector<EventId> &readsOfW, StopCheck &stop) {
     std::vector<std::vector<EventId>> perThread; // each sorted by thread depth
     for (EventId r : readsOfW) {
         if (p != kNoEvent && u.precedesOrEqual(r, p))
@@ -93,7 +111,7 @@ std::size_t addWritesAfter(Unfolding &u, const Action &action, EventId p, EventI
     std::vector<std::size_t> choice(perThread.size(), 0); // how many reads of each thread
     std::vector<EventId> chosen;
     const LocationIndex l = u.objects().internLocation(action);
-    while (true) {
+    while (!stop()) {
         chosen.clear();
         for (std::size_t i = 0; i < perThread.size(); ++i)
             if (choice[i] > 0)
@@ -118,20 +136,20 @@ std::size_t addWritesAfter(Unfolding &u, const Action &action, EventId p, EventI
 /// The access `action` of location l after thread predecessor p at every write of C's chain from `from`
 /// down to the last write p had seen; a read-write lock's operations only where the lock allows them.
 std::size_t addPlacements(Unfolding &u, const MemoryView &view, const Action &action, LocationIndex l, EventId p,
-                          EventId from) {
+                          EventId from, StopCheck &stop) {
     static const std::vector<EventId> kNone;
     std::size_t created = 0;
     const EventId seen = p == kNoEvent ? kNoEvent : u.lastWrite(p, l);
     for (EventId w = from;; w = u.event(w).otherPred) {
         if (isWriteAccess(action.kind)) {
             auto it = view.readsOf.find({l, w});
-            created += addWritesAfter(u, action, p, w, it == view.readsOf.end() ? kNone : it->second);
+            created += addWritesAfter(u, action, p, w, it == view.readsOf.end() ? kNone : it->second, stop);
         } else if (!isRwlockKind(action.kind) || u.rwlockState(l, p, w, {}).isEnabled(action)) {
             bool isNew = false;
             u.obtain(action, p, w, &isNew);
             created += isNew;
         }
-        if (w == seen || w == kNoEvent)
+        if (w == seen || w == kNoEvent || stop())
             break;
     }
     return created;
@@ -140,14 +158,17 @@ std::size_t addPlacements(Unfolding &u, const MemoryView &view, const Action &ac
 /// cex(C) for the memory accesses of C: each at every write at or below its own position and above
 /// the last write its thread had seen (README.md, "Conflicting extensions"); and for each thread
 /// blocked forever on a read-write lock, its operation at every write of C's chain it had not seen.
-std::size_t addMemoryExtensions(Unfolding &u, const Configuration &c, std::span<const BlockedAcquisition> blocked) {
+std::size_t addMemoryExtensions(Unfolding &u, const Configuration &c, std::span<const BlockedAcquisition> blocked,
+                                StopCheck &stop) {
     if (u.objects().locationCount() == 0)
         return 0;
     const MemoryView view = memoryViewOf(u, c);
     std::size_t created = 0;
     for (EventId e0 : view.accesses) {
+        if (stop())
+            return created;
         const Event ev = u.event(e0); // a copy: obtain may grow the arena
-        created += addPlacements(u, view, ev.action, ev.location, ev.threadPred, ev.otherPred);
+        created += addPlacements(u, view, ev.action, ev.location, ev.threadPred, ev.otherPred, stop);
     }
     for (const BlockedAcquisition &b : blocked) {
         if (!isRwlockKind(b.pending.kind))
@@ -155,21 +176,24 @@ std::size_t addMemoryExtensions(Unfolding &u, const Configuration &c, std::span<
         const LocationIndex l = u.objects().findLocation(b.pending.object, true);
         const EventId p = c.threadMax(b.pending.thread);
         if (l != kNoLocation && p != kNoEvent)
-            created += addPlacements(u, view, b.pending, l, p, c.lastWrite(l));
+            created += addPlacements(u, view, b.pending, l, p, c.lastWrite(l), stop);
     }
     return created;
 }
 
 } // namespace
 
-std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
-                                     std::span<const BlockedAcquisition> blocked,
-                                     const std::function<bool(EventId)> &extendedBefore) {
+std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c, std::span<const BlockedAcquisition> blocked,
+                                     const std::function<bool(EventId)> &extendedBefore,
+                                     const std::function<bool()> &stopped) {
+    StopCheck stop(stopped);
     std::size_t created = 0;
     // cex(C): for every object operation e of C, the same operation before an earlier one.
     const std::size_t objects = u.objects().objectCount();
     for (ObjectIndex m = 0; m < objects; ++m) {
         for (EventId x = c.objectMax(m); x != kNoEvent; x = u.event(x).otherPred) {
+            if (stop())
+                return created;
             if (extendedBefore && extendedBefore(x))
                 break; // x and every operation below it were walked by an earlier call
             const Event &e = u.event(x);
@@ -182,7 +206,9 @@ std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
             created += addEarlierPositions(u, e.action, e.threadPred, e.otherPred);
         }
     }
-    created += addMemoryExtensions(u, c, blocked);
+    created += addMemoryExtensions(u, c, blocked, stop);
+    if (stop())
+        return created;
     // A thread blocked forever on an object could have gone earlier in its chain.
     for (const BlockedAcquisition &b : blocked) {
         const ObjectIndex m = u.objects().findObject(b.pending.object);

@@ -21,9 +21,12 @@ struct BlockedAcquisition {
 /// for each blocked operation, the positions at which it could have happened. Returns how many new
 /// events were created. `extendedBefore(e)`, if given, says that an earlier call already added the
 /// earlier positions of object operation e of C (then its chain below it is done too: those
-/// positions depend only on e and the chain below it, so the walk stops there).
+/// positions depend only on e and the chain below it, so the walk stops there). `stopped`, if given,
+/// is asked every 16 placements tried; once it says yes the walk returns at once, cex(C) incomplete (the
+/// caller stops exploring: an execution of millions of reads has millions of placements).
 std::size_t addConflictingExtensions(Unfolding &u, const Configuration &c,
                                      std::span<const BlockedAcquisition> blocked = {},
-                                     const std::function<bool(EventId)> &extendedBefore = {});
+                                     const std::function<bool(EventId)> &extendedBefore = {},
+                                     const std::function<bool()> &stopped = {});
 
 } // namespace weft

@@ -11,7 +11,41 @@ Unfolding::Unfolding(unsigned skipStep) : m_threadTree(skipStep), m_objectTree(s
 }
 
 std::vector<EventId> Unfolding::canonicalReads(EventId threadPred, std::span<const EventId> reads) const {
+    // A configuration's reads of one write can be millions (a thread re-reading a flag in a loop that
+    // also writes, up to the action bound): comparing every pair would take hours. A thread's reads
+    // that form a chain are below its deepest one, so only that one can be maximal, and a read below
+    // any read is below the deepest of that read's chain: the pairs of chain maxima decide. (A few
+    // reads, the usual case, are compared pairwise at once.)
     std::vector<EventId> out;
+    if (reads.size() <= 16) {
+        appendMaximalReads(threadPred, reads, out);
+        return out;
+    }
+    std::vector<EventId> byThread(reads.begin(), reads.end());
+    std::sort(byThread.begin(), byThread.end(), [&](EventId a, EventId b) {
+        const ThreadId ta = m_events[a].action.thread, tb = m_events[b].action.thread;
+        return ta != tb ? ta < tb : threadDepth(a) < threadDepth(b);
+    });
+    std::vector<EventId> candidates;
+    for (std::size_t from = 0; from < byThread.size();) {
+        std::size_t to = from + 1;
+        bool chain = true;
+        for (; to < byThread.size() && m_events[byThread[to]].action.thread == m_events[byThread[from]].action.thread;
+             ++to)
+            chain = chain && precedes(byThread[to - 1], byThread[to]);
+        if (chain)
+            candidates.push_back(byThread[to - 1]);
+        else
+            candidates.insert(candidates.end(), byThread.begin() + std::ptrdiff_t(from),
+                              byThread.begin() + std::ptrdiff_t(to));
+        from = to;
+    }
+    appendMaximalReads(threadPred, candidates, out);
+    return out;
+}
+
+void Unfolding::appendMaximalReads(EventId threadPred, std::span<const EventId> reads,
+                                   std::vector<EventId> &out) const {
     for (EventId r : reads) {
         if (threadPred != kNoEvent && precedesOrEqual(r, threadPred))
             continue;
@@ -26,7 +60,6 @@ std::vector<EventId> Unfolding::canonicalReads(EventId threadPred, std::span<con
     }
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
-    return out;
 }
 
 std::vector<EventId> Unfolding::predecessors(EventId e) const {

@@ -199,6 +199,8 @@ public:
     std::size_t memoryBytes() const;
 
 private:
+    /// canonicalReads by comparing every pair (quadratic): appends the result, sorted, to `out`.
+    void appendMaximalReads(EventId threadPred, std::span<const EventId> reads, std::vector<EventId> &out) const;
     EventId find(const Action &action, EventId threadPred, EventId otherPred, std::span<const EventId> extras) const;
     EventId create(const Action &action, EventId threadPred, EventId otherPred, std::span<const EventId> extras);
     void buildCone(Event &ev, EventDetail &detail, EventId self);

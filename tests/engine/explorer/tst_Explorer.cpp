@@ -104,6 +104,37 @@ public:
     std::stop_source *stop = nullptr;
 };
 
+/// T1 reads x 2,000 times, T2 (created after it) writes x: the first run's conflicting extensions
+/// are T2's write before each prefix of T1's reads, 2,000 placements.
+class ManyReads final : public ModelProgram {
+public:
+    std::string name() const override { return "many reads"; }
+    static ModelTask reader(ModelThread &t) {
+        for (int i = 0; i < 2000; ++i)
+            co_await t.read(0);
+    }
+    static ModelTask writer(ModelThread &t) { co_await t.write(0, 1); }
+    ModelTask main(ModelThread &self) override {
+        co_await self.create([](ModelThread &t) { return reader(t); });
+        co_await self.create([](ModelThread &t) { return writer(t); });
+    }
+};
+
+/// Requests a stop once `after` events exist, and counts the events made after that.
+class EventCanceller final : public ExplorationObserver {
+public:
+    EventCanceller(std::stop_source &stop, std::uint64_t after) : m_stop(stop), m_after(after) {}
+    void onNewEvent(EventId) override {
+        if (++events == m_after)
+            m_stop.request_stop();
+    }
+    std::uint64_t events = 0;
+
+private:
+    std::stop_source &m_stop;
+    std::uint64_t m_after;
+};
+
 /// T1 sets x under mutex 1 and then locks and unlocks mutex 2 forever; T2, created after it, checks
 /// under mutex 1 that x is set. Every run is cut at the action bound; the failing order needs T2's
 /// lock before T1's, which only exists because the cut run lets T2 take its steps.
@@ -141,6 +172,7 @@ private slots:
     void observerSeesEveryEventAndExecution();
     void cancelFromObserver();
     void cancelFromAnotherThread();
+    void cancelInsideConflictingExtensions();
     void boundsStopEarly();
     void contextSwitchBoundNeedsOptimal();
     void nondeterminismIsReported();
@@ -227,6 +259,36 @@ void tst_Explorer::cancelFromAnotherThread() {
     QVERIFY(result.statistics.maximalConfigurations >= 50);
     QVERIFY(result.statistics.maximalConfigurations < 40320);
     QCOMPARE(result.statistics.executions, recorder.executions.load());
+}
+
+void tst_Explorer::cancelInsideConflictingExtensions() {
+    // The first run has 2,009 events; its extensions 2,000 more (one run: they are made before the
+    // execution bound is checked). A stop requested while they are made ends the walk within 16
+    // placements (it used to run to its end: after an execution of millions of reads that took
+    // minutes past the deadline).
+    ManyReads program;
+    std::stop_source never;
+    EventCanceller counter(never, 0);
+    {
+        ModelMachine machine(program);
+        ScheduledExecutor executor(machine);
+        ExplorationOptions one;
+        one.maxExecutions = 1;
+        Explorer explorer(executor, one);
+        explorer.setObserver(&counter);
+        QCOMPARE(explorer.run(never.get_token()).stopReason, StopReason::ExecutionLimit);
+    }
+    QCOMPARE(counter.events, std::uint64_t{4009});
+    std::stop_source stop;
+    EventCanceller canceller(stop, 2100);
+    ModelMachine machine(program);
+    ScheduledExecutor executor(machine);
+    Explorer explorer(executor, {});
+    explorer.setObserver(&canceller);
+    const ExplorationResult r = explorer.run(stop.get_token());
+    QCOMPARE(r.stopReason, StopReason::Cancelled);
+    QCOMPARE(r.statistics.executions, 1u);
+    QVERIFY2(canceller.events <= 2100 + 16, std::to_string(canceller.events).c_str());
 }
 
 void tst_Explorer::boundsStopEarly() {

@@ -163,6 +163,23 @@ std::set<EventId> below(const std::set<EventId> &events, EventId e) { return {ev
 
 } // namespace
 
+/// Two threads each read x 9 times, a third writes it: the reads of one write form two chains of up
+/// to 9, so canonicalReads' chain reduction (sets of more than 16) is checked.
+class RepeatedReads final : public ModelProgram {
+public:
+    std::string name() const override { return "repeated reads"; }
+    static ModelTask reader(ModelThread &t) {
+        for (int i = 0; i < 9; ++i)
+            co_await t.read(0);
+    }
+    static ModelTask writer(ModelThread &t) { co_await t.write(0, 1); }
+    ModelTask main(ModelThread &self) override {
+        co_await self.create([](ModelThread &t) { return reader(t); });
+        co_await self.create([](ModelThread &t) { return reader(t); });
+        co_await self.create([](ModelThread &t) { return writer(t); });
+    }
+};
+
 class tst_Relations : public QObject {
     Q_OBJECT
 private slots:
@@ -186,6 +203,8 @@ private:
                    const QString &context);
     void checkObjectTreeSiblings(const Unfolding &u, const ExplicitOrder &order, const QString &context);
     void checkThreadOrder(const Unfolding &u, const QString &context, std::uint64_t seed);
+    void checkCanonicalReads(const Unfolding &u, const ExplicitOrder &order, const QString &context,
+                             std::uint64_t seed);
     /// Explores each program and checks its unfolding (stops at the first failure).
     void checkExplored(std::span<std::unique_ptr<ModelProgram>> programs);
     void checkAccessSiblingIndex(const Unfolding &u, const std::vector<std::size_t> &position, const QString &context);
@@ -194,6 +213,7 @@ private:
     void checkIndexedList(const Unfolding &u, const SiblingList &list, const std::vector<EventId> &members,
                           KeyOf &&keyOf, const QString &context);
 
+    std::uint64_t m_longReadSets = 0;
     std::uint64_t m_pairs = 0;
     std::uint64_t m_immediateConflicts = 0;
     std::uint64_t m_indexedAccessLists = 0;
@@ -386,6 +406,51 @@ void tst_Relations::check(const Unfolding &u, const QString &context, std::uint6
         return;
     checkObjectTreeSiblings(u, order, context);
     checkThreadOrder(u, context, seed);
+    checkCanonicalReads(u, order, context, seed);
+}
+
+/// canonicalReads against its definition (the reads not in loc(p) and below no other read of the
+/// set) on sets of reads of one write: all of them (a thread's reads in conflict with each other
+/// among them) and random subsets, after no event and after random ones.
+void tst_Relations::checkCanonicalReads(const Unfolding &u, const ExplicitOrder &order, const QString &context,
+                                        std::uint64_t seed) {
+    std::map<std::pair<LocationIndex, EventId>, std::vector<EventId>> readsOf;
+    for (EventId e = 0; e < u.size(); ++e)
+        if (u.event(e).isMemoryAccess() && !u.event(e).isWrite() && !isRwlockKind(u.event(e).kind()))
+            readsOf[{u.event(e).location, u.event(e).otherPred}].push_back(e);
+    QRandomGenerator random(static_cast<quint32>(seed));
+    for (const auto &[key, all] : readsOf) {
+        for (int round = 0; round < 12 && !QTest::currentTestFailed(); ++round) {
+            std::vector<EventId> reads;
+            if (round < 8) {
+                for (EventId r : all)
+                    if (round == 0 || random.bounded(2) == 0)
+                        reads.push_back(r);
+            } else {
+                // As in a configuration: per thread, a read and the reads of the set below it (a chain).
+                std::map<ThreadId, EventId> top;
+                for (EventId r : all)
+                    if (!top.count(u.event(r).thread()) || random.bounded(3) == 0)
+                        top[u.event(r).thread()] = r;
+                for (EventId r : all)
+                    if (order.leq(r, top[u.event(r).thread()]))
+                        reads.push_back(r);
+            }
+            const EventId p = round % 2 == 0 ? kNoEvent : EventId(random.bounded(std::uint32_t(u.size())));
+            std::vector<EventId> expected;
+            for (EventId r : reads) {
+                if (p != kNoEvent && order.leq(r, p))
+                    continue;
+                if (std::none_of(reads.begin(), reads.end(), [&](EventId o) { return o != r && order.leq(r, o); }))
+                    expected.push_back(r);
+            }
+            std::sort(expected.begin(), expected.end());
+            m_longReadSets += reads.size() > 16; // canonicalReads' chain reduction
+            WEFT_VERIFY(u.canonicalReads(p, reads) == expected, context + ": canonicalReads of " +
+                                                                    QString::number(reads.size()) + " reads of " +
+                                                                    describe(u, all.front()));
+        }
+    }
 }
 
 /// The thread tree's sibling keys against threadSiblingLess, and threadCompare against the pre-order
@@ -612,13 +677,20 @@ void tst_Relations::checkExplored(std::span<std::unique_ptr<ModelProgram>> progr
 }
 
 void tst_Relations::memoryPrograms() {
-    std::unique_ptr<ModelProgram> programs[] = {makeLostUpdate(), makeWriterReaders(3), makeFig1(3),
-                                                makeDekker(1),    makeArraySweep(20),   makeLastZero(6)};
+    std::unique_ptr<ModelProgram> programs[] = {makeLostUpdate(),
+                                                makeWriterReaders(3),
+                                                makeFig1(3),
+                                                makeDekker(1),
+                                                makeArraySweep(20),
+                                                makeLastZero(6),
+                                                std::make_unique<RepeatedReads>()};
     checkExplored(programs);
     if (QTest::currentTestFailed())
         return;
     qInfo("%llu indexed access lists checked", (unsigned long long)m_indexedAccessLists);
     QVERIFY(m_indexedAccessLists > 0); // last zero's busy lists were checked
+    qInfo("%llu sets of more than 16 reads checked", (unsigned long long)m_longReadSets);
+    QVERIFY(m_longReadSets > 0);
 }
 
 void tst_Relations::busyObjectPrograms() {
