@@ -5,10 +5,14 @@
 #include "engine/base/Message.hpp"
 #include "engine/frontend/DiagnosticCollector.hpp"
 
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/Decl.h>
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/CodeGen/CodeGenAction.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/CompilerInvocation.h>
+#include <clang/Frontend/MultiplexConsumer.h>
 #include <clang/Frontend/Utils.h>
 #include <llvm/IR/Module.h>
 
@@ -53,6 +57,37 @@ std::vector<std::string> driverArguments(const CompileOptions &options) {
     return args;
 }
 
+/// C99's `inline void f(void) { ... }` without `static` or `extern` anywhere is an inline definition
+/// only: the program must define f elsewhere, and at -O0 no code is emitted for it (GCC -O0 fails to
+/// link; with optimisation the calls are inlined). Weft runs one translation unit, so there is no
+/// elsewhere: such a definition is made the external one, as GNU89 reads it (`gnu_inline`), instead
+/// of leaving f undefined (an "unsupported operation" at each call).
+class InlineDefinitionsAsExternal final : public clang::ASTConsumer {
+public:
+    bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
+        for (clang::Decl *decl : group)
+            if (auto *f = llvm::dyn_cast<clang::FunctionDecl>(decl);
+                f && f->doesThisDeclarationHaveABody() && f->isInlineSpecified() &&
+                f->getStorageClass() == clang::SC_None && !f->isInlineDefinitionExternallyVisible())
+                f->addAttr(clang::GNUInlineAttr::CreateImplicit(f->getASTContext()));
+        return true;
+    }
+};
+
+class EmitModuleAction final : public clang::EmitLLVMOnlyAction {
+public:
+    using clang::EmitLLVMOnlyAction::EmitLLVMOnlyAction;
+
+protected:
+    std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &compiler,
+                                                          llvm::StringRef file) override {
+        std::vector<std::unique_ptr<clang::ASTConsumer>> consumers;
+        consumers.push_back(std::make_unique<InlineDefinitionsAsExternal>());
+        consumers.push_back(clang::EmitLLVMOnlyAction::CreateASTConsumer(compiler, file));
+        return std::make_unique<clang::MultiplexConsumer>(std::move(consumers));
+    }
+};
+
 } // namespace
 
 std::unique_ptr<llvm::Module> emitModuleWithClang(const CompileOptions &options, llvm::LLVMContext &context,
@@ -81,7 +116,7 @@ std::unique_ptr<llvm::Module> emitModuleWithClang(const CompileOptions &options,
     clang::CompilerInstance compiler;
     compiler.setInvocation(std::move(invocation));
     compiler.createDiagnostics(&diagnostics.consumer(), /*ShouldOwnClient=*/false);
-    clang::EmitLLVMOnlyAction action(&context);
+    EmitModuleAction action(&context);
     if (!compiler.ExecuteAction(action) || diagnostics.hasErrors())
         return nullptr;
     return action.takeModule();

@@ -40,6 +40,7 @@ private slots:
     void bitcodeRoundTrips();
     void oldCCompilesWithWarnings();
     void standardIsSelectable();
+    void inlineDefinitionsAreDefinitions();
     void deepExpressionCompiles();
     void compilerCrashIsAnError();
 
@@ -259,6 +260,28 @@ void tst_CCompiler::oldCCompilesWithWarnings() {
     auto broken = compileC({write("broken.c", "int main(void) {\n  return undeclared_variable;\n}\n")});
     QVERIFY(!broken);
     QVERIFY(q(formatDiagnostics(broken.error())).contains("error: use of undeclared identifier"));
+}
+
+void tst_CCompiler::inlineDefinitionsAreDefinitions() {
+    // C99's `inline` without static or extern (SV-COMP's pthread-ext tasks use it as C++ does) is an
+    // inline definition only: Clang -O0 emits no code for it (GCC -O0 fails to link). One translation
+    // unit has no other definition, so Weft makes it the external one. A C99 `extern inline`
+    // definition already is one, a static one is emitted where used. (GNU89's `extern inline`, the
+    // inline-only kind there and glibc's __extern_inline, stays so: libc defines those functions.)
+    const std::string file = write("inline.c", "inline int twice(int v) { return 2 * v; }\n"
+                                               "extern inline int thrice(int v) { return 3 * v; }\n"
+                                               "static inline int four(void) { return 4; }\n"
+                                               "int main(void) { return twice(1) + thrice(1) + four(); }\n");
+    for (const char *standard : {"gnu17", "c99"}) {
+        CompileOptions options{file};
+        options.standard = standard;
+        auto unit = compileC(options);
+        QVERIFY2(unit, unit ? "" : formatDiagnostics(unit.error()).c_str());
+        for (const char *name : {"twice", "thrice", "four"}) {
+            const llvm::Function *f = unit->module->getFunction(name);
+            QVERIFY2(f && !f->isDeclaration(), (std::string(standard) + ": " + name).c_str());
+        }
+    }
 }
 
 void tst_CCompiler::standardIsSelectable() {
