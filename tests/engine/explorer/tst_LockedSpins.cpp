@@ -5,6 +5,7 @@
 // mutex held at the head and released in the iteration, a recursive relock, an atomic read under
 // sync) still runs on, up to the bound; a poll whose next lock waits for a thread that cannot move is
 // a deadlock, not a livelock. The brute-force cross-checks are tst_SpinLoops's.
+#include "engine/debugger/TracedExecution.hpp"
 #include "tests/engine/interpreter/CProgram.hpp"
 
 #include <QtTest>
@@ -199,6 +200,21 @@ int main(void) { pthread_t t; pthread_create(&t, 0, poller, 0);
         QCOMPARE(r.defects.front().occurrences, std::uint64_t{2});
         QCOMPARE(QString::fromStdString(r.defects.front().message), message);
     }
+    if (variant != 0)
+        return;
+    // The run where T1 polled once and awaits (main's start and create, T1's start, lock and unlock,
+    // main's lock; then main waits to join; under sc T1's read of done is an event too): the trace
+    // (the threads pane) shows T1 waiting for m.
+    const auto schedule = Schedule::parse(sc ? "0*2,1*4,0" : "0*2,1*3,0");
+    QVERIFY(schedule);
+    const debugger::TracedExecution trace = debugger::traceSchedule(
+        p, inModel(sc ? interpreter::MemoryModel::Sc : interpreter::MemoryModel::Sync), *schedule);
+    QCOMPARE(trace.execution.end, ExecutionEnd::Deadlock);
+    QCOMPARE(trace.execution.blocked.size(), std::size_t{2});
+    QCOMPARE(trace.execution.blocked[1].pending.kind, ActionKind::AwaitBlocked);
+    QCOMPARE(trace.blocked.size(), std::size_t{2});
+    QCOMPARE(trace.blocked[1].action.kind, ActionKind::MutexLock);
+    QCOMPARE(trace.blocked[1].object, std::string("'m'"));
 }
 
 void tst_LockedSpins::changedReadBeforeTheLock() {
