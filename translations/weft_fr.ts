@@ -32,6 +32,10 @@
         <translation>essaie</translation>
     </message>
     <message>
+        <source>destroy</source>
+        <translation>détruit</translation>
+    </message>
+    <message>
         <source>sem_init</source>
         <translation>sem_init</translation>
     </message>
@@ -587,6 +591,10 @@
         <translation>pthread_mutex_destroy d’un mutex verrouillé</translation>
     </message>
     <message>
+        <source>%1 of mutex %2 after it was destroyed</source>
+        <translation>%1 du mutex %2 après sa destruction</translation>
+    </message>
+    <message>
         <source>pthread_rwlock_unlock: the lock is not held by this thread</source>
         <translation>pthread_rwlock_unlock : ce thread ne détient pas le verrou</translation>
     </message>
@@ -841,6 +849,10 @@
     <message>
         <source>trylock %1</source>
         <translation>essai de verrouillage de %1</translation>
+    </message>
+    <message>
+        <source>destroy %1</source>
+        <translation>destruction de %1</translation>
     </message>
     <message>
         <source>sem_init %1 %2</source>

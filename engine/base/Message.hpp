@@ -136,6 +136,7 @@ enum class MessageKind : std::uint8_t {
     JumpOtherThread, ///< %1 to a jmp_buf set by thread T%2 (Weft supports setjmp and longjmp within one thread)
     JumpReturned, ///< %1 to a setjmp whose function has returned
     DestroyLockedMutex, ///< pthread_mutex_destroy of a locked mutex
+    DestroyedMutexUsed, ///< %1 of mutex %2 after it was destroyed
     RwUnlockNotHeld, ///< pthread_rwlock_unlock: the lock is not held by this thread
     StartNotFunction, ///< pthread_create: the start routine is not a function of the program
     SemValueTooLarge, ///< sem_init: the value exceeds SEM_VALUE_MAX
@@ -209,6 +210,7 @@ enum class MessageKind : std::uint8_t {
     ActLock, ///< lock %1
     ActUnlock, ///< unlock %1
     ActTrylock, ///< trylock %1
+    ActDestroy, ///< destroy %1
     ActSemInit, ///< sem_init %1 %2
     ActSemWait, ///< sem_wait %1
     ActSemTrywait, ///< sem_trywait %1

@@ -13,6 +13,20 @@
 
 namespace weft::interpreter {
 
+namespace {
+
+/// The call that performs a mutex action, for messages.
+std::string_view mutexFunction(ActionKind kind) {
+    switch (kind) {
+    case ActionKind::MutexUnlock: return "pthread_mutex_unlock";
+    case ActionKind::MutexTrylock: return "pthread_mutex_trylock";
+    case ActionKind::MutexDestroy: return "pthread_mutex_destroy";
+    default: return "pthread_mutex_lock";
+    }
+}
+
+} // namespace
+
 Interpreter::Interpreter(const program::Program &program, InterpreterOptions options)
     : m_program(program), m_options(options), m_stepper(program, m_options) {
     buildInitialState();
@@ -170,7 +184,20 @@ std::string Interpreter::describeSpin(ThreadId t) const {
 }
 
 void Interpreter::violation(ThreadId t, std::string text) {
-    m_fault = ProgramFault{DefectKind::ModelViolation, t, std::move(text), false};
+    raiseFault(t, DefectKind::ModelViolation, std::move(text), false);
+}
+
+void Interpreter::reportUndefined(ThreadId t, std::string text) {
+    const std::optional<ProgramFault> ending = std::exchange(m_fault, std::nullopt);
+    const program::SourceSpot spot = m_faultSpot;
+    raiseFault(t, DefectKind::UndefinedBehaviour, std::move(text), true);
+    m_fault->location = m_program.sourceMap.format(m_faultSpot);
+    m_reports.push_back(*std::exchange(m_fault, ending));
+    m_faultSpot = spot;
+}
+
+void Interpreter::raiseFault(ThreadId t, DefectKind kind, std::string text, bool performed) {
+    m_fault = ProgramFault{kind, t, std::move(text), performed};
     if (const ThreadState *thread = m_state.find(t); thread && !thread->stack.empty())
         m_faultSpot = m_program.sourceMap.spotOf(thread->stack.top().function, thread->stack.top().pc);
     const std::string where = m_program.sourceMap.format(m_faultSpot);
@@ -208,6 +235,7 @@ bool Interpreter::performAction(ThreadId t) {
         created.pending = Action{ActionKind::ThreadStart, child, 0};
         created.clockNs = thread->clockNs;
         created.detached = createsDetached(m_state.memory, m_stepper.callArgument(*thread, 1));
+        created.exitsInPast = thread->exitsInPast;
         m_stepper.startThread(created, routine, argument);
         if (m_state.threadIndex.size() <= child)
             m_state.threadIndex.resize(child + 1, InterpreterState::kNoIndex);
@@ -231,6 +259,13 @@ bool Interpreter::performAction(ThreadId t) {
                              english(MessageKind::JoinUncreated, {std::to_string(t), std::to_string(action.object)})),
                    false;
         m_state.races.joined(m_state.threadIndex[t], m_state.threadIndex[joined->id]);
+        std::vector<ThreadId> &past = thread->exitsInPast;
+        const std::size_t mine = past.size();
+        past.insert(past.end(), joined->exitsInPast.begin(), joined->exitsInPast.end());
+        past.push_back(joined->id);
+        std::sort(past.begin() + std::ptrdiff_t(mine), past.end());
+        std::inplace_merge(past.begin(), past.begin() + std::ptrdiff_t(mine), past.end());
+        past.erase(std::unique(past.begin(), past.end()), past.end());
         m_stepper.markEscaped(m_state, joined->exitValue);
         const std::uint64_t result = m_stepper.callArgument(*thread, 1);
         if (result != 0)
@@ -430,10 +465,30 @@ bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
         violation(t, english(kind, {std::to_string(t), describeAddress(action.object)}));
         return false;
     };
+    const bool onMutex = action.kind == ActionKind::MutexLock || action.kind == ActionKind::MutexUnlock ||
+                         action.kind == ActionKind::MutexTrylock || action.kind == ActionKind::MutexDestroy;
+    if (onMutex && m_state.mutexDestroys > 0 && action.object != program::kAtomicSectionKey &&
+        isDestroyedMutex(m_state, action.object)) {
+        // Undefined behaviour, reported once per destroy; the run goes on as if the mutex had been
+        // initialised again (a normal mutex), so that what the other threads do next is explored.
+        reportUndefined(t, english(MessageKind::DestroyedMutexUsed,
+                                   {std::string(mutexFunction(action.kind)), describeAddress(action.object)}));
+        clearDestroyedMutex(m_state, action.object);
+    }
     switch (action.kind) {
     case ActionKind::MutexUnlock:
         if (before.owner != t)
             return fail(MessageKind::UnlockNotHeld);
+        break;
+    case ActionKind::MutexDestroy:
+        // Here another thread may have taken the mutex in between (pthread/MutexCalls.cpp). Undefined
+        // behaviour; the run goes on as glibc's does: EBUSY, the mutex stays as it is.
+        if (before.owner != kNoThread) {
+            reportUndefined(t, english(MessageKind::DestroyLockedMutex, {}));
+            thread.callResult = kEbusy;
+        } else {
+            markDestroyedMutex(m_state, action.object);
+        }
         break;
     case ActionKind::MutexTrylock:
     case ActionKind::RwTryrdlock:

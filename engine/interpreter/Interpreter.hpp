@@ -115,7 +115,12 @@ private:
     void buildInitialState();
     /// Whether memory still holds what a spin's read saw there.
     bool stillHolds(const SpinRead &r) const;
+    /// The action of `t` is invalid: a model violation, and the action does not happen.
     void violation(ThreadId t, std::string text);
+    /// The action of `t` is undefined behaviour (a destroyed or held mutex) that the run goes on past:
+    /// a report (Machine::takeReports) at `t`'s current spot.
+    void reportUndefined(ThreadId t, std::string text);
+    void raiseFault(ThreadId t, DefectKind kind, std::string text, bool performed);
     /// Whether the thread's pending action may be its next inside an atomic section (AtomicSections.cpp).
     bool allowedInSection(const ThreadState &thread);
     /// Performs `action`, an operation on a synchronisation object (or a barrier pass), on the

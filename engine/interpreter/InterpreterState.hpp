@@ -25,6 +25,9 @@ struct InterpreterState {
     /// Holds of recursive mutexes beyond the first, by address (only the first lock and the last
     /// unlock are visible actions: in between no other thread can take the mutex).
     std::map<std::uint64_t, std::uint32_t> relocks;
+    /// pthread_mutex_destroy calls so far: until the first, no mutex operation looks for the
+    /// destroyed mark (pthread/MutexType.hpp).
+    std::uint32_t mutexDestroys = 0;
     RaceDetector races;                         ///< happens-before and access history of this execution
     std::string output;                         ///< what the program printed in this execution
     /// Instructions (function << 32 | pc) whose uninitialised read this execution has reported.

@@ -101,6 +101,10 @@ struct ThreadState {
     std::map<std::uint32_t, std::uint64_t> threadLocals;
     /// The thread's setjmp calls so far; a jmp_buf holds (thread << 32 | index + 1) (JumpCalls.cpp).
     std::vector<JumpTarget> jumps;
+    /// The threads whose exit lies in this thread's past through creations and joins (sorted): its
+    /// creator's when it starts, and each thread it joins with that thread's. When they are all the
+    /// other threads, no other thread can act concurrently with its next step (MutexCalls.cpp).
+    std::vector<ThreadId> exitsInPast;
     bool exited = false;
     bool detached = false; ///< created with PTHREAD_CREATE_DETACHED: joining it is a defect
     /// The pending exit ends the whole program (main returned, or exit(0)).

@@ -10,6 +10,7 @@ QColor EventAppearance::fill(ActionKind kind) {
     case ActionKind::MutexLock:
     case ActionKind::MutexTrylock: return QColor(250, 128, 114);  // salmon
     case ActionKind::MutexUnlock: return QColor(173, 216, 230);   // light blue
+    case ActionKind::MutexDestroy: return QColor(188, 143, 143);  // rosy brown
     case ActionKind::ThreadStart: return QColor(173, 255, 47);    // green yellow
     case ActionKind::ThreadCreate: return QColor(255, 236, 110);  // yellow
     case ActionKind::ThreadJoin: return QColor(218, 112, 214);    // orchid
@@ -48,6 +49,7 @@ QString EventAppearance::actionText(ActionKind kind) {
     case ActionKind::MutexLock: return tr("lock");
     case ActionKind::MutexUnlock: return tr("unlock");
     case ActionKind::MutexTrylock: return tr("trylock");
+    case ActionKind::MutexDestroy: return tr("destroy");
     case ActionKind::SemInit: return tr("sem_init");
     case ActionKind::SemWait: return tr("sem_wait");
     case ActionKind::SemTrywait: return tr("sem_trywait");

@@ -127,6 +127,7 @@ QString MessageText::wording(MessageKind kind) {
         return tr("%1 to a jmp_buf set by thread T%2 (Weft supports setjmp and longjmp within one thread)");
     case MessageKind::JumpReturned: return tr("%1 to a setjmp whose function has returned");
     case MessageKind::DestroyLockedMutex: return tr("pthread_mutex_destroy of a locked mutex");
+    case MessageKind::DestroyedMutexUsed: return tr("%1 of mutex %2 after it was destroyed");
     case MessageKind::RwUnlockNotHeld: return tr("pthread_rwlock_unlock: the lock is not held by this thread");
     case MessageKind::StartNotFunction: return tr("pthread_create: the start routine is not a function of the program");
     case MessageKind::SemValueTooLarge: return tr("sem_init: the value exceeds SEM_VALUE_MAX");
@@ -202,6 +203,7 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::ActLock: return tr("lock %1");
     case MessageKind::ActUnlock: return tr("unlock %1");
     case MessageKind::ActTrylock: return tr("trylock %1");
+    case MessageKind::ActDestroy: return tr("destroy %1");
     case MessageKind::ActSemInit: return tr("sem_init %1 %2");
     case MessageKind::ActSemWait: return tr("sem_wait %1");
     case MessageKind::ActSemTrywait: return tr("sem_trywait %1");

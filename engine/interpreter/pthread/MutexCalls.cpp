@@ -93,12 +93,35 @@ Continuation initCall(BuiltinCall &c) {
     return c.returns(0);
 }
 
+/// Whether every other thread of the execution has exited and its exit lies in the caller's past
+/// (joined, directly or through the threads it joined). Then no other thread can act concurrently
+/// with the caller's next step: a thread created later is created after it. A function of the
+/// caller's history: the threads it lists are the only ones created before that step.
+bool aloneWithItsPast(const BuiltinCall &c) { return c.thread.exitsInPast.size() + 1 == c.state.threads.size(); }
+
 Continuation destroyCall(BuiltinCall &c) {
     MemoryFault fault;
     if (!readable(c, c.arg(0), fault))
         return c.memoryFault(fault);
-    if (c.state.ownerOf(c.arg(0)) != kNoThread)
-        return c.fail(DefectKind::UndefinedBehaviour, english(MessageKind::DestroyLockedMutex, {}));
+    // Where another thread may use the mutex concurrently, the destroy is an event, ordered against
+    // that thread's operations (Interpreter::performOnObject checks it then). Where none can (main
+    // after joining every thread; inside an atomic section, whose lock would be held), it is the
+    // thread's own step, and adds no event (engine/unfolding/README.md, "Mutex destruction").
+    if (!aloneWithItsPast(c) && c.thread.sectionDepth == 0)
+        return c.stopAt(c.action(ActionKind::MutexDestroy, c.arg(0)));
+    // Undefined behaviour is reported and the run goes on, as where the destroy is an event.
+    FaultReporter &faults = c.services.faults;
+    if (isDestroyedMutex(c.state, c.arg(0))) {
+        faults.raise(c.thread, DefectKind::UndefinedBehaviour,
+                     english(MessageKind::DestroyedMutexUsed,
+                             {"pthread_mutex_destroy", faults.describeAddress(c.state, c.arg(0))}));
+        faults.reportRaised();
+    } else if (c.state.ownerOf(c.arg(0)) != kNoThread) {
+        faults.raise(c.thread, DefectKind::UndefinedBehaviour, english(MessageKind::DestroyLockedMutex, {}));
+        faults.reportRaised();
+        return c.returns(kEbusyErrno);
+    }
+    markDestroyedMutex(c.state, c.arg(0));
     return c.returns(0);
 }
 

@@ -29,6 +29,7 @@ void *worker(void *arg) {
     pthread_mutex_unlock(&m);
     pthread_rwlock_wrlock(&table);
     pthread_rwlock_unlock(&table);
+    pthread_mutex_destroy(&forks[0]); // main runs on: an event
     return 0;
 }
 

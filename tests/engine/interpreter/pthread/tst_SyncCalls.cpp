@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Tests the interpreter's trylock, semaphores, condition variables and barriers: the explorer
 // against brute force (InterleavingEnumerator on the Interpreter) on tests/programs/sync_*, the
-// call results, the lost wake-up deadlock replayed, and misuse reported as a located fault.
+// call results, the lost wake-up deadlock replayed, and misuse reported as a located fault; a racy
+// pthread_mutex_destroy (tests/programs/sync_destroy) against brute force.
 #include "tests/engine/interpreter/CProgram.hpp"
 #include "tests/model/InterleavingEnumerator.hpp"
 
@@ -37,6 +38,8 @@ private slots:
     void init();
     void matchesBruteForce_data();
     void matchesBruteForce();
+    void racyDestroyMatchesBruteForce_data();
+    void racyDestroyMatchesBruteForce();
     void lostWakeupDeadlockIsReplayed();
     void trylockAndTrywaitResults();
     void barrierReturnsSerialThreadOncePerRound();
@@ -104,6 +107,46 @@ void tst_SyncCalls::matchesBruteForce() {
     QCOMPARE(truth.traces, instance["maximalConfigurations"].get<std::uint64_t>());
     QCOMPARE(truth.events, instance["events"].get<std::uint64_t>());
     QCOMPARE(truth.deadlocks, instance["defects"].get<std::uint64_t>());
+}
+
+void tst_SyncCalls::racyDestroyMatchesBruteForce_data() {
+    QTest::addColumn<QStringList>("defines");
+    QTest::addColumn<int>("policy");
+    QTest::addColumn<int>("reports"); // defects the explorer reports (brute force counts no reports)
+    for (int policy : {0, 1, -1, 2}) {
+        QTest::addRow("racy k=%d", policy) << QStringList() << policy << 2;
+        QTest::addRow("join first k=%d", policy) << QStringList{"JOIN_FIRST"} << policy << 0;
+        QTest::addRow("use after k=%d", policy) << QStringList{"USE_AFTER"} << policy << 1;
+    }
+}
+
+void tst_SyncCalls::racyDestroyMatchesBruteForce() {
+    // Every order of the destroy with the worker's lock and unlock is explored once, and the defects the
+    // run goes on past (destroying a held mutex, locking a destroyed one) hide nothing behind them.
+    QFETCH(QStringList, defines);
+    QFETCH(int, policy);
+    QFETCH(int, reports);
+    std::vector<std::string> d;
+    for (const QString &x : defines)
+        d.push_back(x.toStdString());
+    auto p = loadC(kPrograms + "/sync_destroy/sync_destroy.c", d);
+    QVERIFY2(p, diagnosticsOf(p).c_str());
+    interpreter::Interpreter bruteMachine(*p);
+    model::InterleavingEnumerator enumerator(bruteMachine,
+                                             model::InterleavingEnumerator::Mode::MergeEquivalentPrefixes);
+    const model::EnumerationResult truth = enumerator.run();
+    QVERIFY(truth.complete);
+    QCOMPARE(truth.divergences, 0u);
+    QCOMPARE(truth.faults, 0u);
+    ExplorationOptions options;
+    options.policy = AltPolicy::fromNumber(policy);
+    const ExplorationResult r = explore(*p, options);
+    QVERIFY(r.isComplete());
+    QCOMPARE(r.statistics.maximalConfigurations, truth.traces);
+    QCOMPARE(r.statistics.events, truth.events);
+    QCOMPARE(r.statistics.defects, std::uint64_t(reports));
+    for (const Defect &x : r.defects)
+        QCOMPARE(x.kind, DefectKind::UndefinedBehaviour);
 }
 
 void tst_SyncCalls::lostWakeupDeadlockIsReplayed() {
