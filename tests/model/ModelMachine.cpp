@@ -11,6 +11,7 @@ namespace weft::model {
 ModelThread::Awaiter ModelThread::lock(int m) { return {this, ModelMachine::Lock, std::uint64_t(m)}; }
 ModelThread::Awaiter ModelThread::unlock(int m) { return {this, ModelMachine::Unlock, std::uint64_t(m)}; }
 ModelThread::Awaiter ModelThread::trylock(int m) { return {this, ModelMachine::Trylock, std::uint64_t(m)}; }
+ModelThread::Awaiter ModelThread::destroy(int m) { return {this, ModelMachine::Destroy, std::uint64_t(m)}; }
 ModelThread::Awaiter ModelThread::create(ThreadBody body) {
     return {this, ModelMachine::Create, 0, std::move(body)};
 }
@@ -135,6 +136,7 @@ void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
     case Lock: op(ActionKind::MutexLock, o); break;
     case Unlock: op(ActionKind::MutexUnlock, o); break;
     case Trylock: op(ActionKind::MutexTrylock, o); break;
+    case Destroy: op(ActionKind::MutexDestroy, o); break;
     case Join: op(ActionKind::ThreadJoin, o); break;
     case SemInit: op(ActionKind::SemInit, o, awaiter.value); break;
     case SemWait: op(ActionKind::SemWait, o); break;

@@ -38,6 +38,7 @@ public:
         Join,
         Check,
         Trylock,
+        Destroy,
         SemInit,
         SemWait,
         SemTrywait,

@@ -67,6 +67,9 @@ public:
     Awaiter unlock(int mutex);
     /// co_await yields 1 if the mutex was taken, 0 if it was held.
     Awaiter trylock(int mutex);
+    /// pthread_mutex_destroy: an operation on the mutex that never blocks and changes nothing (the
+    /// model checks no misuse).
+    Awaiter destroy(int mutex);
     Awaiter semInit(int sem, int value);
     Awaiter semWait(int sem);
     /// co_await yields 1 if the count was decremented, 0 if it was zero.

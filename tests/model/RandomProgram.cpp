@@ -102,6 +102,8 @@ private:
             std::reverse(order.begin(), order.end());
         for (int w : order)
             main.push_back({RandomInstruction::Join, w});
+        if (m_shape.destroyPercent > 0 && m_rng.percent(m_shape.destroyPercent))
+            main.push_back({RandomInstruction::Destroy, m_rng.below(m_mutexes)});
         for (int w = 1; w <= workers; ++w)
             codes[w] = thread(w == nester ? workers + 1 : -1, m_shape.maxSections);
         if (nester > 0)
@@ -130,6 +132,8 @@ private:
             }
             if (m_rng.percent(m_shape.syncPercent))
                 out.push_back({m_rng.percent(50) ? RandomInstruction::SemPost : RandomInstruction::SemWait, 0});
+            if (m_shape.destroyPercent > 0 && m_rng.percent(m_shape.destroyPercent))
+                out.push_back({RandomInstruction::Destroy, m_rng.below(m_mutexes)});
         }
         if (createAt == 2 * sections)
             out.push_back({RandomInstruction::Create, child});
@@ -302,6 +306,8 @@ RandomProgramShape randomProgramFamily(int family) {
     }
     if (family == 7)
         s.rwlockPercent = 50;
+    if (family == 8)
+        s.destroyPercent = 30;
     return s;
 }
 
@@ -358,6 +364,7 @@ ModelTask RandomProgram::run(ModelThread &self, int code) {
         case RandomInstruction::Join:
             co_await self.join(children[static_cast<std::size_t>(in.a)]);
             break;
+        case RandomInstruction::Destroy: co_await self.destroy(in.a + 1); break;
         case RandomInstruction::TrylockOrSkip: {
             // (The awaited value is stored first: GCC 12 mishandles co_await inside conditions.)
             const bool taken = co_await self.trylock(in.a + 1);
@@ -463,6 +470,7 @@ std::string RandomProgram::listing() const {
             case RandomInstruction::TrylockOrSkip:
                 out += "trylock m" + a + " else goto " + std::to_string(in.target);
                 break;
+            case RandomInstruction::Destroy: out += "destroy m" + a; break;
             case RandomInstruction::SemInit: out += "sem_init s" + a + " " + std::to_string(in.b); break;
             case RandomInstruction::SemPost: out += "sem_post s" + a; break;
             case RandomInstruction::SemWait: out += "sem_wait s" + a; break;

@@ -43,6 +43,7 @@ struct RandomInstruction {
         RwLock,        ///< rdlock (b = 0) or wrlock (b = 1) rw(a)
         RwTryOrSkip,   ///< tryrdlock (b = 0) or trywrlock (b = 1) rw(a); if it fails goto target
         RwUnlock,      ///< pthread_rwlock_unlock rw(a) (b as for the lock)
+        Destroy,       ///< pthread_mutex_destroy m(a) (in the model: an operation that never blocks)
     };
     Op op = Lock;
     int a = 0;
@@ -78,6 +79,9 @@ struct RandomProgramShape {
     /// Chance that a top-level section is a read or write section on a read-write lock (1–2 of them,
     /// each guarding a variable written only by its writers) instead of a mutex section (0: none).
     int rwlockPercent = 0;
+    /// Chance that a thread destroys a mutex after a section, and that main does after its joins
+    /// (0: none).
+    int destroyPercent = 0;
     /// Programs with more visible operations than this (counted statically: start, exit, and every
     /// lock, unlock, create and join in the code) are drawn again.
     int maxActions = 20;
@@ -89,7 +93,7 @@ struct RandomProgramShape {
 /// (holding its locks) when false; 4 the same over racy shared memory (the sc model's accesses);
 /// 5 racy shared memory with spin loops that wait for another thread's write; 6 mutexes and racy
 /// shared memory with branches on nondet inputs (--nondet explore:0..2); 7 read-write lock
-/// sections next to mutex sections.
+/// sections next to mutex sections; 8 mutexes destroyed while other threads may still use them.
 RandomProgramShape randomProgramFamily(int family);
 
 class RandomProgram final : public ModelProgram {

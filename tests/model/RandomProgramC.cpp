@@ -24,6 +24,7 @@ std::string statement(const RandomInstruction &in) {
         return "pthread_create(&child[" + n(in.a) + "], 0, code" + n(in.a) + ", 0);";
     case RandomInstruction::Join: return "pthread_join(child[" + n(in.a) + "], 0);";
     case RandomInstruction::TrylockOrSkip: return "if (pthread_mutex_trylock(&" + m + ") != 0) " + to;
+    case RandomInstruction::Destroy: return "pthread_mutex_destroy(&" + m + ");";
     case RandomInstruction::SemInit: return "sem_init(&s" + n(in.a + 1) + ", 0, " + n(in.b) + ");";
     case RandomInstruction::SemPost: return "sem_post(&s" + n(in.a + 1) + ");";
     case RandomInstruction::SemWait: return "sem_wait(&s" + n(in.a + 1) + ");";
