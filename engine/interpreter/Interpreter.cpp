@@ -259,13 +259,7 @@ bool Interpreter::performAction(ThreadId t) {
                              english(MessageKind::JoinUncreated, {std::to_string(t), std::to_string(action.object)})),
                    false;
         m_state.races.joined(m_state.threadIndex[t], m_state.threadIndex[joined->id]);
-        std::vector<ThreadId> &past = thread->exitsInPast;
-        const std::size_t mine = past.size();
-        past.insert(past.end(), joined->exitsInPast.begin(), joined->exitsInPast.end());
-        past.push_back(joined->id);
-        std::sort(past.begin() + std::ptrdiff_t(mine), past.end());
-        std::inplace_merge(past.begin(), past.begin() + std::ptrdiff_t(mine), past.end());
-        past.erase(std::unique(past.begin(), past.end()), past.end());
+        thread->exitsInPast |= joined->exitsInPast | (joined->id < 32 ? 1u << joined->id : ThreadState::kUnknownPast);
         m_stepper.markEscaped(m_state, joined->exitValue);
         const std::uint64_t result = m_stepper.callArgument(*thread, 1);
         if (result != 0)
@@ -465,9 +459,11 @@ bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
         violation(t, english(kind, {std::to_string(t), describeAddress(action.object)}));
         return false;
     };
-    const bool onMutex = action.kind == ActionKind::MutexLock || action.kind == ActionKind::MutexUnlock ||
-                         action.kind == ActionKind::MutexTrylock || action.kind == ActionKind::MutexDestroy;
-    if (onMutex && m_state.mutexDestroys > 0 && action.object != program::kAtomicSectionKey &&
+    const auto onMutex = [](ActionKind k) {
+        return k == ActionKind::MutexLock || k == ActionKind::MutexUnlock || k == ActionKind::MutexTrylock ||
+               k == ActionKind::MutexDestroy;
+    };
+    if (m_state.mutexDestroys > 0 && onMutex(action.kind) && action.object != program::kAtomicSectionKey &&
         isDestroyedMutex(m_state, action.object)) {
         // Undefined behaviour, reported once per destroy; the run goes on as if the mutex had been
         // initialised again (a normal mutex), so that what the other threads do next is explored.

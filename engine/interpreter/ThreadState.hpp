@@ -94,6 +94,13 @@ struct ThreadState {
     std::vector<Action> followUps;
     std::uint64_t callResult = 0;    ///< what the call in progress returns (trylock, trywait, barrier)
     std::uint32_t barrierRound = 0;  ///< the round of the thread's last barrier arrival
+    /// Bit u: thread u's exit lies in this thread's past through creations and joins (its creator's
+    /// bits when it starts; a join adds the joined thread and its bits). When they are all the other
+    /// threads, no other thread can act concurrently with its next step (MutexCalls.cpp). Threads 0–31;
+    /// kUnknownPast once a thread numbered 32 or more took part. (In the padding after barrierRound:
+    /// a larger ThreadState costs every thread lookup an instruction.)
+    std::uint32_t exitsInPast = 0;
+    static constexpr std::uint32_t kUnknownPast = 0xFFFFFFFFu;
     /// Per read-write lock the thread holds for reading: how many more read locks it took on top
     /// of the first (the first and last are events; the nested ones are the thread's own business).
     std::map<std::uint64_t, std::uint32_t> nestedReads;
@@ -101,10 +108,6 @@ struct ThreadState {
     std::map<std::uint32_t, std::uint64_t> threadLocals;
     /// The thread's setjmp calls so far; a jmp_buf holds (thread << 32 | index + 1) (JumpCalls.cpp).
     std::vector<JumpTarget> jumps;
-    /// The threads whose exit lies in this thread's past through creations and joins (sorted): its
-    /// creator's when it starts, and each thread it joins with that thread's. When they are all the
-    /// other threads, no other thread can act concurrently with its next step (MutexCalls.cpp).
-    std::vector<ThreadId> exitsInPast;
     bool exited = false;
     bool detached = false; ///< created with PTHREAD_CREATE_DETACHED: joining it is a defect
     /// The pending exit ends the whole program (main returned, or exit(0)).

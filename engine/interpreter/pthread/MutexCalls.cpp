@@ -7,6 +7,8 @@
 #include "engine/interpreter/LibcDispatcher.hpp"
 #include "engine/interpreter/pthread/MutexType.hpp"
 
+#include <bit>
+
 namespace weft::interpreter {
 
 using program::Builtin;
@@ -97,7 +99,10 @@ Continuation initCall(BuiltinCall &c) {
 /// (joined, directly or through the threads it joined). Then no other thread can act concurrently
 /// with the caller's next step: a thread created later is created after it. A function of the
 /// caller's history: the threads it lists are the only ones created before that step.
-bool aloneWithItsPast(const BuiltinCall &c) { return c.thread.exitsInPast.size() + 1 == c.state.threads.size(); }
+bool aloneWithItsPast(const BuiltinCall &c) {
+    const std::uint32_t past = c.thread.exitsInPast;
+    return past != ThreadState::kUnknownPast && std::size_t(std::popcount(past)) + 1 == c.state.threads.size();
+}
 
 Continuation destroyCall(BuiltinCall &c) {
     MemoryFault fault;

@@ -145,6 +145,7 @@ void tst_FrenchDefects::defectsInFrench_data() {
     row(34, MessageKind::ActionInAtomic);
     row(34, MessageKind::ActLock);
     row(35, MessageKind::ThreadBound);
+    row(36, MessageKind::DestroyedMutexUsed);
 }
 
 void tst_FrenchDefects::defectsInFrench() {

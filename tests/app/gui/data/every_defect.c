@@ -188,6 +188,9 @@ int main(void) {
         pthread_create(&t, 0, write_b, 0);
         pthread_join(t, 0);
     }
+#elif CASE == 36 // locking a destroyed mutex
+    pthread_mutex_destroy(&m);
+    pthread_mutex_lock(&m);
 #endif
     return 0;
 }
