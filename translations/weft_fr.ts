@@ -223,6 +223,10 @@
         <translation>déverrouillé</translation>
     </message>
     <message>
+        <source>destroyed</source>
+        <translation>détruit</translation>
+    </message>
+    <message>
         <source>locked by T%1</source>
         <translation>verrouillé par T%1</translation>
     </message>

@@ -50,6 +50,7 @@ constexpr Wording kWordings[] = {
     {"%1 of %2 arrived"},
     {"write-locked by T%1"},
     {"read-locked by %1"},
+    {"destroyed"},
     {"read of %1 bytes"},
     {"read of %1 byte"},
     {"write of %1 bytes"},

@@ -52,6 +52,7 @@ enum class MessageKind : std::uint8_t {
     BarrierArrivals,   ///< 2 of 3 arrived
     WriteLockedBy,     ///< write-locked by T1
     ReadLockedBy,      ///< read-locked by T0, T3
+    MutexDestroyed,    ///< destroyed (pthread_mutex_destroy, not initialised since)
     // Memory faults: the access ("read of 4 bytes"), then what went wrong with it.
     ReadOfBytes, ///< read of %1 bytes
     ReadOfByte, ///< read of %1 byte

@@ -3,6 +3,7 @@
 
 #include "engine/base/Message.hpp"
 #include "engine/debugger/Replay.hpp"
+#include "engine/interpreter/pthread/MutexType.hpp"
 
 #include <cstdio>
 #include <cstring>
@@ -357,6 +358,8 @@ std::string ValueFormatter::syncText(SyncKind kind, std::uint64_t address) const
     const SyncObjectState &o = m_state.object(address);
     switch (kind) {
     case SyncKind::Mutex: {
+        if (o.owner == kNoThread && m_state.mutexDestroys > 0 && interpreter::isDestroyedMutex(m_state, address))
+            return english(MessageKind::MutexDestroyed, {});
         if (o.owner == kNoThread)
             return english(MessageKind::Unlocked, {});
         const auto relocks = m_state.relocks.find(address);

@@ -43,6 +43,7 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::BarrierArrivals: return tr("%1 of %2 arrived");
     case MessageKind::WriteLockedBy: return tr("write-locked by T%1");
     case MessageKind::ReadLockedBy: return tr("read-locked by %1");
+    case MessageKind::MutexDestroyed: return tr("destroyed");
     case MessageKind::ReadOfBytes: return tr("read of %1 bytes");
     case MessageKind::ReadOfByte: return tr("read of %1 byte");
     case MessageKind::WriteOfBytes: return tr("write of %1 bytes");

@@ -22,7 +22,7 @@ const char *kProgram = R"(#include <pthread.h>
 #include <semaphore.h>
 pthread_mutex_t forks[3];
 struct queue { int n; pthread_mutex_t lock; } q;
-pthread_mutex_t rec, cm;
+pthread_mutex_t rec, cm, gone;
 pthread_cond_t c;
 sem_t s;
 pthread_barrier_t b;
@@ -43,6 +43,7 @@ int main(void) {
     pthread_mutexattr_init(&a);
     pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
     pthread_mutex_init(&rec, &a);
+    pthread_mutex_destroy(&gone);
     for (int i = 0; i < 3; i++)
         pthread_mutex_lock(&forks[i]);
     pthread_mutex_lock(&q.lock);
@@ -110,6 +111,7 @@ void tst_SyncObjectStates::objectsByTheirState() {
     QCOMPARE(find(q->children, "lock")->value, std::string("locked by T0"));
     QCOMPARE(find(m_end.globals, "rec")->value, std::string("locked by T0 (3 times)"));
     QCOMPARE(find(m_end.globals, "cm")->value, std::string("unlocked")); // cond_wait released it
+    QCOMPARE(find(m_end.globals, "gone")->value, std::string("destroyed"));
     QCOMPARE(find(m_end.globals, "c")->value, std::string("waiters: T1"));
     QCOMPARE(find(m_end.globals, "s")->value, std::string("value 2"));
     QCOMPARE(find(m_end.globals, "b")->value, std::string("2 of 3 arrived"));
