@@ -98,7 +98,7 @@ struct ThreadState {
     /// bits when it starts; a join adds the joined thread and its bits). When they are all the other
     /// threads, no other thread can act concurrently with its next step (MutexCalls.cpp). Threads 0–31;
     /// kUnknownPast once a thread numbered 32 or more took part. (In the padding after barrierRound:
-    /// a larger ThreadState costs every thread lookup an instruction.)
+    /// at 592 bytes instead of 584, every thread lookup took an instruction more.)
     std::uint32_t exitsInPast = 0;
     static constexpr std::uint32_t kUnknownPast = 0xFFFFFFFFu;
     /// Per read-write lock the thread holds for reading: how many more read locks it took on top
