@@ -1082,6 +1082,10 @@
         <source>Weft failed to read this program: %1</source>
         <translation>Weft n’a pas pu lire ce programme : %1</translation>
     </message>
+    <message>
+        <source>T%1 waits for lock %2, which T%3 held when it exited</source>
+        <translation>T%1 attend le verrou %2, que T%3 détenait en se terminant</translation>
+    </message>
 </context>
 <context>
     <name>RunConfiguration</name>

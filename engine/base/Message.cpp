@@ -255,6 +255,7 @@ constexpr Wording kWordings[] = {
     {"cannot link the runtime library"},
     {"clang could not build a compilation for this file"},
     {"Weft failed to read this program: %1"},
+    {"T%1 waits for lock %2, which T%3 held when it exited"},
 };
 static_assert(std::size(kWordings) == std::size_t(MessageKind::Count), "one wording per message kind");
 

@@ -271,6 +271,7 @@ enum class MessageKind : std::uint8_t {
     RuntimeNotLinked, ///< cannot link the runtime library
     NoCompilation, ///< clang could not build a compilation for this file
     ReadFailed, ///< Weft failed to read this program: %1
+    WaitsForExitedOwner, ///< T2 waits for lock 'm', which T1 held when it exited (a deadlock's part)
     Count,
 };
 

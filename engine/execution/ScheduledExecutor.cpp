@@ -14,7 +14,11 @@ std::string describeBlocked(const BlockedThread &b, const Machine &machine) {
     const std::string who = std::to_string(b.thread);
     const std::string object = machine.describeObject(b.pending.object);
     switch (b.pending.kind) {
-    case ActionKind::MutexLock: return english(MessageKind::WaitsForLock, {who, object});
+    case ActionKind::MutexLock:
+        // A mutex its owner still held when it exited is never released: say who that was.
+        if (const ThreadId owner = machine.exitedOwnerOf(b.pending.object); owner != kNoThread)
+            return english(MessageKind::WaitsForExitedOwner, {who, object, std::to_string(owner)});
+        return english(MessageKind::WaitsForLock, {who, object});
     case ActionKind::ThreadJoin: return english(MessageKind::WaitsToJoin, {who, std::to_string(b.pending.object)});
     case ActionKind::ThreadExit: return english(MessageKind::WaitsForExits, {who});
     case ActionKind::SemWait: return english(MessageKind::WaitsOnSemaphore, {who, object});
@@ -29,7 +33,7 @@ std::string describeBlocked(const BlockedThread &b, const Machine &machine) {
     case ActionKind::AwaitBlocked:
         // Polling under a mutex that a thread which cannot move holds: the poll waits for that lock.
         if (const std::optional<Action> lock = machine.spinBlockedLock(b.thread))
-            return english(MessageKind::WaitsForLock, {who, machine.describeObject(lock->object)});
+            return describeBlocked({b.thread, *lock}, machine);
         return machine.describeSpin(b.thread);
     default: return english(MessageKind::Cannot, {who, describeAction(b.pending, object)});
     }

@@ -155,6 +155,12 @@ bool Interpreter::spinsForever(ThreadId t) const {
                        [&](const SpinRead &r) { return stillHolds(r); });
 }
 
+ThreadId Interpreter::exitedOwnerOf(ObjectId object) const {
+    const ThreadId owner = m_state.ownerOf(object);
+    const ThreadState *thread = owner == kNoThread ? nullptr : m_state.find(owner);
+    return thread && thread->exited ? owner : kNoThread;
+}
+
 std::optional<Action> Interpreter::spinBlockedLock(ThreadId t) const {
     const ThreadState *thread = m_state.find(t);
     if (!thread || thread->pending.kind != ActionKind::AwaitBlocked)

@@ -54,6 +54,7 @@ public:
     void choose(ThreadId t, std::int64_t value) override;
     bool spinsForever(ThreadId t) const override;
     std::optional<Action> spinBlockedLock(ThreadId t) const override;
+    ThreadId exitedOwnerOf(ObjectId object) const override;
     bool waitsWithTimeout(ThreadId t) const override {
         const ThreadState *thread = m_state.find(t);
         return thread && thread->timedWait;

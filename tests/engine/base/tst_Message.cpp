@@ -45,6 +45,9 @@ void tst_Message::readsBack_data() {
         << Message{MessageKind::List,
                    {"T0 waits to join T1", "T1 waits for lock 'forks[1]'", "T2 waits on condition variable 'c'"}};
     QTest::newRow("a wait") << QStringLiteral("T0 waits to join T1") << Message{MessageKind::WaitsToJoin, {"0", "1"}};
+    QTest::newRow("a lock its exited owner held")
+        << QStringLiteral("T1 waits for lock 'm', which T2 held when it exited")
+        << Message{MessageKind::WaitsForExitedOwner, {"1", "'m'", "2"}};
     QTest::newRow("relocked") << QStringLiteral("locked by T1 (3 times)")
                               << Message{MessageKind::LockedTimes, {"1", "3"}};
     QTest::newRow("locked") << QStringLiteral("locked by T12") << Message{MessageKind::LockedBy, {"12"}};

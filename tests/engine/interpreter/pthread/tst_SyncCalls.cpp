@@ -41,6 +41,7 @@ private slots:
     void racyDestroyMatchesBruteForce_data();
     void racyDestroyMatchesBruteForce();
     void lostWakeupDeadlockIsReplayed();
+    void lockHeldByAnExitedThread();
     void trylockAndTrywaitResults();
     void barrierReturnsSerialThreadOncePerRound();
     void misuseIsLocatedFault_data();
@@ -164,6 +165,37 @@ void tst_SyncCalls::lostWakeupDeadlockIsReplayed() {
     QCOMPARE(replay.execution.actions, d.trace);
     // The waiter is blocked in its cond_wake, main in its join of the waiter.
     QCOMPARE(replay.execution.blocked.size(), 2u);
+}
+
+void tst_SyncCalls::lockHeldByAnExitedThread() {
+    // Nidhugg's mutex_hard, in short: the worker that does not take m first exits holding it. The
+    // deadlock names the thread that still held m when it exited (nobody else can release it).
+    const auto p = load("exited.c", R"(#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+atomic_uint x;
+static void *t(void *arg) {
+    pthread_mutex_lock(&m);
+    if (atomic_fetch_add(&x, 1) == (unsigned)(uintptr_t)arg)
+        pthread_mutex_unlock(&m);
+    return 0;
+}
+int main(void) {
+    pthread_t a, b;
+    pthread_create(&a, 0, t, (void *)0);
+    pthread_create(&b, 0, t, (void *)1);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+    return 0;
+})");
+    // T1 first: it unlocks, T2 unlocks: no defect. T2 first: it keeps m and exits; T1 waits for m.
+    const ExplorationResult r = explore(p);
+    QCOMPARE(r.statistics.maximalConfigurations, 2u);
+    QCOMPARE(r.defects.size(), 1u);
+    QCOMPARE(r.defects[0].kind, DefectKind::Deadlock);
+    QCOMPARE(QString::fromStdString(r.defects[0].message),
+             QString("T0 waits to join T1; T1 waits for lock 'm', which T2 held when it exited"));
 }
 
 void tst_SyncCalls::trylockAndTrywaitResults() {
