@@ -234,8 +234,9 @@ private:
     /// allocated (as large as the unfolding) each time; m_scratchTrail is what it holds, in firing order.
     Configuration m_scratchCut{true};
     std::vector<EventId> m_scratchTrail;
-    /// Makes m_scratchCut the cut of `trail[0..length)`, keeping the common prefix it already holds.
-    void scratchCut(std::span<const EventId> trail, std::uint32_t length);
+    /// Makes m_scratchCut the cut of `trail[0..length)`, keeping the common prefix it already holds. The caller
+    /// may know that the first `same` events are the ones it holds: they are not compared again.
+    void scratchCut(std::span<const EventId> trail, std::uint32_t length, std::size_t same = 0);
     std::vector<Parked> m_parked;
     /// A node's place in DFS order (README.md, "Final decisions"): the trail lengths of the right branches on its
     /// path (D's entry indices), ascending. The DFS-earliest path code of the late items this worker queued in

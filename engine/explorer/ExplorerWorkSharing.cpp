@@ -104,12 +104,18 @@ bool Explorer::donate() {
         return false;
     if (m_nodeMarks.size() < depth)
         m_nodeMarks.resize(depth, kNone);
-    // The cut at each node, grown along the trail (O(depth) once, not per node tried).
+    // The cut at each node, grown along the trail (O(depth) once, not per node tried: a trail of millions of
+    // events would make it quadratic).
     const Configuration &cut = m_scratchCut;
+    std::uint32_t same = 0; // the scratch cut's trail is m_trail's up to here
     for (std::uint32_t i = m_floor; i + below <= depth; ++i) {
+        // A trail of millions of events must not outlive the deadline (backtrack then stops the run).
+        if (m_interrupt && (i & 1023) == 1023 && m_interrupt->poll() != Interrupt::Reason::None)
+            return false;
         const EventId e = m_trail[i];
         if (m_nodeMarks[i] == kNone && mayBranchAt(i, e)) {
-            scratchCut(m_trail, i);
+            scratchCut(m_trail, i, same);
+            same = i;
             Disset d = m_disset.prefix(i);
             d.add(e, i);
             if (const std::optional<Configuration> clue = m_alternatives.find(m_unfolding, cut, d)) {
@@ -127,8 +133,9 @@ bool Explorer::donate() {
     return false;
 }
 
-void Explorer::scratchCut(std::span<const EventId> trail, std::uint32_t length) {
-    std::size_t common = 0;
+void Explorer::scratchCut(std::span<const EventId> trail, std::uint32_t length, std::size_t same) {
+    std::size_t common = std::min({same, m_scratchTrail.size(), std::size_t{length}});
+    assert(common == 0 || m_scratchTrail[common - 1] == trail[common - 1]);
     while (common < m_scratchTrail.size() && common < length && m_scratchTrail[common] == trail[common])
         ++common;
     while (m_scratchTrail.size() > common) {
@@ -481,6 +488,7 @@ void Explorer::recheck() {
         // compatible with a deeper one either (the cut only grows, and compatibility with a larger cut implies it
         // with a smaller one).
         EventId stillEmpty = kNoEvent;
+        std::size_t same = 0; // the scratch cut's trail is this record's up to here
         for (Decision decision : decisions) { // a copy: `out` may be where it was
             const std::uint32_t m = decision.length;
             if (decision.emptySpike != kNoEvent && decision.emptySpike == stillEmpty) {
@@ -490,7 +498,8 @@ void Explorer::recheck() {
             }
             if (mayHaveChanged(p, decision)) {
                 const std::vector<EventId> &trail = parkedTrail(p);
-                scratchCut(trail, m);
+                scratchCut(trail, m, same);
+                same = m;
                 // Its spike holds siblings compatible with C only: without a new one compatible with C, it is
                 // still empty (a full Alt call costs far more than this check).
                 const EventId empty = decision.emptySpike;

@@ -55,6 +55,7 @@ private slots:
     void parallelRunKeepsTheMemoryBound();
     void moreJobsThanExecutions();
     void parallelRunReportsWhatOneJobReports();
+    void parallelRunWithALongExecution();
 };
 
 void tst_WeftCli::scModelShowsTheUnprotectedLostUpdate() {
@@ -149,6 +150,19 @@ void tst_WeftCli::parallelRunKeepsTheMemoryBound() {
                            "--max-memory", "8", "--jobs", "2", "--quiet"});
     QCOMPARE(r.code, int(kNoDefect));
     QVERIFY2(contains(lastLine(r.out), "(incomplete: memory limit)"), r.out.c_str());
+}
+
+void tst_WeftCli::parallelRunWithALongExecution() {
+    // One execution of 800,005 events (long_execution.c, N = 200000). With two workers, the first one offers
+    // work after it: it walks its trail once, building the cut at each node from the one before. It used to
+    // compare the whole trail again at every node, so this run took about 150 s (release build, 40 s for
+    // N = 100000), past the deadline given here, which that walk did not look at; now well under a second.
+    const Run r = runWeft({"explore", kPrograms + "/long_execution/long_execution.c", "-D", "N=200000", "--jobs", "2",
+                           "--timeout", "60"});
+    QCOMPARE(r.code, int(kDefectFound));
+    const std::string last = lastLine(r.out);
+    QVERIFY2(contains(last, " 1 maximal configuration, ") && contains(last, " 800005 events, "), last.c_str());
+    QVERIFY2(!contains(last, "incomplete"), last.c_str());
 }
 
 void tst_WeftCli::moreJobsThanExecutions() {
