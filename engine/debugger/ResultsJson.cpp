@@ -41,7 +41,10 @@ std::string resultsJson(const ExplorationResult &result, const program::Program 
     SourceText source;
     for (std::size_t i = 0; i < traces.size() && i < j["defects"].size() && i < result.defects.size(); ++i) {
         nlohmann::json steps = nlohmann::json::array();
-        for (const TraceStep &s : traces[i].steps) {
+        const std::vector<TraceStep> &all = traces[i].steps;
+        // As `trace` (toJson): its last actions, so that steps[i] still describes trace[i].
+        for (std::size_t k = omittedActionsInJson(all.size()); k < all.size(); ++k) {
+            const TraceStep &s = all[k];
             const std::string file = s.spot.line ? program.sourceMap.fileName(s.spot.file) : std::string();
             steps.push_back({{"thread", s.action.thread},
                              {"action", std::string(actionKindName(s.action.kind))},

@@ -46,14 +46,17 @@ std::string toJson(const ExplorationResult &result, const RunDescription &run) {
     json defects = json::array();
     for (const Defect &d : result.defects) {
         json trace = json::array();
-        for (const Action &a : d.trace)
-            trace.push_back(toJson(a));
+        const std::size_t omitted = omittedActionsInJson(d.trace.size());
+        for (std::size_t k = omitted; k < d.trace.size(); ++k)
+            trace.push_back(toJson(d.trace[k]));
         json jd{{"kind", std::string(defectKindName(d.kind))},
                 {"message", d.message},
                 {"schedule", d.schedule.toString()},
                 {"execution", d.execution},
                 {"occurrences", d.occurrences},
                 {"trace", std::move(trace)}};
+        if (omitted)
+            jd["traceOmitted"] = omitted;
         if (d.thread != kNoThread)
             jd["thread"] = d.thread;
         defects.push_back(std::move(jd));

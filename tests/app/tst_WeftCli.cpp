@@ -163,6 +163,15 @@ void tst_WeftCli::parallelRunWithALongExecution() {
     const std::string last = lastLine(r.out);
     QVERIFY2(contains(last, " 1 maximal configuration, ") && contains(last, " 800005 events, "), last.c_str());
     QVERIFY2(!contains(last, "incomplete"), last.c_str());
+    // Its JSON lists the execution's last 10,000 actions, with their source (docs/cli-output.md, traceOmitted).
+    const Run small = runWeft({"explore", kPrograms + "/long_execution/long_execution.c", "-D", "N=3000", "--jobs", "1",
+                               "--json", "-", "--quiet"});
+    const auto j = nlohmann::json::parse(small.out.substr(0, small.out.rfind("weft: ")))["defects"][0];
+    QCOMPARE(j["traceOmitted"].get<int>(), 12005 - 10000);
+    QCOMPARE(j["trace"].size(), std::size_t(10000));
+    QCOMPARE(j["steps"].size(), std::size_t(10000));
+    QCOMPARE(j["steps"].back()["action"].get<std::string>(), std::string("join"));
+    QCOMPARE(j["steps"].back()["source"].get<std::string>(), std::string("pthread_join(other, 0);"));
 }
 
 void tst_WeftCli::moreJobsThanExecutions() {

@@ -18,6 +18,7 @@ class tst_Exports : public QObject {
     Q_OBJECT
 private slots:
     void json();
+    void longTraceKeepsItsEnd();
     void dot();
 };
 
@@ -51,6 +52,23 @@ void tst_Exports::json() {
         QCOMPARE(d["trace"][i]["thread"].get<ThreadId>(), schedule->replay[i]);
     QCOMPARE(d["trace"][1]["action"].get<std::string>(), std::string("create"));
     QCOMPARE(d["trace"][1]["target"].get<int>(), 1);
+    QVERIFY(!d.contains("traceOmitted"));
+}
+
+void tst_Exports::longTraceKeepsItsEnd() {
+    // 12,345 actions: the JSON lists the last kMaxActionsInJson and says how many came before.
+    ExplorationResult r;
+    Defect defect;
+    defect.kind = DefectKind::StepBound;
+    for (std::size_t k = 0; k < 12345; ++k)
+        defect.trace.push_back(Action{ActionKind::MutexLock, static_cast<ThreadId>(k % 7), 1, 0});
+    r.defects.push_back(defect);
+    const auto j = nlohmann::json::parse(toJson(r, {"long", "sync", "optimal"}));
+    const auto &d = j["defects"][0];
+    QCOMPARE(d["trace"].size(), kMaxActionsInJson);
+    QCOMPARE(d["traceOmitted"].get<std::size_t>(), 12345 - kMaxActionsInJson);
+    QCOMPARE(d["trace"][0]["thread"].get<ThreadId>(), ThreadId((12345 - kMaxActionsInJson) % 7));
+    QCOMPARE(d["trace"].back()["thread"].get<ThreadId>(), ThreadId(12344 % 7));
 }
 
 void tst_Exports::dot() {
