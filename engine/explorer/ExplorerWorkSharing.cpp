@@ -3,6 +3,7 @@
 // right subtrees as work items, parking negative Alt decisions and asking them again once the workers have
 // imported each other's events, and the worker loop.
 #include "engine/explorer/Explorer.hpp"
+#include "engine/explorer/RightChildOrder.hpp"
 
 #include "engine/unfolding/ConflictingExtensions.hpp"
 #include "engine/unfolding/ImmediateConflicts.hpp"
@@ -17,63 +18,15 @@ namespace weft {
 
 namespace {
 
-/// The path code of the right child of the node of trail length `length` whose D held `entries` (those
-/// deeper ignored): D's indices up to it, then `length` (README.md, "Final decisions").
-void rightChildCode(const std::vector<Disset::Entry> &entries, std::uint32_t length, std::vector<std::uint32_t> &code) {
-    code.clear();
-    for (const Disset::Entry &x : entries) {
-        if (x.index > length)
-            break;
-        code.push_back(x.index);
-    }
-    code.push_back(length);
-}
-
-/// The same, returned (the debug build's check of RightChildOrder).
-[[maybe_unused]] std::vector<std::uint32_t> rightChildCode(const std::vector<Disset::Entry> &entries,
-                                                           std::uint32_t length) {
+#ifndef NDEBUG
+/// RightChildOrder's answer computed from the whole code (the debug build checks the one with the other).
+bool strictlyBeforeByCode(const std::vector<Disset::Entry> &entries, std::uint32_t length,
+                          const std::vector<std::uint32_t> &earliest) {
     std::vector<std::uint32_t> code;
     rightChildCode(entries, length, code);
-    return code;
+    return strictlyBefore(code, earliest);
 }
-
-/// Whether every node whose code is ordered after `earliest` by dfsEarlierCode, and not below it, is DFS-later
-/// than `code`: they part at an index where `earliest` turned right shallower than `code`.
-[[maybe_unused]] bool strictlyBefore(const std::vector<std::uint32_t> &code,
-                                     const std::vector<std::uint32_t> &earliest) {
-    const auto [c, e] = std::mismatch(code.begin(), code.end(), earliest.begin(), earliest.end());
-    return c != code.end() && e != earliest.end() && *e < *c;
-}
-
-/// strictlyBefore(rightChildCode(entries, length), earliest) for the decisions of one parked record: the
-/// record's D is the same for all of them, so the length it shares with `earliest` is found once, and each
-/// decision then costs one binary search instead of building its code (MPAT(6), 2 jobs: ~1.3 million settled
-/// decisions a run, each against a D of tens of entries).
-class RightChildOrder {
-public:
-    RightChildOrder(const std::vector<Disset::Entry> &entries, const std::vector<std::uint32_t> &earliest)
-        : m_entries(entries), m_earliest(earliest) {
-        while (m_shared < entries.size() && m_shared < earliest.size() && entries[m_shared].index == earliest[m_shared])
-            ++m_shared;
-    }
-
-    bool strictlyBefore(std::uint32_t length) const {
-        // The code is D's indices up to `length` (the first `upTo`), then `length`.
-        const auto upTo = static_cast<std::size_t>(
-            std::upper_bound(m_entries.begin(), m_entries.end(), length,
-                             [](std::uint32_t l, const Disset::Entry &x) { return l < x.index; }) -
-            m_entries.begin());
-        if (upTo > m_shared) // the codes part inside D
-            return m_shared < m_earliest.size() && m_earliest[m_shared] < m_entries[m_shared].index;
-        // D's part is a prefix of `earliest`: they part at `length`, unless `earliest` ends there or the code does.
-        return upTo < m_earliest.size() && m_earliest[upTo] != length && m_earliest[upTo] < length;
-    }
-
-private:
-    const std::vector<Disset::Entry> &m_entries;
-    const std::vector<std::uint32_t> &m_earliest;
-    std::size_t m_shared = 0; ///< the length of the prefix D's indices share with `earliest`
-};
+#endif
 
 /// Makes `out` the path of `count` nodes of `nodes` (each with a `parent`) that ends at `last`, one value per node
 /// (`value`); `outNodes` holds the nodes `out` was built from. Walks up only until a node already held at its place:
@@ -586,7 +539,7 @@ void Explorer::dropFinalDecisions() {
             const RightChildOrder order(disabled, earliest);
             for (const Decision decision : decisionsOf(p)) {
                 assert(order.strictlyBefore(decision.length) ==
-                       strictlyBefore(rightChildCode(disabled, decision.length), earliest));
+                       strictlyBeforeByCode(disabled, decision.length, earliest));
                 if (decision.settled && order.strictlyBefore(decision.length))
                     continue;
                 m_decisions[out++] = decision;
