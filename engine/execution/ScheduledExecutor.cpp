@@ -119,6 +119,23 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
     // loop"). The counts are rebuilt from the actions, so a run resumed from a checkpoint drains alike.
     std::vector<std::uint32_t> sinceBound;
     bool draining = false;
+    // Where the drain's counts start: the action bound, or the create that made the thread count the bound
+    // (main is there from the start, and threads are never removed).
+    auto drainStart = [&](const std::vector<Action> &actions) {
+        std::size_t start = m_limits.maxActions, threads = 1;
+        for (std::size_t i = 0; i < std::min(start, actions.size()); ++i)
+            if (actions[i].kind == ActionKind::ThreadCreate && ++threads >= m_limits.maxThreads)
+                start = i + 1;
+        return start;
+    };
+    // Some thread would create one more thread now (looked at only when the threads are the bound's count).
+    auto wantsAThread = [&] {
+        for (std::size_t i = 0; i < m_machine.threadCount(); ++i)
+            if (auto p = m_machine.pending(m_machine.threadAt(i));
+                p && p->enabled && p->action.kind == ActionKind::ThreadCreate)
+                return true;
+        return false;
+    };
     auto drainCount = [&](ThreadId t) -> std::uint32_t & {
         if (sinceBound.size() <= t)
             sinceBound.resize(t + std::size_t{1}, 0);
@@ -154,13 +171,18 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                 return finish(ExecutionEnd::Diverged);
             }
         } else {
-            if (!draining && out.actions.size() >= m_limits.maxActions) {
+            // The thread bound drains as the action bound does: a thread that would create one more thread
+            // waits, the others take their turns (a `while (1) pthread_create(...)` main would otherwise cut the
+            // run before any created thread ran).
+            const bool threadsFull = m_machine.threadCount() >= m_limits.maxThreads;
+            if (!draining && (out.actions.size() >= m_limits.maxActions || (threadsFull && wantsAThread()))) {
                 draining = true;
-                for (std::size_t i = m_limits.maxActions; i < out.actions.size(); ++i)
+                for (std::size_t i = drainStart(out.actions); i < out.actions.size(); ++i)
                     ++drainCount(out.actions[i].thread);
             }
             bool anyAsleep = false, anyAlive = false, anyAssumeBlocked = false, anyAwaiting = false, anyCut = false;
             ThreadId overBound = kNoThread; // the first runnable thread that used up its drain turn
+            ThreadId heldAtThreadBound = kNoThread; // the first that would create a thread past the bound
             for (std::size_t i = 0; i < m_machine.threadCount(); ++i) {
                 const ThreadId t = m_machine.threadAt(i);
                 auto p = m_machine.pending(t);
@@ -178,6 +200,10 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                     continue;
                 }
                 if (draining) {
+                    if (threadsFull && p->action.kind == ActionKind::ThreadCreate) {
+                        heldAtThreadBound = std::min(heldAtThreadBound, t);
+                        continue;
+                    }
                     const std::uint32_t done = drainCount(t);
                     if (done >= kDrainTurn) {
                         overBound = std::min(overBound, t);
@@ -193,6 +219,11 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                     chosen = t;
                     next = p;
                 }
+            }
+            if (chosen == kNoThread && heldAtThreadBound != kNoThread) {
+                out.fault = ProgramFault{DefectKind::StepBound, heldAtThreadBound,
+                                         english(MessageKind::ThreadBound, {std::to_string(m_limits.maxThreads)})};
+                return finish(ExecutionEnd::LimitReached);
             }
             if (chosen == kNoThread && overBound != kNoThread) {
                 out.fault = ProgramFault{DefectKind::StepBound, overBound,

@@ -94,6 +94,25 @@ public:
     static ModelTask fail(ModelThread &self) { co_await self.check(false, "T2 ran"); }
 };
 
+/// Main creates threads forever (`while (1) pthread_create(...)`); each fails at once, or `quiet` ones exit.
+class EndlessSpawner final : public ModelProgram {
+public:
+    explicit EndlessSpawner(bool quiet) : m_quiet(quiet) {}
+    std::string name() const override { return "endless-spawner"; }
+    ModelTask main(ModelThread &self) override {
+        for (;;) {
+            if (m_quiet)
+                co_await self.create([](ModelThread &t) { return quiet(t); });
+            else
+                co_await self.create([](ModelThread &t) { return StarvedFailure::fail(t); });
+        }
+    }
+    static ModelTask quiet(ModelThread &) { co_return; }
+
+private:
+    bool m_quiet;
+};
+
 /// Main locks and unlocks 60 times: 120 actions and a few more.
 class ShortLocker final : public ModelProgram {
 public:
@@ -307,6 +326,23 @@ void tst_ScheduledExecutor::boundDrainsStarvedThreads() {
     QCOMPARE(r2.end, ExecutionEnd::Finished);
     QVERIFY(!r2.fault);
     QVERIFY(r2.actions.size() > 100);
+
+    // The thread bound drains too: main, which would create a 51st thread, waits while the others run, and
+    // the first of them fails. Without the drain the run ended at the bound before any created thread ran.
+    EndlessSpawner spawner(false);
+    const Execution r4 = runWithLimits(spawner, ExecutionLimits{1000, 50});
+    QCOMPARE(r4.end, ExecutionEnd::Fault);
+    QCOMPARE(r4.fault->kind, DefectKind::AssertionFailure);
+    QCOMPARE(r4.fault->thread, ThreadId(1));
+    // main's start and 49 creates (50 threads), then T1's failing check
+    QCOMPARE(threadsOf(r4), std::string(50, '0') + "1");
+    // When every created thread has finished, the run is cut at the bound as before.
+    EndlessSpawner quietSpawner(true);
+    const Execution r5 = runWithLimits(quietSpawner, ExecutionLimits{1000, 50});
+    QCOMPARE(r5.end, ExecutionEnd::LimitReached);
+    QCOMPARE(r5.fault->message, std::string("more than 50 threads in one execution"));
+    QCOMPARE(r5.fault->thread, ThreadId(0));
+    QCOMPARE(r5.actions.size(), std::size_t(1 + 49 + 2 * 49)); // start, 49 creates, each thread's start and exit
 
     // Replaying a drained run's schedule gives the same run.
     StarvedFailure again;
