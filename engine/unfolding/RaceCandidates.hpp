@@ -9,6 +9,7 @@
 #include "engine/unfolding/Event.hpp"
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace weft {
@@ -37,6 +38,8 @@ public:
 
 private:
     void markRacing(EventId a, EventId b);
+    /// add()'s part for e's own thread: its alternatives after the same predecessors.
+    void flagSameThread(const Unfolding &u, EventId e);
 
     /// A sibling list as add() scans it: per thread, a chain of its members (through m_previous)
     /// with their deepest position and the mutexes all of them hold, so that a thread whose members
@@ -47,6 +50,7 @@ private:
             EventId latest;
             std::uint32_t maxDepth;
             std::uint64_t held; ///< AND of the members' EventDetail::heldMutexes
+            bool allRacing;     ///< every member is flagged (false: unknown)
         };
         std::vector<ThreadChain> chains;
     };
@@ -60,6 +64,12 @@ private:
     /// Per access: the previous access of the same thread in the same sibling list (kNoEvent: none).
     std::vector<EventId> m_previous;
     std::vector<bool> m_racing;          // bit e (absent = false)
+    /// Per chain of accesses with the same (thread, other) predecessors, at its first event: whether it holds
+    /// a write, and whether a pair in it is flagged (then all of its accesses are).
+    std::vector<std::uint8_t> m_chainState;
+    /// The same for accesses after the initial value (no other predecessor), by (first event, location).
+    std::unordered_map<std::uint64_t, std::uint8_t> m_initialChainState;
+    static constexpr std::uint8_t kChainHasWrite = 1, kChainFlagged = 2;
     std::uint64_t m_foreignUnlocks = 0; // bit m: some unlock of mutex m (< 64) by a thread not holding it
 };
 
