@@ -599,6 +599,30 @@
         <translation>%1 du mutex %2 après sa destruction</translation>
     </message>
     <message>
+        <source>pthread_mutex_init of a locked mutex</source>
+        <translation>pthread_mutex_init d’un mutex verrouillé</translation>
+    </message>
+    <message>
+        <source>pthread_mutex_init of mutex %1 after it was used</source>
+        <translation>pthread_mutex_init du mutex %1 après son utilisation</translation>
+    </message>
+    <message>
+        <source>%1 of mutex %2 before it was initialised</source>
+        <translation>%1 du mutex %2 avant son initialisation</translation>
+    </message>
+    <message>
+        <source>mutex %1 initialised and used with no synchronisation between them: %2 and %3</source>
+        <translation>mutex %1 initialisé et utilisé sans synchronisation entre les deux : %2 et %3</translation>
+    </message>
+    <message>
+        <source>T%1 initialises it at %2</source>
+        <translation>T%1 l’initialise en %2</translation>
+    </message>
+    <message>
+        <source>T%1 uses it at %2</source>
+        <translation>T%1 l’utilise en %2</translation>
+    </message>
+    <message>
         <source>pthread_rwlock_unlock: the lock is not held by this thread</source>
         <translation>pthread_rwlock_unlock : ce thread ne détient pas le verrou</translation>
     </message>

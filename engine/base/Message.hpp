@@ -138,6 +138,12 @@ enum class MessageKind : std::uint8_t {
     JumpReturned, ///< %1 to a setjmp whose function has returned
     DestroyLockedMutex, ///< pthread_mutex_destroy of a locked mutex
     DestroyedMutexUsed, ///< %1 of mutex %2 after it was destroyed
+    InitLockedMutex, ///< pthread_mutex_init of a locked mutex
+    InitUsedMutex, ///< pthread_mutex_init of mutex %1 after it was used
+    UninitialisedMutexUsed, ///< %1 of mutex %2 before it was initialised
+    MutexInitRace, ///< mutex %1 initialised and used with no synchronisation between them: %2 and %3
+    ThreadInitialises, ///< T%1 initialises it at %2
+    ThreadUsesMutex, ///< T%1 uses it at %2
     RwUnlockNotHeld, ///< pthread_rwlock_unlock: the lock is not held by this thread
     StartNotFunction, ///< pthread_create: the start routine is not a function of the program
     SemValueTooLarge, ///< sem_init: the value exceeds SEM_VALUE_MAX

@@ -37,8 +37,10 @@ void FaultReporter::set(ProgramFault fault, program::SourceSpot spot) {
 
 ProgramFault FaultReporter::take() { return *std::exchange(m_fault, std::nullopt); }
 
-void FaultReporter::reportRaised() {
+void FaultReporter::reportRaised(std::string identity) {
     ProgramFault fault = take();
+    if (!identity.empty())
+        fault.identity = std::move(identity);
     if (fault.location.empty())
         fault.location = m_program.sourceMap.format(m_faultSpot);
     report(std::move(fault));

@@ -35,8 +35,9 @@ public:
     ProgramFault take();
     /// A defect the run goes on after (a data race in report mode, an uninitialised read).
     void report(ProgramFault fault) { m_reports.push_back(std::move(fault)); }
-    /// Turns the fault raised last into a report, with its location (the run ends elsewhere).
-    void reportRaised();
+    /// Turns the fault raised last into a report, with its location (the run ends elsewhere) and, if
+    /// given, the identity that makes it one defect with others (ProgramFault::identity).
+    void reportRaised(std::string identity = {});
     /// The reports since the last call; taken by the caller.
     std::vector<ProgramFault> takeReports() { return std::exchange(m_reports, {}); }
     /// Raises the defect a memory fault of `t` is; always Continuation::Fault.

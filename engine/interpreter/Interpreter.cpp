@@ -4,7 +4,7 @@
 #include "engine/action/NondetChoice.hpp"
 #include "engine/base/Message.hpp"
 #include "engine/interpreter/StateCheckpoints.hpp"
-#include "engine/interpreter/pthread/MutexType.hpp"
+#include "engine/interpreter/pthread/MutexInitialisation.hpp"
 #include "engine/interpreter/pthread/ThreadAttributes.hpp"
 
 #include <algorithm>
@@ -193,11 +193,12 @@ void Interpreter::violation(ThreadId t, std::string text) {
     raiseFault(t, DefectKind::ModelViolation, std::move(text), false);
 }
 
-void Interpreter::reportUndefined(ThreadId t, std::string text) {
+void Interpreter::reportUndefined(ThreadId t, std::string text, std::string identity) {
     const std::optional<ProgramFault> ending = std::exchange(m_fault, std::nullopt);
     const program::SourceSpot spot = m_faultSpot;
     raiseFault(t, DefectKind::UndefinedBehaviour, std::move(text), true);
     m_fault->location = m_program.sourceMap.format(m_faultSpot);
+    m_fault->identity = std::move(identity);
     m_reports.push_back(*std::exchange(m_fault, ending));
     m_faultSpot = spot;
 }
@@ -469,13 +470,36 @@ bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
         return k == ActionKind::MutexLock || k == ActionKind::MutexUnlock || k == ActionKind::MutexTrylock ||
                k == ActionKind::MutexDestroy;
     };
-    if (m_state.mutexDestroys > 0 && onMutex(action.kind) && action.object != program::kAtomicSectionKey &&
-        isDestroyedMutex(m_state, action.object)) {
+    if (onMutex(action.kind) && action.object != program::kAtomicSectionKey) {
         // Undefined behaviour, reported once per destroy; the run goes on as if the mutex had been
         // initialised again (a normal mutex), so that what the other threads do next is explored.
-        reportUndefined(t, english(MessageKind::DestroyedMutexUsed,
-                                   {std::string(mutexFunction(action.kind)), describeAddress(action.object)}));
-        clearDestroyedMutex(m_state, action.object);
+        if (m_state.mutexDestroys > 0 && isDestroyedMutex(m_state, action.object)) {
+            reportUndefined(t, english(MessageKind::DestroyedMutexUsed,
+                                       {std::string(mutexFunction(action.kind)), describeAddress(action.object)}));
+            clearDestroyedMutex(m_state, action.object);
+        }
+        if (const MutexInitStamp *init = m_state.racyInits.empty() ? nullptr : racyInit(m_state, action.object);
+            init && !m_state.races.covers(m_state.threadIndex[t], init->epoch)) {
+            // An init another thread made with no synchronisation with this use (pthread/MutexCalls.cpp):
+            // reported once per execution, one defect with the init's own reports.
+            const std::string initSite =
+                m_program.sourceMap.format(std::uint32_t(init->site >> 32), std::uint32_t(init->site));
+            const std::string useSite = m_program.sourceMap.format(currentSpot(t));
+            const ThreadId initialiser = m_state.threads[init->epoch.thread - 1].id;
+            std::erase_if(m_state.racyInits, [&](const auto &i) { return i.first == action.object; });
+            reportUndefined(t,
+                            english(MessageKind::MutexInitRace,
+                                    {describeAddress(action.object),
+                                     english(MessageKind::ThreadInitialises, {std::to_string(initialiser), initSite}),
+                                     english(MessageKind::ThreadUsesMutex, {std::to_string(t), useSite})}),
+                            mutexInitIdentity(initSite));
+        }
+        if (isUninitialisedMutex(m_state, action.object)) {
+            // A local or malloc'd mutex no initialisation reached (pthread/MutexInitialisation.hpp): once.
+            reportUndefined(t, english(MessageKind::UninitialisedMutexUsed,
+                                       {std::string(mutexFunction(action.kind)), describeAddress(action.object)}));
+            clearDestroyedMutex(m_state, action.object);
+        }
     }
     switch (action.kind) {
     case ActionKind::MutexUnlock:

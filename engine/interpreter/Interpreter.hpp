@@ -120,7 +120,7 @@ private:
     void violation(ThreadId t, std::string text);
     /// The action of `t` is undefined behaviour (a destroyed or held mutex) that the run goes on past:
     /// a report (Machine::takeReports) at `t`'s current spot.
-    void reportUndefined(ThreadId t, std::string text);
+    void reportUndefined(ThreadId t, std::string text, std::string identity = {});
     void raiseFault(ThreadId t, DefectKind kind, std::string text, bool performed);
     /// Whether the thread's pending action may be its next inside an atomic section (AtomicSections.cpp).
     bool allowedInSection(const ThreadState &thread);

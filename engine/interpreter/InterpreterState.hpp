@@ -15,6 +15,13 @@
 
 namespace weft::interpreter {
 
+/// A pthread_mutex_init that another thread may race with: who made it and when (RaceDetector::now),
+/// and where ((function << 32) | pc) (pthread/MutexInitialisation.hpp).
+struct MutexInitStamp {
+    Epoch epoch;
+    std::uint64_t site = 0;
+};
+
 struct InterpreterState {
     Memory memory;
     std::vector<ThreadState> threads;           ///< in creation order
@@ -28,6 +35,9 @@ struct InterpreterState {
     /// pthread_mutex_destroy calls so far: until the first, no mutex operation looks for the
     /// destroyed mark (pthread/MutexType.hpp).
     std::uint32_t mutexDestroys = 0;
+    /// Mutexes (address, last init) whose pthread_mutex_init another thread may race with: every use
+    /// of one checks that it comes after the init. Few (a program's mutexes initialised while threads run).
+    std::vector<std::pair<std::uint64_t, MutexInitStamp>> racyInits;
     RaceDetector races;                         ///< happens-before and access history of this execution
     std::string output;                         ///< what the program printed in this execution
     /// Instructions (function << 32 | pc) whose uninitialised read this execution has reported.

@@ -129,6 +129,13 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::JumpReturned: return tr("%1 to a setjmp whose function has returned");
     case MessageKind::DestroyLockedMutex: return tr("pthread_mutex_destroy of a locked mutex");
     case MessageKind::DestroyedMutexUsed: return tr("%1 of mutex %2 after it was destroyed");
+    case MessageKind::InitLockedMutex: return tr("pthread_mutex_init of a locked mutex");
+    case MessageKind::InitUsedMutex: return tr("pthread_mutex_init of mutex %1 after it was used");
+    case MessageKind::UninitialisedMutexUsed: return tr("%1 of mutex %2 before it was initialised");
+    case MessageKind::MutexInitRace:
+        return tr("mutex %1 initialised and used with no synchronisation between them: %2 and %3");
+    case MessageKind::ThreadInitialises: return tr("T%1 initialises it at %2");
+    case MessageKind::ThreadUsesMutex: return tr("T%1 uses it at %2");
     case MessageKind::RwUnlockNotHeld: return tr("pthread_rwlock_unlock: the lock is not held by this thread");
     case MessageKind::StartNotFunction: return tr("pthread_create: the start routine is not a function of the program");
     case MessageKind::SemValueTooLarge: return tr("sem_init: the value exceeds SEM_VALUE_MAX");

@@ -5,7 +5,7 @@
 
 #include "engine/base/Message.hpp"
 #include "engine/interpreter/LibcDispatcher.hpp"
-#include "engine/interpreter/pthread/MutexType.hpp"
+#include "engine/interpreter/pthread/MutexInitialisation.hpp"
 
 #include <bit>
 
@@ -78,6 +78,15 @@ Continuation trylockCall(BuiltinCall &c) {
     return c.stopAt(c.action(ActionKind::MutexTrylock, c.arg(0)));
 }
 
+/// Whether every other thread of the execution has exited and its exit lies in the caller's past
+/// (joined, directly or through the threads it joined). Then no other thread can act concurrently
+/// with the caller's next step: a thread created later is created after it. A function of the
+/// caller's history: the threads it lists are the only ones created before that step.
+bool aloneWithItsPast(const BuiltinCall &c) {
+    const std::uint32_t past = c.thread.exitsInPast;
+    return past != ThreadState::kUnknownPast && std::size_t(std::popcount(past)) + 1 == c.state.threads.size();
+}
+
 Continuation initCall(BuiltinCall &c) {
     MemoryFault fault;
     std::uint32_t type = kNormal;
@@ -87,21 +96,30 @@ Continuation initCall(BuiltinCall &c) {
             return c.memoryFault(fault);
         std::memcpy(&type, attr, 4);
     }
-    std::uint8_t *bytes = c.state.memory.write(c.arg(0), kMutexSize, kMutexAlignment, fault);
-    if (!bytes)
+    if (!c.state.memory.write(c.arg(0), kMutexSize, kMutexAlignment, fault))
         return c.memoryFault(fault);
-    std::memset(bytes, 0, kMutexSize);
-    std::memcpy(bytes + kMutexKindOffset, &type, 4);
-    return c.returns(0);
-}
-
-/// Whether every other thread of the execution has exited and its exit lies in the caller's past
-/// (joined, directly or through the threads it joined). Then no other thread can act concurrently
-/// with the caller's next step: a thread created later is created after it. A function of the
-/// caller's history: the threads it lists are the only ones created before that step.
-bool aloneWithItsPast(const BuiltinCall &c) {
-    const std::uint32_t past = c.thread.exitsInPast;
-    return past != ThreadState::kUnknownPast && std::size_t(std::popcount(past)) + 1 == c.state.threads.size();
+    // The thread's own step, never an event (engine/unfolding/README.md, "Mutex initialisation"). Where
+    // another thread may use the mutex concurrently, the uses that follow check that they come after
+    // it (its stamp, Interpreter::performOnObject); the uses before it are its objects entry.
+    std::optional<MutexInitStamp> stamp;
+    if (!aloneWithItsPast(c) && !c.thread.stack.empty()) {
+        const Frame &f = c.thread.stack.top();
+        stamp = MutexInitStamp{c.state.races.now(c.state.threadIndex[c.thread.id]),
+                               (std::uint64_t(f.function) << 32) | f.pc};
+    }
+    const MutexInitOutcome outcome = initialiseMutex(c.state, c.arg(0), type, stamp);
+    if (outcome == MutexInitOutcome::WhileLocked || outcome == MutexInitOutcome::AfterUse) {
+        // Undefined behaviour, reported; the run goes on (EBUSY for a held mutex, which stays held). One
+        // defect per init site with a racing use's report: in another order of the same
+        // configuration, the use after the init reports it.
+        FaultReporter &faults = c.services.faults;
+        faults.raise(c.thread, DefectKind::UndefinedBehaviour,
+                     outcome == MutexInitOutcome::WhileLocked
+                         ? english(MessageKind::InitLockedMutex, {})
+                         : english(MessageKind::InitUsedMutex, {faults.describeAddress(c.state, c.arg(0))}));
+        faults.reportRaised(mutexInitIdentity(c.services.program.sourceMap.format(faults.faultSpot())));
+    }
+    return c.returns(outcome == MutexInitOutcome::WhileLocked ? kEbusyErrno : 0);
 }
 
 Continuation destroyCall(BuiltinCall &c) {

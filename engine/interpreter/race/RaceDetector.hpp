@@ -38,6 +38,11 @@ public:
     void completeRound(std::uint64_t barrier, std::uint32_t round);
     void passRound(std::uint32_t thread, std::uint64_t barrier, std::uint32_t round);
 
+    /// The present of `thread` as the epoch a later access of another thread must cover to come after it.
+    Epoch now(std::uint32_t thread) { return {thread + 1, clockOf(thread).at(thread)}; }
+    /// Whether what happened at `e` happens before (or is) the present of `thread`.
+    bool covers(std::uint32_t thread, Epoch e) { return clockOf(thread).covers(e); }
+
     /// Checks and records an access by `thread` at `site` of the bytes [offset, offset + count) of
     /// the object `shadow` records (its pages must exist: RaceShadow::cover); returns the first
     /// earlier access it races with that was not reported before in this execution (pair of sites).

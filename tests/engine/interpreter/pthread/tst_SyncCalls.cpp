@@ -2,7 +2,8 @@
 // Tests the interpreter's trylock, semaphores, condition variables and barriers: the explorer
 // against brute force (InterleavingEnumerator on the Interpreter) on tests/programs/sync_*, the
 // call results, the lost wake-up deadlock replayed, and misuse reported as a located fault; a racy
-// pthread_mutex_destroy (tests/programs/sync_destroy) against brute force.
+// pthread_mutex_destroy and pthread_mutex_init's checks (tests/programs/sync_destroy, sync_init) against
+// brute force.
 #include "tests/engine/interpreter/CProgram.hpp"
 #include "tests/model/InterleavingEnumerator.hpp"
 
@@ -111,26 +112,35 @@ void tst_SyncCalls::matchesBruteForce() {
 }
 
 void tst_SyncCalls::racyDestroyMatchesBruteForce_data() {
+    QTest::addColumn<QString>("name");
     QTest::addColumn<QStringList>("defines");
     QTest::addColumn<int>("policy");
     QTest::addColumn<int>("reports"); // defects the explorer reports (brute force counts no reports)
     for (int policy : {0, 1, -1, 2}) {
-        QTest::addRow("racy k=%d", policy) << QStringList() << policy << 2;
-        QTest::addRow("join first k=%d", policy) << QStringList{"JOIN_FIRST"} << policy << 0;
-        QTest::addRow("use after k=%d", policy) << QStringList{"USE_AFTER"} << policy << 1;
+        QTest::addRow("racy k=%d", policy) << "sync_destroy" << QStringList() << policy << 2;
+        QTest::addRow("join first k=%d", policy) << "sync_destroy" << QStringList{"JOIN_FIRST"} << policy << 0;
+        QTest::addRow("use after k=%d", policy) << "sync_destroy" << QStringList{"USE_AFTER"} << policy << 1;
+        QTest::addRow("racy init k=%d", policy) << "sync_init" << QStringList() << policy << 1;
+        QTest::addRow("init, racy init k=%d", policy) << "sync_init" << QStringList{"REINIT"} << policy << 1;
+        QTest::addRow("init after join k=%d", policy) << "sync_init" << QStringList{"JOIN_FIRST"} << policy << 1;
+        QTest::addRow("init of a held mutex k=%d", policy) << "sync_init" << QStringList{"HELD"} << policy << 1;
+        QTest::addRow("racy init, two orders k=%d", policy) << "sync_init" << QStringList{"TWO_ORDERS"} << policy << 1;
+        QTest::addRow("uninitialised k=%d", policy) << "sync_init" << QStringList{"HEAP"} << policy << 1;
     }
 }
 
 void tst_SyncCalls::racyDestroyMatchesBruteForce() {
     // Every order of the destroy with the worker's lock and unlock is explored once, and the defects the
-    // run goes on past (destroying a held mutex, locking a destroyed one) hide nothing behind them.
+    // run goes on past (destroying or initialising a held mutex, locking a destroyed or never initialised
+    // one, an init racing with a use) hide nothing behind them.
+    QFETCH(QString, name);
     QFETCH(QStringList, defines);
     QFETCH(int, policy);
     QFETCH(int, reports);
     std::vector<std::string> d;
     for (const QString &x : defines)
         d.push_back(x.toStdString());
-    auto p = loadC(kPrograms + "/sync_destroy/sync_destroy.c", d);
+    auto p = loadC(kPrograms + "/" + name.toStdString() + "/" + name.toStdString() + ".c", d);
     QVERIFY2(p, diagnosticsOf(p).c_str());
     interpreter::Interpreter bruteMachine(*p);
     model::InterleavingEnumerator enumerator(bruteMachine,
