@@ -803,6 +803,10 @@
         <translation>opération non prise en charge %1 : une exécution qui l’atteint s’arrête sur un défaut</translation>
     </message>
     <message>
+        <source>T%1 and T%2 access %3 atomically at %4 and %5 with nothing ordering them: under --model sync atomics run as local code and only one order of such accesses is explored (--model sc explores every order)</source>
+        <translation>T%1 et T%2 accèdent à %3 de façon atomique en %4 et %5 sans rien qui les ordonne : avec --model sync les opérations atomiques sont du code local et un seul ordre de tels accès est exploré (--model sc les explore tous)</translation>
+    </message>
+    <message>
         <source>note: %1</source>
         <translation>note : %1</translation>
     </message>

@@ -189,6 +189,9 @@ constexpr Wording kWordings[] = {
     {"the program did not replay deterministically (%1); exploration stopped", 0b1},
     {"the event structure exceeded %1 events"},
     {"unsupported operation %1: an execution that reaches it stops with a defect", 0b1},
+    {"T%1 and T%2 access %3 atomically at %4 and %5 with nothing ordering them: under --model sync atomics run as "
+     "local code and only one order of such accesses is explored (--model sc explores every order)",
+     0b100},
     {"no input file given"},
     {"cannot open file: %1"},
     {"cannot open file: it is a directory"},

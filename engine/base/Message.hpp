@@ -200,6 +200,8 @@ enum class MessageKind : std::uint8_t {
     NotDeterministic, ///< the program did not replay deterministically (%1); exploration stopped
     EventLimit, ///< the event structure exceeded %1 events
     UnsupportedWarning, ///< unsupported operation %1: an execution that reaches it stops with a defect
+    AtomicOrderNotExplored, ///< T%1 and T%2 access %3 atomically at %4 and %5 with nothing ordering them: under
+                            ///< --model sync ... only one order of such accesses is explored
     // Loading a file (the front end's errors that have no line: the GUI's error banner).
     NoInputFile, ///< no input file given
     CannotOpenFile, ///< cannot open file: %1 (the system's reason)

@@ -6,6 +6,7 @@
 #include "engine/execution/Machine.hpp"
 
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -40,6 +41,8 @@ struct Execution {
     /// Defects that did not end the execution, each with the number of actions performed when it
     /// was found (the length of the schedule prefix that reproduces it).
     std::vector<std::pair<std::size_t, ProgramFault>> reports;
+    /// Machine::takeWarnings after this execution.
+    std::vector<std::string> warnings;
 };
 
 /// Bounds that keep one execution finite whatever the program does.

@@ -92,6 +92,9 @@ public:
     /// Defects the last execute found that do not end the execution (a data race in report mode);
     /// each is handed out once.
     virtual std::vector<ProgramFault> takeReports() { return {}; }
+    /// What the machine noticed that is no defect but limits what the exploration covers (an order of atomics
+    /// that --model sync does not explore), each once per machine; the explorer lists them as warnings.
+    virtual std::vector<std::string> takeWarnings() { return {}; }
 
     /// The program asked to end (C's return from main, or exit(0)) while other threads may still
     /// run. They keep running, so their interleavings with the exit are explored (an exit commutes

@@ -104,6 +104,7 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
 
     auto finish = [&](ExecutionEnd end) {
         out.end = end;
+        out.warnings = m_machine.takeWarnings();
         for (std::size_t i = 0; i < m_machine.threadCount(); ++i) {
             const ThreadId t = m_machine.threadAt(i);
             if (auto p = m_machine.pending(t); p && !p->enabled)

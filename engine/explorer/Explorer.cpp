@@ -401,6 +401,9 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
                 defect = execution.fault->kind;
                 recordDefect(*execution.fault, execution.actions, result);
             }
+            for (const std::string &warning : execution.warnings)
+                if (std::ranges::none_of(result.diagnostics, [&](const Diagnostic &d) { return d.text == warning; }))
+                    result.diagnostics.push_back(Diagnostic::warning(warning));
             if (execution.end == ExecutionEnd::LimitReached && !m_cutWarned) {
                 // A cut execution is no maximal configuration: what its threads would have done
                 // after the cut (and the alternatives that depend on it) is not explored.

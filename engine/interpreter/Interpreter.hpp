@@ -48,6 +48,7 @@ public:
     void execute(ThreadId t) override;
     std::optional<ProgramFault> fault() const override { return m_fault; }
     std::vector<ProgramFault> takeReports() override { return std::exchange(m_reports, {}); }
+    std::vector<std::string> takeWarnings() override { return m_stepper.takeWarnings(); }
     bool hasExitRequested() const override { return m_state.exitRequested; }
     void setInterrupt(Interrupt *interrupt) override { m_stepper.setInterrupt(interrupt); }
     std::string describeObject(ObjectId object) const override;

@@ -162,6 +162,8 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             const bool event = t.accessGranted;
             if (const Continuation n = visibleAccess(state, t, address, in.size, false); n != Continuation::Continue)
                 return n == Continuation::Stop;
+            if (atomic)
+                m_races.noteAtomic(state, t, address, in.size, false);
             if (!m_races.check(state, t, address, in.size, false, atomic || t.sectionDepth > 0))
                 return false;
             regs[in.dst] = loadValue(bytes, in.size, in.width);
@@ -190,6 +192,8 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
                 return m_faults.memoryFault(t, fault), false;
             if (const Continuation n = visibleAccess(state, t, address, in.size, true); n != Continuation::Continue)
                 return n == Continuation::Stop;
+            if (atomic)
+                m_races.noteAtomic(state, t, address, in.size, true);
             if (!m_races.check(state, t, address, in.size, true, atomic || t.sectionDepth > 0))
                 return false;
             const std::uint64_t v = value(in.a);
@@ -249,6 +253,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
                     next = value(in.c);
                 regs[in.dst + 1] = equal;
             }
+            m_races.noteAtomic(state, t, address, in.size, in.op == Opcode::AtomicRmw || regs[in.dst + 1] != 0);
             if (m_options.races != RaceMode::Ignore)
                 state.races.acquire(state.threadIndex[t.id], address); // the read half of the RMW
             if (!m_races.check(state, t, address, in.size, in.op == Opcode::AtomicRmw || regs[in.dst + 1] != 0, true))

@@ -45,6 +45,7 @@ public:
     /// Defects found by the last run() that did not end it (data races in RaceMode::Report,
     /// uninitialised reads); taken by the caller.
     std::vector<ProgramFault> takeReports() { return m_faults.takeReports(); }
+    std::vector<std::string> takeWarnings() { return m_races.takeWarnings(); }
 
     /// Argument `i` of the call `t` stands on.
     std::uint64_t callArgument(const ThreadState &t, unsigned i) const;

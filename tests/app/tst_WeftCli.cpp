@@ -48,6 +48,7 @@ private slots:
     void nondetValuesAreSeeded();
     void nondetValuesAreExplored();
     void scModelShowsTheUnprotectedLostUpdate();
+    void atomicsUnorderedUnderSyncAreNamed();
     void timeoutHoldsInsideAnExecution();
     void memoryBoundEndsTheRun();
     void interruptSignalCancelsAndReports();
@@ -76,6 +77,48 @@ void tst_WeftCli::scModelShowsTheUnprotectedLostUpdate() {
     QVERIFY2(contains(replay.out, "assertion failure"), replay.out.c_str());
     // Under sync the same program has one trace and only its races tell of the bug.
     QVERIFY(contains(lastLine(runWeft({"explore", file}).out), " 1 maximal configuration, "));
+}
+
+void tst_WeftCli::atomicsUnorderedUnderSyncAreNamed() {
+    // The broken Peterson lock of sc_spin_mutex.c synchronises through atomics only. Under sync they are local
+    // code: one order is explored, the assertion never fails, and the run says why it may not be trusted.
+    const std::string file = kPrograms + "/sc_spin_mutex/sc_spin_mutex.c";
+    const Run sync = runWeft({"explore", file, "-D", "PROTOCOL=4", "--jobs", "1"});
+    QCOMPARE(sync.code, int(kNoDefect));
+    // Both threads give the turn away first (sc_spin_mutex.c:84), with nothing ordering the two stores.
+    const std::string warning = "weft: warning: T1 and T2 access a 4-byte global variable 'turn' atomically at " +
+                                file + ":84:5 and " + file +
+                                ":84:5 with nothing ordering them: under --model sync "
+                                "atomics run as local code and only one order of such accesses is explored";
+    QVERIFY2(contains(sync.err, warning), sync.err.c_str());
+    auto warnings = [](const std::string &out) {
+        std::size_t n = 0;
+        for (auto at = out.find("weft: warning:"); at != std::string::npos; at = out.find("weft: warning:", at + 1))
+            ++n;
+        return n;
+    };
+    QCOMPARE(warnings(sync.err), std::size_t(1)); // once, however many pairs and executions
+    // With two jobs each worker notes it: the report lists it once, and so do the JSON's diagnostics.
+    const Run two = runWeft({"explore", file, "-D", "PROTOCOL=4", "--jobs", "2", "--json", "-", "--quiet"});
+    QCOMPARE(warnings(two.err), std::size_t(1));
+    const auto j = nlohmann::json::parse(two.out.substr(0, two.out.rfind("weft: ")));
+    QCOMPARE(j["diagnostics"].size(), std::size_t(1));
+    QCOMPARE(j["diagnostics"][0]["severity"].get<std::string>(), std::string("warning"));
+    QVERIFY2(contains(j["diagnostics"][0]["message"].get<std::string>(), "'turn' atomically"), j.dump().c_str());
+    // Under sc the atomics are events: the bug is found and nothing is said about them.
+    const Run sc = runWeft({"explore", file, "-D", "PROTOCOL=4", "--model", "sc", "--jobs", "1"});
+    QCOMPARE(sc.code, int(kDefectFound));
+    QVERIFY2(!contains(sc.out + sc.err, "nothing ordering them"), sc.err.c_str());
+    // Atomics that a join orders are not named.
+    QTemporaryDir dir;
+    const std::string joined = dir.filePath("joined.c").toStdString();
+    std::ofstream(joined) << "#include <pthread.h>\n#include <stdatomic.h>\natomic_int n;\n"
+                             "void *t(void *a) { atomic_fetch_add(&n, 1); return a; }\n"
+                             "int main(void) {\n  pthread_t a;\n  pthread_create(&a, 0, t, 0);\n"
+                             "  pthread_join(a, 0);\n  atomic_fetch_add(&n, 1);\n  return atomic_load(&n) != 2;\n}\n";
+    const Run ordered = runWeft({"explore", joined, "--jobs", "1"});
+    QCOMPARE(ordered.code, int(kNoDefect));
+    QVERIFY2(!contains(ordered.out + ordered.err, "warning"), ordered.err.c_str());
 }
 
 namespace {

@@ -197,6 +197,10 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::EventLimit: return tr("the event structure exceeded %1 events");
     case MessageKind::UnsupportedWarning:
         return tr("unsupported operation %1: an execution that reaches it stops with a defect");
+    case MessageKind::AtomicOrderNotExplored:
+        return tr(
+            "T%1 and T%2 access %3 atomically at %4 and %5 with nothing ordering them: under --model sync atomics run "
+            "as local code and only one order of such accesses is explored (--model sc explores every order)");
     case MessageKind::NoInputFile: return tr("no input file given");
     case MessageKind::CannotOpenFile: return tr("cannot open file: %1");
     case MessageKind::FileIsDirectory: return tr("cannot open file: it is a directory");

@@ -9,6 +9,45 @@
 
 namespace weft::interpreter {
 
+namespace {
+
+std::string where(const program::Program &program, std::uint64_t site) {
+    const std::string at = program.sourceMap.format(std::uint32_t(site >> 32), std::uint32_t(site));
+    return at.empty() ? std::string("an unknown location") : at;
+}
+
+} // namespace
+
+std::string RaceChecker::objectAt(const MemoryObject &object, std::uint64_t p, std::uint64_t byte) const {
+    const std::int64_t offset = program::decodePointer(p).offset + std::int64_t(byte);
+    const std::string named = m_faults.nameObject(object.kind, object.size, object.site);
+    return offset ? english(MessageKind::ObjectAtOffset, {named, std::to_string(offset)}) : named;
+}
+
+void RaceChecker::noteAtomic(InterpreterState &state, const ThreadState &t, std::uint64_t p, std::uint64_t size,
+                             bool write) {
+    // Under sync, atomics are local code: two of them that nothing orders run in one order only, which the user
+    // is told once (README.md, "Event models").
+    if (m_atomicOrderNoted || m_options.model != MemoryModel::Sync || m_options.races == RaceMode::Ignore ||
+        size == 0 || t.stack.empty())
+        return;
+    RaceShadow *shadow = state.memory.shadow(p, size);
+    if (!shadow)
+        return; // check() reports the exhausted shadow
+    const std::uint32_t self = state.threadIndex[t.id];
+    const auto other =
+        state.races.unorderedAtomic(self, *shadow, std::uint64_t(program::decodePointer(p).offset), size, write);
+    if (!other)
+        return;
+    m_atomicOrderNoted = true;
+    const Frame &f = t.stack.top();
+    const std::uint64_t site = (std::uint64_t(f.function) << 32) | f.pc;
+    m_warnings.push_back(english(MessageKind::AtomicOrderNotExplored,
+                                 {std::to_string(state.threads[other->thread].id), std::to_string(t.id),
+                                  objectAt(*state.memory.objectAt(p), p, other->byte), where(m_program, other->site),
+                                  where(m_program, site)}));
+}
+
 bool RaceChecker::check(InterpreterState &state, const ThreadState &t, std::uint64_t p, std::uint64_t size, bool write,
                         bool atomic) {
     if (m_options.races == RaceMode::Ignore || size == 0 || t.stack.empty())
@@ -31,9 +70,7 @@ bool RaceChecker::check(InterpreterState &state, const ThreadState &t, std::uint
         write ? state.races.release(self, p) : state.races.acquire(self, p);
     if (!race)
         return true;
-    const std::int64_t offset = program::decodePointer(p).offset + std::int64_t(race->byte);
-    const std::string named = m_faults.nameObject(object->kind, object->size, object->site);
-    const std::string on = offset ? english(MessageKind::ObjectAtOffset, {named, std::to_string(offset)}) : named;
+    const std::string on = objectAt(*object, p, race->byte);
     // Named the same whichever access came first, so the explorer counts one race per pair of sites.
     struct Side {
         std::uint64_t site;
@@ -43,18 +80,14 @@ bool RaceChecker::check(InterpreterState &state, const ThreadState &t, std::uint
     Side a{site, t.id, write}, b{race->site, state.threads[race->thread].id, race->write};
     if (std::tie(b.site, b.thread) < std::tie(a.site, a.thread))
         std::swap(a, b);
-    auto where = [&](const Side &s) {
-        const std::string at = m_program.sourceMap.format(std::uint32_t(s.site >> 32), std::uint32_t(s.site));
-        return at.empty() ? std::string("an unknown location") : at;
-    };
     auto who = [&](const Side &s) {
         return english(s.write ? MessageKind::ThreadWrites : MessageKind::ThreadReads,
-                       {std::to_string(s.thread), where(s)});
+                       {std::to_string(s.thread), where(m_program, s.site)});
     };
     const program::SourceSpot spot = m_program.sourceMap.spotOf(std::uint32_t(a.site >> 32), std::uint32_t(a.site));
-    ProgramFault defect{
-        DefectKind::DataRace, t.id,
-        english(MessageKind::Located, {where(a), english(MessageKind::DataRace, {on, who(a), who(b)})})};
+    ProgramFault defect{DefectKind::DataRace, t.id,
+                        english(MessageKind::Located,
+                                {where(m_program, a.site), english(MessageKind::DataRace, {on, who(a), who(b)})})};
     // One defect per unordered pair of sites: the threads and the racing byte may differ.
     defect.identity = "race " + std::to_string(a.site) + " " + std::to_string(b.site);
     defect.location = m_program.sourceMap.format(spot);

@@ -5,6 +5,10 @@
 
 #include "engine/interpreter/FaultReporter.hpp"
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace weft::interpreter {
 
 class RaceChecker {
@@ -17,11 +21,23 @@ public:
     /// reports the race (FaultReporter::report) and goes on.
     bool check(InterpreterState &state, const ThreadState &t, std::uint64_t p, std::uint64_t size, bool write,
                bool atomic = false);
+    /// Before atomic access of `t` (a load, store or read-modify-write; not an atomic section's): notes, once,
+    /// an earlier atomic access of another thread to the same bytes that it conflicts with and that nothing orders
+    /// before it, when --model sync runs atomics as local code (takeWarnings).
+    void noteAtomic(InterpreterState &state, const ThreadState &t, std::uint64_t p, std::uint64_t size, bool write);
+    /// What the checks found that is no defect but limits what the exploration covers (an order of atomics
+    /// that --model sync does not explore), each once per interpreter; taken by Machine::takeWarnings.
+    std::vector<std::string> takeWarnings() { return std::exchange(m_warnings, {}); }
 
 private:
     const program::Program &m_program;
     const InterpreterOptions &m_options;
     FaultReporter &m_faults;
+    /// How a race or an atomic note names byte `byte` of an access at `p` to `object`.
+    std::string objectAt(const MemoryObject &object, std::uint64_t p, std::uint64_t byte) const;
+
+    std::vector<std::string> m_warnings;
+    bool m_atomicOrderNoted = false;
 };
 
 } // namespace weft::interpreter

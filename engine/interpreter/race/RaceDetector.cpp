@@ -97,6 +97,39 @@ void RaceDetector::record(std::uint32_t thread, const VectorClock &now, AccessCe
     }
 }
 
+std::optional<RaceWitness> RaceDetector::unorderedAtomic(std::uint32_t thread, const VectorClock &now,
+                                                         const AccessCell &cell, bool write) const {
+    const std::uint32_t self = thread + 1;
+    if (!cell.write.empty() && cell.write.thread != self && cell.writeAtomic && !now.covers(cell.write))
+        return RaceWitness{cell.write.thread - 1, cell.writeSite, true};
+    if (!write)
+        return std::nullopt;
+    if (cell.sharedReads) {
+        for (const SharedRead &r : m_sharedReads[cell.sharedReads - 1])
+            if (r.epoch.thread != self && r.atomic && !now.covers(r.epoch))
+                return RaceWitness{r.epoch.thread - 1, r.site, false};
+    } else if (!cell.read.empty() && cell.read.thread != self && cell.readAtomic && !now.covers(cell.read)) {
+        return RaceWitness{cell.read.thread - 1, cell.readSite, false};
+    }
+    return std::nullopt;
+}
+
+std::optional<RaceWitness> RaceDetector::unorderedAtomic(std::uint32_t thread, RaceShadow &shadow, std::uint64_t offset,
+                                                         std::uint64_t count, bool write) {
+    const VectorClock &now = clockOf(thread);
+    for (std::uint64_t done = 0; done < count;) {
+        const AccessCell *cells = shadow.cellAt(offset + done);
+        const std::uint64_t run = std::min(shadow.runFrom(offset + done), count - done);
+        for (std::uint64_t i = 0; i < run; ++i)
+            if (auto w = unorderedAtomic(thread, now, cells[i], write)) {
+                w->byte = done + i;
+                return w;
+            }
+        done += run;
+    }
+    return std::nullopt;
+}
+
 std::optional<RaceWitness> RaceDetector::access(std::uint32_t thread, RaceShadow &shadow, std::uint64_t offset,
                                                 std::uint64_t count, bool write, bool atomic, std::uint64_t site) {
     const VectorClock &now = clockOf(thread);

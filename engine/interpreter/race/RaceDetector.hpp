@@ -48,6 +48,11 @@ public:
     /// earlier access it races with that was not reported before in this execution (pair of sites).
     std::optional<RaceWitness> access(std::uint32_t thread, RaceShadow &shadow, std::uint64_t offset,
                                       std::uint64_t count, bool write, bool atomic, std::uint64_t site);
+    /// For an atomic access about to be made (checked and recorded by access() after it): the first earlier
+    /// atomic access of another thread to those bytes that conflicts with it (one of them a write) and that
+    /// nothing orders before it. Not a race: an order of the two that only the sc model explores.
+    std::optional<RaceWitness> unorderedAtomic(std::uint32_t thread, RaceShadow &shadow, std::uint64_t offset,
+                                               std::uint64_t count, bool write);
 
 private:
     struct SharedRead {
@@ -58,6 +63,8 @@ private:
     VectorClock &clockOf(std::uint32_t thread);
     std::optional<RaceWitness> check(std::uint32_t thread, const VectorClock &now, AccessCell &cell, bool write,
                                      bool atomic);
+    std::optional<RaceWitness> unorderedAtomic(std::uint32_t thread, const VectorClock &now, const AccessCell &cell,
+                                               bool write) const;
     void record(std::uint32_t thread, const VectorClock &now, AccessCell &cell, bool write, bool atomic,
                 std::uint64_t site);
 
