@@ -52,6 +52,10 @@
         <translation>sem_post</translation>
     </message>
     <message>
+        <source>sem_destroy</source>
+        <translation>sem_destroy</translation>
+    </message>
+    <message>
         <source>cond_wait</source>
         <translation>cond_wait</translation>
     </message>
@@ -68,12 +72,20 @@
         <translation>cond_broadcast</translation>
     </message>
     <message>
+        <source>cond_destroy</source>
+        <translation>cond_destroy</translation>
+    </message>
+    <message>
         <source>barrier_init</source>
         <translation>barrier_init</translation>
     </message>
     <message>
         <source>barrier_wait</source>
         <translation>barrier_wait</translation>
+    </message>
+    <message>
+        <source>barrier_destroy</source>
+        <translation>barrier_destroy</translation>
     </message>
     <message>
         <source>barrier_pass</source>
@@ -126,6 +138,10 @@
     <message>
         <source>wrunlock</source>
         <translation>wrunlock</translation>
+    </message>
+    <message>
+        <source>rwlock_destroy</source>
+        <translation>rwlock_destroy</translation>
     </message>
     <message>
         <source>heap, line %1</source>
@@ -611,6 +627,34 @@
         <translation>%1 du mutex %2 avant son initialisation</translation>
     </message>
     <message>
+        <source>%1 of semaphore %2 after it was destroyed</source>
+        <translation>%1 du sémaphore %2 après sa destruction</translation>
+    </message>
+    <message>
+        <source>%1 of condition variable %2 after it was destroyed</source>
+        <translation>%1 de la variable de condition %2 après sa destruction</translation>
+    </message>
+    <message>
+        <source>%1 of barrier %2 after it was destroyed</source>
+        <translation>%1 de la barrière %2 après sa destruction</translation>
+    </message>
+    <message>
+        <source>%1 of read-write lock %2 after it was destroyed</source>
+        <translation>%1 du verrou %2 après sa destruction</translation>
+    </message>
+    <message>
+        <source>pthread_cond_destroy of a condition variable with waiters</source>
+        <translation>pthread_cond_destroy d’une variable de condition attendue</translation>
+    </message>
+    <message>
+        <source>pthread_barrier_destroy of a barrier with waiters</source>
+        <translation>pthread_barrier_destroy d’une barrière attendue</translation>
+    </message>
+    <message>
+        <source>pthread_rwlock_destroy of a locked read-write lock</source>
+        <translation>pthread_rwlock_destroy d’un verrou verrouillé</translation>
+    </message>
+    <message>
         <source>mutex %1 initialised and used with no synchronisation between them: %2 and %3</source>
         <translation>mutex %1 initialisé et utilisé sans synchronisation entre les deux : %2 et %3</translation>
     </message>
@@ -903,6 +947,10 @@
         <translation>incrément du sémaphore %1</translation>
     </message>
     <message>
+        <source>sem_destroy %1</source>
+        <translation>destruction du sémaphore %1</translation>
+    </message>
+    <message>
         <source>cond_wait %1</source>
         <translation>mise en attente sur la variable de condition %1</translation>
     </message>
@@ -919,12 +967,20 @@
         <translation>diffusion sur %1</translation>
     </message>
     <message>
+        <source>cond_destroy %1</source>
+        <translation>destruction de la variable de condition %1</translation>
+    </message>
+    <message>
         <source>barrier_init %1 %2</source>
         <translation>initialisation de la barrière %1 à %2</translation>
     </message>
     <message>
         <source>barrier_wait %1</source>
         <translation>arrivée à la barrière %1</translation>
+    </message>
+    <message>
+        <source>barrier_destroy %1</source>
+        <translation>destruction de la barrière %1</translation>
     </message>
     <message>
         <source>leave barrier %1</source>
@@ -965,6 +1021,10 @@
     <message>
         <source>wrunlock %1</source>
         <translation>déverrouillage en écriture de %1</translation>
+    </message>
+    <message>
+        <source>rwlock_destroy %1</source>
+        <translation>destruction du verrou %1</translation>
     </message>
     <message>
         <source>stop at a false assumption</source>

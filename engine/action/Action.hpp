@@ -25,7 +25,7 @@ bool isObjectTreeKind(ActionKind kind);
 /// Whether the action is a shared-memory access (the sc model): its object is a memory location.
 inline bool isMemoryAccess(ActionKind kind) { return kind == ActionKind::MemRead || kind == ActionKind::MemWrite; }
 /// Whether the action is an operation on a read-write lock.
-inline bool isRwlockKind(ActionKind kind) { return kind >= ActionKind::RwRdlock && kind <= ActionKind::RwWrunlock; }
+inline bool isRwlockKind(ActionKind kind) { return kind >= ActionKind::RwRdlock && kind <= ActionKind::RwDestroy; }
 /// Whether the engine treats the action as a read of a location (a shared read; a read-side operation
 /// on a read-write lock): reads of one write are independent of each other.
 inline bool isReadAccess(ActionKind kind) {
@@ -34,7 +34,7 @@ inline bool isReadAccess(ActionKind kind) {
 /// Whether the engine treats the action as a write of a location (a shared write; a writer-side
 /// operation on a read-write lock).
 inline bool isWriteAccess(ActionKind kind) {
-    return kind == ActionKind::MemWrite || (kind >= ActionKind::RwWrlock && kind <= ActionKind::RwWrunlock);
+    return kind == ActionKind::MemWrite || (kind >= ActionKind::RwWrlock && kind <= ActionKind::RwDestroy);
 }
 /// Reads and writes of locations: shared memory (sc model) and read-write locks (both models).
 inline bool isLocationAccess(ActionKind kind) { return isReadAccess(kind) || isWriteAccess(kind); }

@@ -141,6 +141,13 @@ enum class MessageKind : std::uint8_t {
     InitLockedMutex, ///< pthread_mutex_init of a locked mutex
     InitUsedMutex, ///< pthread_mutex_init of mutex %1 after it was used
     UninitialisedMutexUsed, ///< %1 of mutex %2 before it was initialised
+    DestroyedSemUsed, ///< %1 of semaphore %2 after it was destroyed
+    DestroyedCondUsed, ///< %1 of condition variable %2 after it was destroyed
+    DestroyedBarrierUsed, ///< %1 of barrier %2 after it was destroyed
+    DestroyedRwlockUsed, ///< %1 of read-write lock %2 after it was destroyed
+    DestroyWaitedCond, ///< pthread_cond_destroy of a condition variable with waiters
+    DestroyWaitedBarrier, ///< pthread_barrier_destroy of a barrier with waiters
+    DestroyLockedRwlock, ///< pthread_rwlock_destroy of a locked read-write lock
     MutexInitRace, ///< mutex %1 initialised and used with no synchronisation between them: %2 and %3
     ThreadInitialises, ///< T%1 initialises it at %2
     ThreadUsesMutex, ///< T%1 uses it at %2
@@ -224,12 +231,15 @@ enum class MessageKind : std::uint8_t {
     ActSemWait, ///< sem_wait %1
     ActSemTrywait, ///< sem_trywait %1
     ActSemPost, ///< sem_post %1
+    ActSemDestroy, ///< sem_destroy %1
     ActCondWait, ///< cond_wait %1
     ActCondWake, ///< wake up on %1
     ActCondSignal, ///< cond_signal %1
     ActCondBroadcast, ///< cond_broadcast %1
+    ActCondDestroy, ///< cond_destroy %1
     ActBarrierInit, ///< barrier_init %1 %2
     ActBarrierWait, ///< barrier_wait %1
+    ActBarrierDestroy, ///< barrier_destroy %1
     ActBarrierPass, ///< leave barrier %1
     ActRead, ///< read %1
     ActWrite, ///< write %1
@@ -240,6 +250,7 @@ enum class MessageKind : std::uint8_t {
     ActWrlock, ///< wrlock %1
     ActTrywrlock, ///< trywrlock %1
     ActWrunlock, ///< wrunlock %1
+    ActRwDestroy, ///< rwlock_destroy %1
     ActAssumeBlocked, ///< stop at a false assumption
     ActAwaitBlocked, ///< spin forever
     ActStopAtStepBound, ///< stop at the instruction bound (an AssumeBlocked of kStoppedAtStepBound)

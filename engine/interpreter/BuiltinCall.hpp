@@ -10,6 +10,7 @@
 #include "engine/interpreter/SharedAccesses.hpp"
 #include "engine/interpreter/race/RaceChecker.hpp"
 
+#include <bit>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,14 @@ struct BuiltinCall {
 
     std::uint64_t arg(std::size_t i) const { return i < args.size() ? args[i] : 0; }
     const InterpreterOptions &options() const { return services.options; }
+    /// Whether every other thread of the execution has exited and its exit lies in the caller's past
+    /// (joined, directly or through the threads it joined). Then no other thread can act concurrently
+    /// with the caller's next step: a thread created later is created after it. A function of the
+    /// caller's history: the threads it lists are the only ones created before that step.
+    bool aloneWithItsPast() const {
+        const std::uint32_t past = thread.exitsInPast;
+        return past != ThreadState::kUnknownPast && std::size_t(std::popcount(past)) + 1 == state.threads.size();
+    }
     /// The call completes now, returning `value`.
     Continuation returns(std::uint64_t value) {
         result = value;

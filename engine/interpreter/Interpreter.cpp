@@ -5,6 +5,7 @@
 #include "engine/base/Message.hpp"
 #include "engine/interpreter/StateCheckpoints.hpp"
 #include "engine/interpreter/pthread/MutexInitialisation.hpp"
+#include "engine/interpreter/pthread/ObjectDestruction.hpp"
 #include "engine/interpreter/pthread/ThreadAttributes.hpp"
 
 #include <algorithm>
@@ -501,7 +502,35 @@ bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
             clearDestroyedMutex(m_state, action.object);
         }
     }
+    if (m_state.objectDestroys > 0) {
+        if (const std::optional<SyncObjectKind> k = checkedObject(action.kind);
+            k && isDestroyedObject(m_state, action.object, *k)) {
+            // As for a mutex: reported once per destroy, and the object acts as initialised again.
+            reportUndefined(t, english(destroyedUseMessage(*k),
+                                       {std::string(objectFunction(action.kind)), describeAddress(action.object)}));
+            markDestroyedObject(m_state, action.object, *k, false);
+        } else if (action.kind == ActionKind::SemInit || action.kind == ActionKind::BarrierInit) {
+            markDestroyedObject(
+                m_state, action.object,
+                action.kind == ActionKind::SemInit ? SyncObjectKind::Semaphore : SyncObjectKind::Barrier, false);
+        }
+    }
     switch (action.kind) {
+    case ActionKind::SemDestroy:
+    case ActionKind::CondDestroy:
+    case ActionKind::BarrierDestroy:
+    case ActionKind::RwDestroy: {
+        // Here another thread may use the object concurrently (pthread/SyncCalls.cpp). Undefined
+        // behaviour where it is in use: reported, EBUSY, the object stays as it is.
+        const SyncObjectKind k = *checkedObject(action.kind);
+        if (const std::optional<MessageKind> misuse = destroyMisuse(before, k)) {
+            reportUndefined(t, english(*misuse, {}));
+            thread.callResult = kEbusy;
+        } else {
+            markDestroyedObject(m_state, action.object, k, true);
+        }
+        break;
+    }
     case ActionKind::MutexUnlock:
         if (before.owner != t)
             return fail(MessageKind::UnlockNotHeld);

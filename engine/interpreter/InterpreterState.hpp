@@ -35,6 +35,9 @@ struct InterpreterState {
     /// pthread_mutex_destroy calls so far: until the first, no mutex operation looks for the
     /// destroyed mark (pthread/MutexType.hpp).
     std::uint32_t mutexDestroys = 0;
+    /// Destroys of semaphores, condition variables, barriers and read-write locks so far: until the
+    /// first, no operation looks for the destroyed mark (pthread/ObjectDestruction.hpp).
+    std::uint32_t objectDestroys = 0;
     /// Mutexes (address, last init) whose pthread_mutex_init another thread may race with: every use
     /// of one checks that it comes after the init. Few (a program's mutexes initialised while threads run).
     std::vector<std::pair<std::uint64_t, MutexInitStamp>> racyInits;

@@ -12,7 +12,11 @@ static const char *fillColour(ActionKind kind) {
     case ActionKind::MutexLock:
     case ActionKind::MutexTrylock: return "salmon";
     case ActionKind::MutexUnlock: return "lightblue";
-    case ActionKind::MutexDestroy: return "rosybrown";
+    case ActionKind::MutexDestroy:
+    case ActionKind::SemDestroy:
+    case ActionKind::CondDestroy:
+    case ActionKind::BarrierDestroy:
+    case ActionKind::RwDestroy: return "rosybrown";
     case ActionKind::ThreadStart: return "greenyellow";
     case ActionKind::ThreadCreate: return "yellow";
     case ActionKind::ThreadJoin: return "orchid";

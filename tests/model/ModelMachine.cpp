@@ -48,6 +48,7 @@ ModelThread::Awaiter ModelThread::rdunlock(int l) { return {this, ModelMachine::
 ModelThread::Awaiter ModelThread::wrlock(int l) { return {this, ModelMachine::Wrlock, std::uint64_t(l)}; }
 ModelThread::Awaiter ModelThread::trywrlock(int l) { return {this, ModelMachine::Trywrlock, std::uint64_t(l)}; }
 ModelThread::Awaiter ModelThread::wrunlock(int l) { return {this, ModelMachine::Wrunlock, std::uint64_t(l)}; }
+ModelThread::Awaiter ModelThread::rwDestroy(int l) { return {this, ModelMachine::RwDestroy, std::uint64_t(l)}; }
 ModelThread::Awaiter ModelThread::read(int var) { return {this, ModelMachine::Read, std::uint64_t(var)}; }
 ModelThread::Awaiter ModelThread::write(int var, std::int64_t value) {
     Awaiter a{this, ModelMachine::Write, std::uint64_t(var)};
@@ -170,6 +171,7 @@ void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
     case Wrlock: op(ActionKind::RwWrlock, o); break;
     case Trywrlock: op(ActionKind::RwTrywrlock, o); break;
     case Wrunlock: op(ActionKind::RwWrunlock, o); break;
+    case RwDestroy: op(ActionKind::RwDestroy, o); break;
     case CondSignal: op(ActionKind::CondSignal, o); break;
     case CondBroadcast: op(ActionKind::CondBroadcast, o); break;
     case BarrierInit: op(ActionKind::BarrierInit, o, awaiter.value); break;
@@ -290,7 +292,7 @@ void ModelMachine::execute(ThreadId t) {
             return violation("T" + std::to_string(t) + " unlocks m" + std::to_string(a.object) +
                              ", which it does not hold");
         if (isRwlockKind(a.kind) && a.kind != ActionKind::RwRdunlock && a.kind != ActionKind::RwWrunlock &&
-            (reads || state.owner == t))
+            a.kind != ActionKind::RwDestroy && (reads || state.owner == t))
             return violation("T" + std::to_string(t) + " locks m" + std::to_string(a.object) + " again");
         if ((a.kind == ActionKind::BarrierArrive && state.parties <= 0) ||
             ((a.kind == ActionKind::SemWait || a.kind == ActionKind::SemTrywait || a.kind == ActionKind::SemPost) &&

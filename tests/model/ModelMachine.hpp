@@ -61,7 +61,8 @@ public:
         Rdunlock,
         Wrlock,
         Trywrlock,
-        Wrunlock
+        Wrunlock,
+        RwDestroy
     };
     /// The access size reported in the action's value for the model's shared variables.
     static constexpr std::int64_t kVariableSize = 4;

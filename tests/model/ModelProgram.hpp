@@ -92,6 +92,9 @@ public:
     Awaiter wrlock(int rwlock);
     Awaiter trywrlock(int rwlock);
     Awaiter wrunlock(int rwlock);
+    /// pthread_rwlock_destroy: a writer-side operation that never blocks and changes nothing (no misuse
+    /// checks in the model).
+    Awaiter rwDestroy(int rwlock);
     /// A shared-memory read of variable `var` (the sc model): co_await yields its value (initially 0).
     Awaiter read(int var);
     /// A shared-memory write of `value` to variable `var`.

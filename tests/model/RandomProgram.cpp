@@ -56,6 +56,12 @@ public:
     }
 
 private:
+    /// A mutex's destroy, or (family 9) one time in two a read-write lock's.
+    RandomInstruction destroyOf() {
+        if (m_shape.destroyRwlocks && m_rwlocks > 0 && m_rng.percent(50))
+            return {RandomInstruction::RwDestroy, m_rng.below(m_rwlocks)};
+        return {RandomInstruction::Destroy, m_rng.below(m_mutexes)};
+    }
     static int size(const std::vector<Code> &codes) {
         int n = 0;
         for (const Code &c : codes)
@@ -103,7 +109,7 @@ private:
         for (int w : order)
             main.push_back({RandomInstruction::Join, w});
         if (m_shape.destroyPercent > 0 && m_rng.percent(m_shape.destroyPercent))
-            main.push_back({RandomInstruction::Destroy, m_rng.below(m_mutexes)});
+            main.push_back(destroyOf());
         for (int w = 1; w <= workers; ++w)
             codes[w] = thread(w == nester ? workers + 1 : -1, m_shape.maxSections);
         if (nester > 0)
@@ -133,7 +139,7 @@ private:
             if (m_rng.percent(m_shape.syncPercent))
                 out.push_back({m_rng.percent(50) ? RandomInstruction::SemPost : RandomInstruction::SemWait, 0});
             if (m_shape.destroyPercent > 0 && m_rng.percent(m_shape.destroyPercent))
-                out.push_back({RandomInstruction::Destroy, m_rng.below(m_mutexes)});
+                out.push_back(destroyOf());
         }
         if (createAt == 2 * sections)
             out.push_back({RandomInstruction::Create, child});
@@ -308,6 +314,11 @@ RandomProgramShape randomProgramFamily(int family) {
         s.rwlockPercent = 50;
     if (family == 8)
         s.destroyPercent = 30;
+    if (family == 9) {
+        s.rwlockPercent = 50;
+        s.destroyPercent = 30;
+        s.destroyRwlocks = true;
+    }
     return s;
 }
 
@@ -365,6 +376,7 @@ ModelTask RandomProgram::run(ModelThread &self, int code) {
             co_await self.join(children[static_cast<std::size_t>(in.a)]);
             break;
         case RandomInstruction::Destroy: co_await self.destroy(in.a + 1); break;
+        case RandomInstruction::RwDestroy: co_await self.rwDestroy(kRwlockBase + in.a); break;
         case RandomInstruction::TrylockOrSkip: {
             // (The awaited value is stored first: GCC 12 mishandles co_await inside conditions.)
             const bool taken = co_await self.trylock(in.a + 1);
@@ -471,6 +483,7 @@ std::string RandomProgram::listing() const {
                 out += "trylock m" + a + " else goto " + std::to_string(in.target);
                 break;
             case RandomInstruction::Destroy: out += "destroy m" + a; break;
+            case RandomInstruction::RwDestroy: out += "destroy rw" + a; break;
             case RandomInstruction::SemInit: out += "sem_init s" + a + " " + std::to_string(in.b); break;
             case RandomInstruction::SemPost: out += "sem_post s" + a; break;
             case RandomInstruction::SemWait: out += "sem_wait s" + a; break;

@@ -44,6 +44,7 @@ struct RandomInstruction {
         RwTryOrSkip,   ///< tryrdlock (b = 0) or trywrlock (b = 1) rw(a); if it fails goto target
         RwUnlock,      ///< pthread_rwlock_unlock rw(a) (b as for the lock)
         Destroy,       ///< pthread_mutex_destroy m(a) (in the model: an operation that never blocks)
+        RwDestroy,     ///< pthread_rwlock_destroy rw(a) (the same, on the writer side of the lock)
     };
     Op op = Lock;
     int a = 0;
@@ -82,6 +83,8 @@ struct RandomProgramShape {
     /// Chance that a thread destroys a mutex after a section, and that main does after its joins
     /// (0: none).
     int destroyPercent = 0;
+    /// With destroyPercent: the destroy is of a read-write lock one time in two, when there are some.
+    bool destroyRwlocks = false;
     /// Programs with more visible operations than this (counted statically: start, exit, and every
     /// lock, unlock, create and join in the code) are drawn again.
     int maxActions = 20;
@@ -93,7 +96,8 @@ struct RandomProgramShape {
 /// (holding its locks) when false; 4 the same over racy shared memory (the sc model's accesses);
 /// 5 racy shared memory with spin loops that wait for another thread's write; 6 mutexes and racy
 /// shared memory with branches on nondet inputs (--nondet explore:0..2); 7 read-write lock
-/// sections next to mutex sections; 8 mutexes destroyed while other threads may still use them.
+/// sections next to mutex sections; 8 mutexes destroyed while other threads may still use them; 9 the
+/// read-write lock sections of 7 with mutexes and read-write locks destroyed so.
 RandomProgramShape randomProgramFamily(int family);
 
 class RandomProgram final : public ModelProgram {

@@ -25,6 +25,7 @@ std::string statement(const RandomInstruction &in) {
     case RandomInstruction::Join: return "pthread_join(child[" + n(in.a) + "], 0);";
     case RandomInstruction::TrylockOrSkip: return "if (pthread_mutex_trylock(&" + m + ") != 0) " + to;
     case RandomInstruction::Destroy: return "pthread_mutex_destroy(&" + m + ");";
+    case RandomInstruction::RwDestroy: return "pthread_rwlock_destroy(&rw" + n(in.a + 1) + ");";
     case RandomInstruction::SemInit: return "sem_init(&s" + n(in.a + 1) + ", 0, " + n(in.b) + ");";
     case RandomInstruction::SemPost: return "sem_post(&s" + n(in.a + 1) + ");";
     case RandomInstruction::SemWait: return "sem_wait(&s" + n(in.a + 1) + ");";

@@ -10,7 +10,11 @@ QColor EventAppearance::fill(ActionKind kind) {
     case ActionKind::MutexLock:
     case ActionKind::MutexTrylock: return QColor(250, 128, 114);  // salmon
     case ActionKind::MutexUnlock: return QColor(173, 216, 230);   // light blue
-    case ActionKind::MutexDestroy: return QColor(188, 143, 143);  // rosy brown
+    case ActionKind::MutexDestroy:
+    case ActionKind::SemDestroy:
+    case ActionKind::CondDestroy:
+    case ActionKind::BarrierDestroy:
+    case ActionKind::RwDestroy: return QColor(188, 143, 143);     // rosy brown: every destroy
     case ActionKind::ThreadStart: return QColor(173, 255, 47);    // green yellow
     case ActionKind::ThreadCreate: return QColor(255, 236, 110);  // yellow
     case ActionKind::ThreadJoin: return QColor(218, 112, 214);    // orchid
@@ -54,12 +58,15 @@ QString EventAppearance::actionText(ActionKind kind) {
     case ActionKind::SemWait: return tr("sem_wait");
     case ActionKind::SemTrywait: return tr("sem_trywait");
     case ActionKind::SemPost: return tr("sem_post");
+    case ActionKind::SemDestroy: return tr("sem_destroy");
     case ActionKind::CondEnqueue: return tr("cond_wait");
     case ActionKind::CondWake: return tr("cond_wake");
     case ActionKind::CondSignal: return tr("cond_signal");
     case ActionKind::CondBroadcast: return tr("cond_broadcast");
+    case ActionKind::CondDestroy: return tr("cond_destroy");
     case ActionKind::BarrierInit: return tr("barrier_init");
     case ActionKind::BarrierArrive: return tr("barrier_wait");
+    case ActionKind::BarrierDestroy: return tr("barrier_destroy");
     case ActionKind::BarrierPass: return tr("barrier_pass");
     case ActionKind::MemRead: return tr("read");
     case ActionKind::MemWrite: return tr("write");
@@ -70,6 +77,7 @@ QString EventAppearance::actionText(ActionKind kind) {
     case ActionKind::RwWrlock: return tr("wrlock");
     case ActionKind::RwTrywrlock: return tr("trywrlock");
     case ActionKind::RwWrunlock: return tr("wrunlock");
+    case ActionKind::RwDestroy: return tr("rwlock_destroy");
     // Never events: what a thread stopped for good waits on (the threads pane, a run's last rows).
     case ActionKind::AssumeBlocked: return tr("false assumption");
     case ActionKind::AwaitBlocked: return tr("spin wait");

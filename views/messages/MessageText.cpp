@@ -132,6 +132,13 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::InitLockedMutex: return tr("pthread_mutex_init of a locked mutex");
     case MessageKind::InitUsedMutex: return tr("pthread_mutex_init of mutex %1 after it was used");
     case MessageKind::UninitialisedMutexUsed: return tr("%1 of mutex %2 before it was initialised");
+    case MessageKind::DestroyedSemUsed: return tr("%1 of semaphore %2 after it was destroyed");
+    case MessageKind::DestroyedCondUsed: return tr("%1 of condition variable %2 after it was destroyed");
+    case MessageKind::DestroyedBarrierUsed: return tr("%1 of barrier %2 after it was destroyed");
+    case MessageKind::DestroyedRwlockUsed: return tr("%1 of read-write lock %2 after it was destroyed");
+    case MessageKind::DestroyWaitedCond: return tr("pthread_cond_destroy of a condition variable with waiters");
+    case MessageKind::DestroyWaitedBarrier: return tr("pthread_barrier_destroy of a barrier with waiters");
+    case MessageKind::DestroyLockedRwlock: return tr("pthread_rwlock_destroy of a locked read-write lock");
     case MessageKind::MutexInitRace:
         return tr("mutex %1 initialised and used with no synchronisation between them: %2 and %3");
     case MessageKind::ThreadInitialises: return tr("T%1 initialises it at %2");
@@ -220,12 +227,15 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::ActSemWait: return tr("sem_wait %1");
     case MessageKind::ActSemTrywait: return tr("sem_trywait %1");
     case MessageKind::ActSemPost: return tr("sem_post %1");
+    case MessageKind::ActSemDestroy: return tr("sem_destroy %1");
     case MessageKind::ActCondWait: return tr("cond_wait %1");
     case MessageKind::ActCondWake: return tr("wake up on %1");
     case MessageKind::ActCondSignal: return tr("cond_signal %1");
     case MessageKind::ActCondBroadcast: return tr("cond_broadcast %1");
+    case MessageKind::ActCondDestroy: return tr("cond_destroy %1");
     case MessageKind::ActBarrierInit: return tr("barrier_init %1 %2");
     case MessageKind::ActBarrierWait: return tr("barrier_wait %1");
+    case MessageKind::ActBarrierDestroy: return tr("barrier_destroy %1");
     case MessageKind::ActBarrierPass: return tr("leave barrier %1");
     case MessageKind::ActRead: return tr("read %1");
     case MessageKind::ActWrite: return tr("write %1");
@@ -236,6 +246,7 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::ActWrlock: return tr("wrlock %1");
     case MessageKind::ActTrywrlock: return tr("trywrlock %1");
     case MessageKind::ActWrunlock: return tr("wrunlock %1");
+    case MessageKind::ActRwDestroy: return tr("rwlock_destroy %1");
     case MessageKind::ActAssumeBlocked: return tr("stop at a false assumption");
     case MessageKind::ActAwaitBlocked: return tr("spin forever");
     case MessageKind::ActStopAtStepBound: return tr("stop at the instruction bound");

@@ -7,8 +7,6 @@
 #include "engine/interpreter/LibcDispatcher.hpp"
 #include "engine/interpreter/pthread/MutexInitialisation.hpp"
 
-#include <bit>
-
 namespace weft::interpreter {
 
 using program::Builtin;
@@ -78,15 +76,6 @@ Continuation trylockCall(BuiltinCall &c) {
     return c.stopAt(c.action(ActionKind::MutexTrylock, c.arg(0)));
 }
 
-/// Whether every other thread of the execution has exited and its exit lies in the caller's past
-/// (joined, directly or through the threads it joined). Then no other thread can act concurrently
-/// with the caller's next step: a thread created later is created after it. A function of the
-/// caller's history: the threads it lists are the only ones created before that step.
-bool aloneWithItsPast(const BuiltinCall &c) {
-    const std::uint32_t past = c.thread.exitsInPast;
-    return past != ThreadState::kUnknownPast && std::size_t(std::popcount(past)) + 1 == c.state.threads.size();
-}
-
 Continuation initCall(BuiltinCall &c) {
     MemoryFault fault;
     std::uint32_t type = kNormal;
@@ -102,7 +91,7 @@ Continuation initCall(BuiltinCall &c) {
     // another thread may use the mutex concurrently, the uses that follow check that they come after
     // it (its stamp, Interpreter::performOnObject); the uses before it are its objects entry.
     std::optional<MutexInitStamp> stamp;
-    if (!aloneWithItsPast(c) && !c.thread.stack.empty()) {
+    if (!c.aloneWithItsPast() && !c.thread.stack.empty()) {
         const Frame &f = c.thread.stack.top();
         stamp = MutexInitStamp{c.state.races.now(c.state.threadIndex[c.thread.id]),
                                (std::uint64_t(f.function) << 32) | f.pc};
@@ -130,7 +119,7 @@ Continuation destroyCall(BuiltinCall &c) {
     // that thread's operations (Interpreter::performOnObject checks it then). Where none can (main
     // after joining every thread; inside an atomic section, whose lock would be held), it is the
     // thread's own step, and adds no event (engine/unfolding/README.md, "Mutex destruction").
-    if (!aloneWithItsPast(c) && c.thread.sectionDepth == 0)
+    if (!c.aloneWithItsPast() && c.thread.sectionDepth == 0)
         return c.stopAt(c.action(ActionKind::MutexDestroy, c.arg(0)));
     // Undefined behaviour is reported and the run goes on, as where the destroy is an event.
     FaultReporter &faults = c.services.faults;

@@ -6,6 +6,7 @@
 
 #include "engine/base/Message.hpp"
 #include "engine/interpreter/pthread/MutexType.hpp"
+#include "engine/interpreter/pthread/ObjectDestruction.hpp"
 
 #include <algorithm>
 
@@ -19,13 +20,21 @@ namespace {
 constexpr std::uint64_t kRwlockSize = 56;
 constexpr std::uint64_t kAlignment = 8;
 
-/// pthread_rwlock_init and _destroy: no event.
+/// pthread_rwlock_init: no event. pthread_rwlock_destroy: an event where another thread may use the lock
+/// concurrently (a writer-side operation), else the thread's own step.
 Continuation initCall(BuiltinCall &c) {
     MemoryFault fault;
     const bool ok = c.builtin == Builtin::RwlockInit ? c.state.memory.write(c.arg(0), kRwlockSize, kAlignment, fault)
                                                      : c.state.memory.read(c.arg(0), kRwlockSize, kAlignment, fault);
     if (!ok)
         return c.memoryFault(fault);
+    if (c.builtin == Builtin::RwlockDestroy) {
+        if (!c.aloneWithItsPast() && c.thread.sectionDepth == 0)
+            return c.stopAt(c.action(ActionKind::RwDestroy, c.arg(0)));
+        return destroyInPlace(c, ActionKind::RwDestroy);
+    }
+    if (c.state.objectDestroys > 0)
+        markDestroyedObject(c.state, c.arg(0), SyncObjectKind::Rwlock, false);
     return c.returns(0);
 }
 

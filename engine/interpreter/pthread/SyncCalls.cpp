@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Semaphores, condition variables and barriers: each visible call becomes one or more pending
 // actions (t.pending, then t.followUps) that Interpreter::execute performs with the SyncObjectState
-// semantics; the init/destroy calls without an event complete at once.
+// semantics; a destroy no other thread can race with, and pthread_cond_init, complete at once.
 #include "engine/action/NondetChoice.hpp"
 
 #include "engine/base/Message.hpp"
 #include "engine/interpreter/LibcDispatcher.hpp"
+#include "engine/interpreter/pthread/MutexType.hpp"
+#include "engine/interpreter/pthread/ObjectDestruction.hpp"
 
 #include <climits>
 
@@ -101,24 +103,48 @@ Continuation condInitCall(BuiltinCall &c) {
     MemoryFault fault;
     if (!writable(c, c.arg(0), kCondSize, fault))
         return c.memoryFault(fault);
+    if (c.state.objectDestroys > 0)
+        markDestroyedObject(c.state, c.arg(0), SyncObjectKind::Condition, false);
     return c.returns(0);
 }
 
-/// sem_destroy, pthread_cond_destroy, pthread_barrier_destroy: the object must be there.
+/// sem_destroy, pthread_cond_destroy, pthread_barrier_destroy: an event where another thread may use
+/// the object concurrently (Interpreter::performOnObject checks it then), else the thread's own step
+/// (engine/unfolding/README.md, "Destruction of the other objects").
 Continuation destroyCall(BuiltinCall &c) {
-    const std::uint64_t size = c.builtin == Builtin::SemDestroy    ? kSemSize
-                               : c.builtin == Builtin::CondDestroy ? kCondSize
-                                                                   : kBarrierSize;
+    const ActionKind kind = c.builtin == Builtin::SemDestroy    ? ActionKind::SemDestroy
+                            : c.builtin == Builtin::CondDestroy ? ActionKind::CondDestroy
+                                                                : ActionKind::BarrierDestroy;
     MemoryFault fault;
-    if (!readable(c, c.arg(0), size, fault))
+    if (!readable(c, c.arg(0), objectBytes(*checkedObject(kind)), fault))
         return c.memoryFault(fault);
-    return c.returns(0);
+    if (!c.aloneWithItsPast() && c.thread.sectionDepth == 0)
+        return c.stopAt(c.action(kind, c.arg(0)));
+    return destroyInPlace(c, kind);
 }
 
 /// Condition variable attributes: no effect.
 Continuation noEffect(BuiltinCall &c) { return c.returns(0); }
 
 } // namespace
+
+Continuation destroyInPlace(BuiltinCall &c, ActionKind kind) {
+    // Undefined behaviour is reported and the run goes on, as where the destroy is an event.
+    const SyncObjectKind k = *checkedObject(kind);
+    FaultReporter &faults = c.services.faults;
+    if (c.state.objectDestroys > 0 && isDestroyedObject(c.state, c.arg(0), k)) {
+        faults.raise(c.thread, DefectKind::UndefinedBehaviour,
+                     english(destroyedUseMessage(k),
+                             {std::string(objectFunction(kind)), faults.describeAddress(c.state, c.arg(0))}));
+        faults.reportRaised();
+    } else if (const std::optional<MessageKind> misuse = destroyMisuse(c.state.object(c.arg(0)), k)) {
+        faults.raise(c.thread, DefectKind::UndefinedBehaviour, english(*misuse, {}));
+        faults.reportRaised();
+        return c.returns(kEbusyErrno);
+    }
+    markDestroyedObject(c.state, c.arg(0), k, true);
+    return c.returns(0);
+}
 
 void addSyncCalls(LibcDispatcher &table) {
     table.add(Builtin::SemInit, &semInitCall);

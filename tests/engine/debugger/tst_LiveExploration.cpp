@@ -469,6 +469,7 @@ void tst_LiveExploration::severalJobsShowOneJobsExploration_data() {
     QTest::newRow("sync_barrier") << program("sync_barrier") << QStringList() << false;
     QTest::newRow("sync_rwlock") << program("sync_rwlock") << QStringList() << false;
     QTest::newRow("sync_destroy") << program("sync_destroy") << QStringList() << false;
+    QTest::newRow("sync_destroy_objects RWLOCK") << program("sync_destroy_objects") << QStringList{"RWLOCK"} << false;
     QTest::newRow("ssbexp") << program("ssbexp") << QStringList() << false;
     QTest::newRow("sc_lost_update, sc") << program("sc_lost_update") << QStringList() << true;
     QTest::newRow("sc_fig1, sc") << program("sc_fig1") << QStringList() << true;

@@ -129,14 +129,15 @@ void tst_BruteForce::matchesBruteForce_data() {
         QTest::addRow("nondet-sc k=%d", policy) << 6 << policy << (policy == 0 ? 300 : 100) << 1;
         QTest::addRow("rwlock k=%d", policy) << 7 << policy << (policy == 0 ? 400 : 150) << 1;
         QTest::addRow("destroy k=%d", policy) << 8 << policy << (policy == 0 ? 400 : 150) << 1;
+        QTest::addRow("destroy-rwlock k=%d", policy) << 9 << policy << (policy == 0 ? 400 : 150) << 1;
     }
     // Parallel exploration (--jobs) with a split offered at every node, so that many small subtrees
     // move between workers: the same exact counts.
-    const char *families[] = {"wide",    "deep",      "sync",   "assume", "assume-sc",
-                              "spin-sc", "nondet-sc", "rwlock", "destroy"};
+    const char *families[] = {"wide",    "deep",      "sync",   "assume",  "assume-sc",
+                              "spin-sc", "nondet-sc", "rwlock", "destroy", "destroy-rwlock"};
     for (int jobs : {2, 3})
         for (int policy : {0, 2, -1})
-            for (int family = 0; family < 9; ++family)
+            for (int family = 0; family < 10; ++family)
                 QTest::addRow("%s k=%d jobs=%d", families[family], policy, jobs)
                     << family << policy << (policy == 0 ? 150 : 60) << jobs;
 }

@@ -17,6 +17,10 @@ pthread_cond_t c = PTHREAD_COND_INITIALIZER;
 pthread_rwlock_t table = PTHREAD_RWLOCK_INITIALIZER;
 pthread_barrier_t start;
 sem_t ready;
+sem_t spare_sem; // destroyed by the worker while main runs: events
+pthread_cond_t spare_cond = PTHREAD_COND_INITIALIZER;
+pthread_barrier_t spare_barrier;
+pthread_rwlock_t spare_table = PTHREAD_RWLOCK_INITIALIZER;
 int flag;
 
 void *worker(void *arg) {
@@ -30,6 +34,10 @@ void *worker(void *arg) {
     pthread_rwlock_wrlock(&table);
     pthread_rwlock_unlock(&table);
     pthread_mutex_destroy(&forks[0]); // main runs on: an event
+    sem_destroy(&spare_sem);
+    pthread_cond_destroy(&spare_cond);
+    pthread_barrier_destroy(&spare_barrier);
+    pthread_rwlock_destroy(&spare_table);
     return 0;
 }
 

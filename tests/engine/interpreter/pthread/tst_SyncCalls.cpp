@@ -2,8 +2,8 @@
 // Tests the interpreter's trylock, semaphores, condition variables and barriers: the explorer
 // against brute force (InterleavingEnumerator on the Interpreter) on tests/programs/sync_*, the
 // call results, the lost wake-up deadlock replayed, and misuse reported as a located fault; a racy
-// pthread_mutex_destroy and pthread_mutex_init's checks (tests/programs/sync_destroy, sync_init) against
-// brute force.
+// pthread_mutex_destroy, pthread_mutex_init's checks and the other objects' destroys (tests/programs/
+// sync_destroy, sync_init, sync_destroy_objects) against brute force.
 #include "tests/engine/interpreter/CProgram.hpp"
 #include "tests/model/InterleavingEnumerator.hpp"
 
@@ -126,6 +126,13 @@ void tst_SyncCalls::racyDestroyMatchesBruteForce_data() {
         QTest::addRow("init of a held mutex k=%d", policy) << "sync_init" << QStringList{"HELD"} << policy << 1;
         QTest::addRow("racy init, two orders k=%d", policy) << "sync_init" << QStringList{"TWO_ORDERS"} << policy << 1;
         QTest::addRow("uninitialised k=%d", policy) << "sync_init" << QStringList{"HEAP"} << policy << 1;
+        for (const char *object : {"BARRIER", "RWLOCK", "SEM", "COND"}) {
+            const QStringList d = QString(object) == "BARRIER" ? QStringList() : QStringList{object};
+            const int racy = QString(object) == "RWLOCK" || QString(object) == "SEM" ? 2 : 1;
+            QTest::addRow("racy %s destroy k=%d", object, policy) << "sync_destroy_objects" << d << policy << racy;
+            QTest::addRow("%s destroyed twice k=%d", object, policy)
+                << "sync_destroy_objects" << (d + QStringList{"JOIN_FIRST", "TWICE"}) << policy << 1;
+        }
     }
 }
 
