@@ -144,6 +144,10 @@
         <translation>rwlock_destroy</translation>
     </message>
     <message>
+        <source>end</source>
+        <translation>fin</translation>
+    </message>
+    <message>
         <source>heap, line %1</source>
         <translation>tas, ligne %1</translation>
     </message>
@@ -1025,6 +1029,10 @@
     <message>
         <source>rwlock_destroy %1</source>
         <translation>destruction du verrou %1</translation>
+    </message>
+    <message>
+        <source>end the program</source>
+        <translation>fin du programme</translation>
     </message>
     <message>
         <source>stop at a false assumption</source>

@@ -40,8 +40,8 @@ inline bool isWriteAccess(ActionKind kind) {
 inline bool isLocationAccess(ActionKind kind) { return isReadAccess(kind) || isWriteAccess(kind); }
 /// Whether the action's object is a synchronisation object (traces name it "m3" or by variable).
 inline bool targetsSyncObject(ActionKind kind) {
-    return (isObjectTreeKind(kind) && kind != ActionKind::NondetChoice) || kind == ActionKind::BarrierPass ||
-           isRwlockKind(kind);
+    return (isObjectTreeKind(kind) && kind != ActionKind::NondetChoice && kind != ActionKind::ProgramEnd) ||
+           kind == ActionKind::BarrierPass || isRwlockKind(kind);
 }
 /// Whether the action's object is a place in the program's memory that traces name ("'m'", "'x'+4"):
 /// a synchronisation object or, in the sc model, an accessed location.
@@ -69,6 +69,12 @@ struct Action {
     /// "T1 lock m3", "T0 create T2", ...
     std::string toString() const;
 };
+
+/// The object of every ProgramEnd: no memory, no model program's object has it.
+inline constexpr ObjectId kProgramEndObject = ~ObjectId{0} - 1;
+/// ProgramEnd's value when it is raised inside an atomic section: the executor runs it before any
+/// other thread moves (the section's partial effects must not be seen).
+inline constexpr std::int64_t kUrgentEnd = 1;
 
 /// AssumeBlocked's value when the thread was stopped at the instruction bound (--max-steps), not by a
 /// false assumption.

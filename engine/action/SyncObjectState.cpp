@@ -37,7 +37,8 @@ bool SyncObjectState::succeeds(const Action &a) const {
 
 bool SyncObjectState::isEnabled(const Action &a) const {
     switch (a.kind) {
-    case ActionKind::MutexLock: return owner == kNoThread;
+    case ActionKind::MutexLock:
+    case ActionKind::ProgramEnd: return owner == kNoThread; // the program ends once
     case ActionKind::SemWait: return count > 0;
     case ActionKind::RwRdlock: return owner == kNoThread;
     case ActionKind::RwWrlock: return owner == kNoThread && readers.empty();
@@ -52,7 +53,8 @@ bool SyncObjectState::isEnabled(const Action &a) const {
 SyncObjectState SyncObjectState::after(const Action &a) const {
     SyncObjectState s = *this;
     switch (a.kind) {
-    case ActionKind::MutexLock: s.owner = a.thread; break;
+    case ActionKind::MutexLock:
+    case ActionKind::ProgramEnd: s.owner = a.thread; break;
     case ActionKind::MutexUnlock: s.owner = kNoThread; break;
     case ActionKind::MutexTrylock:
         if (succeeds(a))

@@ -12,7 +12,7 @@
 namespace weft {
 
 struct SyncObjectState {
-    // Mutex; the writer of a read-write lock
+    // Mutex; the writer of a read-write lock; the thread whose ProgramEnd ended the program
     ThreadId owner = kNoThread;
     // Read-write lock: the threads holding it for reading (sorted; a thread's nested read locks are
     // the machine's business, one entry here)

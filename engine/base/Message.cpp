@@ -238,6 +238,7 @@ constexpr Wording kWordings[] = {
     {"trywrlock %1", 0b1},
     {"wrunlock %1", 0b1},
     {"rwlock_destroy %1", 0b1},
+    {"end the program"},
     {"stop at a false assumption"},
     {"spin forever"},
     {"stop at the instruction bound"},

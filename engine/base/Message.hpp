@@ -251,6 +251,7 @@ enum class MessageKind : std::uint8_t {
     ActTrywrlock, ///< trywrlock %1
     ActWrunlock, ///< wrunlock %1
     ActRwDestroy, ///< rwlock_destroy %1
+    ActProgramEnd, ///< end the program
     ActAssumeBlocked, ///< stop at a false assumption
     ActAwaitBlocked, ///< spin forever
     ActStopAtStepBound, ///< stop at the instruction bound (an AssumeBlocked of kStoppedAtStepBound)

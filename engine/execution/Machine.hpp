@@ -50,7 +50,9 @@ public:
 /// Protocol: restart(); then repeatedly pending(t) for the threads listed by threadCount/threadAt,
 /// and execute(t) for one thread whose pending action is enabled; after each execute, check fault().
 /// A new thread's first pending action is ThreadStart; a thread whose code has ended has a pending
-/// ThreadExit until it is executed, after which pending() returns nullopt.
+/// ThreadExit until it is executed, after which pending() returns nullopt. A thread that faulted in
+/// its local code, or called exit(), has a pending ProgramEnd (the fault is raised when it is
+/// executed); after a ProgramEnd nothing is enabled.
 class Machine {
 public:
     virtual ~Machine() = default;
@@ -86,7 +88,8 @@ public:
     /// action. An invalid action is not performed: it raises a fault with actionPerformed = false.
     virtual void execute(ThreadId t) = 0;
 
-    /// A defect raised by the last execute (the execution ends there), if any.
+    /// A defect raised by the last execute (the execution ends there), if any: an invalid action, or
+    /// a ProgramEnd's fault.
     virtual std::optional<ProgramFault> fault() const = 0;
 
     /// Defects the last execute found that do not end the execution (a data race in report mode);
@@ -96,10 +99,10 @@ public:
     /// that --model sync does not explore), each once per machine; the explorer lists them as warnings.
     virtual std::vector<std::string> takeWarnings() { return {}; }
 
-    /// The program asked to end (C's return from main, or exit(0)) while other threads may still
-    /// run. They keep running, so their interleavings with the exit are explored (an exit commutes
-    /// with the other threads' later steps); threads still blocked when nothing can move are then
-    /// abandoned, as C's exit abandons them, instead of being reported as a deadlock.
+    /// The program asked to end (C's return from main; exit() is an ActionKind::ProgramEnd) while
+    /// other threads may still run. They keep running, so their interleavings with the exit are explored (an exit
+    /// commutes with the other threads' later steps); threads still blocked when nothing can move are then abandoned,
+    /// as C's exit abandons them, instead of being reported as a deadlock.
     virtual bool hasExitRequested() const { return false; }
 
     /// Optional: the run's interrupt (nullptr: none), polled inside long local code too, so that a

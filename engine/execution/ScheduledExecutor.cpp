@@ -143,12 +143,22 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
         return sinceBound[t];
     };
 
+    // A ProgramEnd (exit, a fault: engine/unfolding/README.md, "Program ends") commutes with every
+    // other thread's steps, so it runs when no other thread can move: each run ends in a maximal
+    // configuration. The replay's last step may name the end its alternative chose: it runs then.
+    ThreadId chosenEnd = kNoThread;
     for (std::size_t step = first;; ++step) {
         if (checkpoints)
             m_checkpoints.offer(step, m_machine);
         ThreadId chosen = kNoThread;
         std::optional<PendingAction> next;
-        if (step < schedule.replay.size()) {
+        if (step + 1 == schedule.replay.size() && chosenEnd == kNoThread) {
+            const std::optional<PendingAction> last = m_machine.pending(schedule.replay[step]);
+            if (last && last->enabled && last->action.kind == ActionKind::ProgramEnd &&
+                last->action.value != kUrgentEnd)
+                chosenEnd = schedule.replay[step];
+        }
+        if (step < schedule.replay.size() && chosenEnd == kNoThread) {
             chosen = schedule.replay[step];
             bool exists = false;
             for (std::size_t i = 0; i < m_machine.threadCount() && !exists; ++i)
@@ -184,6 +194,8 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
             bool anyAsleep = false, anyAlive = false, anyAssumeBlocked = false, anyAwaiting = false, anyCut = false;
             ThreadId overBound = kNoThread; // the first runnable thread that used up its drain turn
             ThreadId heldAtThreadBound = kNoThread; // the first that would create a thread past the bound
+            ThreadId endThread = kNoThread; // the end to run when nothing else can: chosenEnd, else the lowest
+            bool anyEndAsleep = false;
             for (std::size_t i = 0; i < m_machine.threadCount(); ++i) {
                 const ThreadId t = m_machine.threadAt(i);
                 auto p = m_machine.pending(t);
@@ -197,7 +209,22 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                     continue;
                 }
                 if (isAsleep(t)) {
-                    anyAsleep = true;
+                    // A sleeping end conflicts with the end that runs instead: only a sleeping step of
+                    // another kind makes the run redundant (it would commute with that end).
+                    (p->action.kind == ActionKind::ProgramEnd ? anyEndAsleep : anyAsleep) = true;
+                    continue;
+                }
+                // An end inside an atomic section runs at once: no other thread may see the section's
+                // effects. Past the action bound too: the run is cut anyway, and ends with its defect.
+                if (p->action.kind == ActionKind::ProgramEnd && (p->action.value == kUrgentEnd || draining)) {
+                    chosen = t;
+                    next = p;
+                    break;
+                }
+                if (p->action.kind == ActionKind::ProgramEnd) {
+                    const bool committed = endThread != kNoThread && endThread == chosenEnd;
+                    if (!committed && (t == chosenEnd || t < endThread))
+                        endThread = t;
                     continue;
                 }
                 if (draining) {
@@ -234,6 +261,14 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
             if (chosen == kNoThread) {
                 if (anyAsleep)
                     return finish(ExecutionEnd::SleepBlocked);
+                if (endThread != kNoThread) {
+                    chosen = endThread;
+                    next = m_machine.pending(endThread);
+                } else if (anyEndAsleep) {
+                    return finish(ExecutionEnd::SleepBlocked);
+                }
+            }
+            if (chosen == kNoThread) {
                 if (!anyAlive || m_machine.hasExitRequested())
                     return finish(ExecutionEnd::Finished);
                 // Nothing can move. A waiting thread whose next iteration stops at a lock another
@@ -301,6 +336,8 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
             out.fault = std::move(fault);
             return finish(ExecutionEnd::Fault);
         }
+        if (action.kind == ActionKind::ProgramEnd)
+            return finish(ExecutionEnd::Finished);
     }
 }
 

@@ -238,6 +238,9 @@ Schedule Explorer::buildReplay(const Configuration &clue, std::span<const EventI
         return top != kNoEvent && u.threadDepth(e) <= u.threadDepth(top);
     };
     std::vector<std::size_t> cursor(threads, 0);
+    // A ProgramEnd in J (at most one: two ends conflict) is replayed last: nothing follows it, and
+    // nothing depends on it but other ends (engine/unfolding/README.md, "Program ends").
+    EventId end = kNoEvent;
     while (remaining > 0) {
         bool progress = false;
         for (ThreadId t = 0; t < threads; ++t) {
@@ -251,16 +254,25 @@ Schedule Explorer::buildReplay(const Configuration &clue, std::span<const EventI
             };
             while (cursor[t] < chains[t].size() && ready(chains[t][cursor[t]])) {
                 done[t] = chains[t][cursor[t]++];
+                --remaining;
+                progress = true;
+                if (u.event(done[t]).kind() == ActionKind::ProgramEnd) {
+                    end = done[t];
+                    continue;
+                }
                 add(done[t]);
                 if (events)
                     events->push_back(done[t]);
-                --remaining;
-                progress = true;
             }
         }
         assert(progress && "a clue must be causally closed");
         if (!progress)
             break;
+    }
+    if (end != kNoEvent) {
+        add(end);
+        if (events)
+            events->push_back(end);
     }
 
     if (!m_options.policy.isOptimal()) {

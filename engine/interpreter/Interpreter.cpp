@@ -109,9 +109,15 @@ void Interpreter::restore(const MachineSnapshot &snapshot) {
 
 std::optional<PendingAction> Interpreter::pending(ThreadId t) {
     const ThreadState *thread = m_state.find(t);
-    if (m_state.programEnded || !thread || thread->exited)
+    if (!thread || thread->exited)
         return std::nullopt;
     const Action &a = thread->pending;
+    if (m_state.programEnded) {
+        // Nothing runs on; what each other thread would have done is listed as blocked.
+        if (a.kind == ActionKind::ProgramEnd && m_state.object(kProgramEndObject).owner == t)
+            return std::nullopt; // the end itself was its last action
+        return PendingAction{a, false};
+    }
     bool enabled = true;
     switch (a.kind) {
     case ActionKind::ThreadJoin: {
@@ -335,13 +341,24 @@ bool Interpreter::performAction(ThreadId t) {
         thread->exited = true;
         m_stepper.releaseStack(m_state, *thread);
         // main's return: the others' remaining steps commute with it, so they go on being explored
-        // (and a thread left blocked is abandoned, not deadlocked). exit(0) in any thread stops
-        // everything now: steps after it, such as a join of the exiting thread, must not be run.
-        if (thread->callsExit)
-            m_state.programEnded = true;
-        else if (thread->endsProgram)
+        // (and a thread left blocked is abandoned, not deadlocked).
+        if (thread->endsProgram)
             m_state.exitRequested = true;
         return false;
+    case ActionKind::ProgramEnd: {
+        // exit() or a fault: nothing runs after it. The thread keeps its stack (the debugger shows
+        // where it ended).
+        m_state.objects[action.object] = m_state.object(action.object).after(action);
+        m_state.programEnded = true;
+        auto &ending = m_state.endingFaults;
+        const auto it = std::find_if(ending.begin(), ending.end(), [t](const auto &e) { return e.thread == t; });
+        if (it != ending.end()) {
+            m_fault = std::move(it->fault);
+            m_faultSpot = it->spot;
+            ending.erase(it);
+        }
+        return false;
+    }
     default:
         if (!performOnObject(*thread, action))
             return false;
@@ -390,9 +407,17 @@ LocalStop Interpreter::runLocal(ThreadId t, const PauseBefore &pauseBefore) {
     if (m_stepper.paused())
         return LocalStop::Paused;
     thread->inside = false;
-    m_fault = m_stepper.faults().fault();
-    m_faultSpot = m_stepper.faults().faultSpot();
-    return LocalStop::Fault;
+    if (const std::optional<ProgramFault> &raised = m_stepper.faults().fault()) {
+        // A fault in local code ends the program, but not before the other threads' next steps: it
+        // waits as the thread's ProgramEnd (engine/unfolding/README.md, "Program ends").
+        m_state.endingFaults.push_back({t, *raised, m_stepper.faults().faultSpot()});
+        m_stepper.faults().clearFault();
+        thread->pending =
+            Action{ActionKind::ProgramEnd, t, kProgramEndObject, thread->sectionDepth > 0 ? kUrgentEnd : 0};
+        thread->followUps.clear();
+        return LocalStop::AtAction;
+    }
+    return LocalStop::Interrupted;
 }
 
 bool Interpreter::allowedInSection(const ThreadState &thread) {
@@ -405,7 +430,7 @@ bool Interpreter::allowedInSection(const ThreadState &thread) {
         return m_options.model == MemoryModel::Sync || thread.sectionEventDue;
     }
     return a.object == program::kAtomicSectionKey || a.kind == ActionKind::AssumeBlocked ||
-           (a.kind == ActionKind::ThreadExit && m_state.find(a.thread)->callsExit);
+           a.kind == ActionKind::ProgramEnd;
 }
 
 void Interpreter::orderBySynchronisation(const ThreadState &thread, const Action &action, bool succeeded) {

@@ -28,7 +28,9 @@ struct FrameLocation {
 enum class LocalStop : std::uint8_t {
     AtAction, ///< the thread stands on its next visible action (pending)
     Paused,   ///< the pause condition held before an instruction: the thread stays inside its code
-    Fault,    ///< a defect (fault()); the execution ends
+    /// The run's interrupt fired inside the local code (Machine::setInterrupt): the execution ends.
+    /// (A defect in local code leaves the thread at its ProgramEnd: AtAction.)
+    Interrupted,
 };
 
 /// Asked before each instruction of a local run (not the first): true pauses the thread there.

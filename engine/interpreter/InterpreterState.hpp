@@ -4,6 +4,8 @@
 #pragma once
 
 #include "engine/action/SyncObjectState.hpp"
+#include "engine/base/SourceSpot.hpp"
+#include "engine/execution/Machine.hpp"
 #include "engine/interpreter/Memory.hpp"
 #include "engine/interpreter/ThreadState.hpp"
 #include "engine/interpreter/race/RaceDetector.hpp"
@@ -45,7 +47,15 @@ struct InterpreterState {
     std::string output;                         ///< what the program printed in this execution
     /// Instructions (function << 32 | pc) whose uninitialised read this execution has reported.
     std::set<std::uint64_t> uninitialisedUses;
-    bool programEnded = false;                  ///< exit(0): no thread runs on
+    bool programEnded = false; ///< a ProgramEnd ran (exit, a fault): no thread runs on
+    /// A fault raised in a thread's local code waits as that thread's pending ProgramEnd
+    /// (engine/unfolding/README.md, "Program ends"): the defect, and where it was raised, until the end runs.
+    struct EndingFault {
+        ThreadId thread = kNoThread;
+        ProgramFault fault;
+        SourceSpot spot;
+    };
+    std::vector<EndingFault> endingFaults;
     bool exitHandlersRan = false; ///< the atexit handlers have run (or are running)
     bool exitRequested = false;                 ///< main returned: see Machine::hasExitRequested
     std::uint64_t work = 0; ///< instructions run by execute() (Machine::work)

@@ -110,9 +110,9 @@ struct ThreadState {
     std::vector<JumpTarget> jumps;
     bool exited = false;
     bool detached = false; ///< created with PTHREAD_CREATE_DETACHED: joining it is a defect
-    /// The pending exit ends the whole program (main returned, or exit(0)).
-    bool endsProgram = false;   ///< main returning (C): its exit lets nothing else start (see Machine::hasExitRequested)
-    bool callsExit = false;     ///< exit(0): its exit stops every thread at once
+    /// The pending exit is main's return (C): see Machine::hasExitRequested. (exit() and faults are a
+    /// ProgramEnd action instead.)
+    bool endsProgram = false;
     std::uint64_t exitValue = 0;   ///< what pthread_join hands back
     bool endRan = false; ///< the runtime's thread-end function (key destructors) has run
     std::uint32_t created = 0;     ///< threads created so far (the ThreadNaming ordinal)

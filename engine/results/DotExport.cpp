@@ -41,6 +41,7 @@ static const char *fillColour(ActionKind kind) {
     case ActionKind::RwWrlock:
     case ActionKind::RwTrywrlock:
     case ActionKind::RwWrunlock: return "plum";
+    case ActionKind::ProgramEnd: return "tomato";
     case ActionKind::AssumeBlocked:
     case ActionKind::AwaitBlocked: break; // never an event
     }

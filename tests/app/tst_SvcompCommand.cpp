@@ -75,6 +75,23 @@ void *w(void *a) { x = 1; return 0; }
 int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); int v = x; if (v) exit(3); assert(v == 0 && 0);
   reach_error(); return 0; })"
                                                   << "unreach-call" << 0 << "true";
+    // An abort or exit ends the program once the other threads cannot move (engine/unfolding/README.md,
+    // "Program ends"):
+    // the thread that reaches reach_error first is explored. Inside an atomic section it ends the
+    // program at once: no other thread sees the section's write.
+    QTest::addRow("abort in main, reach_error in a thread")
+        << R"(void *t(void *a) { reach_error(); return 0; }
+int main(void) { pthread_t id; pthread_create(&id, 0, t, 0); abort(); })"
+        << "unreach-call" << 1 << "false (assertion failure at src.c:9:20)";
+    QTest::addRow("exit in main, reach_error in a thread")
+        << R"(void *t(void *a) { reach_error(); return 0; }
+int main(void) { pthread_t id; pthread_create(&id, 0, t, 0); exit(0); })"
+        << "unreach-call" << 1 << "false (assertion failure at src.c:9:20)";
+    QTest::addRow("abort inside an atomic section") << R"(int x;
+void *t(void *a) { if (x == 1) reach_error(); return 0; }
+int main(void) { pthread_t id; pthread_create(&id, 0, t, 0);
+  __VERIFIER_atomic_begin(); x = 1; abort(); __VERIFIER_atomic_end(); return 0; })"
+                                                    << "unreach-call" << 0 << "true";
     QTest::addRow("deadlock is no violation") << R"(pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;
 void *w(void *p) { pthread_mutex_lock(&b); pthread_mutex_lock(&a); pthread_mutex_unlock(&a); pthread_mutex_unlock(&b); return 0; }
 int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_mutex_lock(&a); pthread_mutex_lock(&b);

@@ -175,6 +175,16 @@ void InterleavingEnumerator::search() {
             }
         }
 
+    // A program's end (ProgramEnd: exit, a failed check) waits until no other action can run, as
+    // ScheduledExecutor runs it; one inside an atomic section runs at once.
+    const auto isEnd = [](const Action &a) { return a.kind == ActionKind::ProgramEnd; };
+    if (const auto urgent =
+            std::find_if(next.begin(), next.end(), [&](const Action &a) { return isEnd(a) && a.value == kUrgentEnd; });
+        urgent != next.end())
+        next = {*urgent};
+    else if (!std::all_of(next.begin(), next.end(), isEnd))
+        std::erase_if(next, isEnd);
+
     if (next.empty()) {
         if (m_maxRuns && m_result.runs >= m_maxRuns) {
             m_result.complete = false;
@@ -209,6 +219,19 @@ void InterleavingEnumerator::search() {
         if (a.kind == ActionKind::NondetChoice)
             m_machine.choose(a.thread, a.value);
         m_machine.execute(a.thread);
+        if (isEnd(a)) {
+            // The run is over, maximal: the program ended (with a defect, or by exit).
+            if (m_maxRuns && m_result.runs >= m_maxRuns) {
+                m_result.complete = false;
+                return;
+            }
+            ++m_result.runs;
+            if (m_traces.insert(canonicalPrefix()).second && m_machine.fault())
+                ++m_result.faults;
+            pop();
+            m_machineAtPrefix = false;
+            continue;
+        }
         if (m_machine.fault()) {
             // Not expected from the oracle's programs: counted, and the run ends here.
             ++m_result.faults;

@@ -21,7 +21,9 @@ struct EnumerationResult {
     std::uint64_t traces = 0;    ///< distinct Mazurkiewicz traces of maximal runs
     std::uint64_t events = 0;    ///< distinct local configurations [e] over all runs
     std::uint64_t prefixes = 0;  ///< search nodes (each a restart-and-replay at most)
-    std::uint64_t faults = 0;    ///< runs that ended in a program fault
+    /// Maximal traces that end with a fault (a ProgramEnd raising a defect), and runs cut by an
+    /// invalid action (a model violation).
+    std::uint64_t faults = 0;
     std::uint64_t deadlocks = 0; ///< maximal traces in which some thread has not exited (and none is assume-blocked)
     /// Maximal traces in which some thread's assumption failed, or a spinning thread's memory has
     /// changed (a cut path: README "Spin loops"), or threads spin in a machine that cuts livelocks.

@@ -105,6 +105,7 @@ void ModelMachine::restart(ThreadNaming &naming) {
     m_objects.clear();
     m_memory.clear();
     m_fault.reset();
+    m_ended = false;
     m_program.reset();
     addThread(ThreadNaming::kMain, [this](ModelThread &self) { return m_program.main(self); });
 }
@@ -192,8 +193,9 @@ void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
         r.awaited = std::move(r.spinReads);
         r.inSpin = false;
         break;
-    case Check:
-        m_fault = ProgramFault{DefectKind::AssertionFailure, r.id, "assertion failed: " + awaiter.message, true};
+    case Check: // the program ends, with the defect, once no other thread can move (a ProgramEnd)
+        op(ActionKind::ProgramEnd, kProgramEndObject);
+        r.endingFault = ProgramFault{DefectKind::AssertionFailure, r.id, "assertion failed: " + awaiter.message, true};
         break;
     }
 }
@@ -212,7 +214,9 @@ std::optional<PendingAction> ModelMachine::pending(ThreadId t) {
         return std::nullopt;
     const Action &a = r->pending[r->next];
     bool enabled = true;
-    if (a.kind == ActionKind::ThreadJoin) {
+    if (m_ended) {
+        enabled = false; // nothing runs after the program's end
+    } else if (a.kind == ActionKind::ThreadJoin) {
         const ThreadRecord *target = find(static_cast<ThreadId>(a.object));
         enabled = !target || target->exited; // an unknown thread is reported by execute()
     } else if (a.kind == ActionKind::AssumeBlocked || a.kind == ActionKind::AwaitBlocked) {
@@ -260,6 +264,12 @@ void ModelMachine::execute(ThreadId t) {
                              ", which this execution never created");
         break;
     case ActionKind::ThreadExit: r.exited = true; return;
+    case ActionKind::ProgramEnd:
+        m_objects[a.object] = m_objects[a.object].after(a);
+        m_ended = true;
+        r.exited = true; // its last action
+        m_fault = std::exchange(r.endingFault, std::nullopt);
+        return;
     case ActionKind::BarrierPass: break;
     case ActionKind::NondetChoice: r.result = static_cast<std::uint64_t>(a.value); break;
     case ActionKind::MemRead:

@@ -90,6 +90,7 @@ private:
         bool inSpin = false;                      // between beginSpin and endSpin
         std::vector<std::pair<std::uint64_t, std::int64_t>> spinReads{}; // the iteration's reads
         std::vector<std::pair<std::uint64_t, std::int64_t>> awaited{};   // AwaitBlocked: what it read
+        std::optional<ProgramFault> endingFault{}; // a failed check: raised when its ProgramEnd runs
     };
 
     ThreadRecord *find(ThreadId t);
@@ -104,6 +105,7 @@ private:
     std::unordered_map<std::uint64_t, SyncObjectState> m_objects;
     std::unordered_map<std::uint64_t, std::int64_t> m_memory; // shared variables (sc model)
     std::optional<ProgramFault> m_fault;
+    bool m_ended = false; ///< a ProgramEnd ran: nothing is enabled any more
 };
 
 } // namespace weft::model

@@ -177,7 +177,9 @@ private:
         const bool canNest = !free.empty() && static_cast<int>(held.size()) < m_shape.maxNesting;
         const int roll = m_rng.below(100);
         const int v = held[m_rng.below(static_cast<int>(held.size()))];
-        if (m_shape.assumePercent > 0 && m_rng.percent(m_shape.assumePercent)) {
+        if (m_shape.assertPercent > 0 && m_rng.percent(m_shape.assertPercent)) {
+            out.push_back({RandomInstruction::Assert, v, m_rng.below(2)});
+        } else if (m_shape.assumePercent > 0 && m_rng.percent(m_shape.assumePercent)) {
             if (m_shared > 0 && m_rng.percent(50))
                 out.push_back({RandomInstruction::SharedAssume, m_rng.below(m_shared), m_rng.below(2)});
             else
@@ -319,6 +321,8 @@ RandomProgramShape randomProgramFamily(int family) {
         s.destroyPercent = 30;
         s.destroyRwlocks = true;
     }
+    if (family == 10)
+        s.assertPercent = 20;
     return s;
 }
 
@@ -397,6 +401,10 @@ ModelTask RandomProgram::run(ModelThread &self, int code) {
             break;
         }
         case RandomInstruction::Assume: co_await self.assume(m_values[static_cast<std::size_t>(in.a)] == in.b); break;
+        case RandomInstruction::Assert:
+            co_await self.check(m_values[static_cast<std::size_t>(in.a)] != in.b,
+                                "v" + std::to_string(in.a + 1) + " != " + std::to_string(in.b));
+            break;
         case RandomInstruction::SharedAssume: {
             const auto value = static_cast<std::int64_t>(co_await self.read(kSharedBase + in.a));
             co_await self.assume(value == in.b);
@@ -497,6 +505,7 @@ std::string RandomProgram::listing() const {
             case RandomInstruction::SharedWrite: out += "x" + a + " = " + std::to_string(in.b); break;
             case RandomInstruction::SharedAdd: out += "x" + a + " += " + std::to_string(in.b); break;
             case RandomInstruction::Assume: out += "assume v" + a + " == " + std::to_string(in.b); break;
+            case RandomInstruction::Assert: out += "assert v" + a + " != " + std::to_string(in.b); break;
             case RandomInstruction::SharedAssume: out += "assume x" + a + " == " + std::to_string(in.b); break;
             case RandomInstruction::SharedSpin: out += "spin until x" + a + " == " + std::to_string(in.b); break;
             case RandomInstruction::NondetJump:

@@ -45,6 +45,7 @@ struct RandomInstruction {
         RwUnlock,      ///< pthread_rwlock_unlock rw(a) (b as for the lock)
         Destroy,       ///< pthread_mutex_destroy m(a) (in the model: an operation that never blocks)
         RwDestroy,     ///< pthread_rwlock_destroy rw(a) (the same, on the writer side of the lock)
+        Assert,        ///< assert(v(a) != b): otherwise the program ends with the defect (a ProgramEnd)
     };
     Op op = Lock;
     int a = 0;
@@ -85,6 +86,9 @@ struct RandomProgramShape {
     int destroyPercent = 0;
     /// With destroyPercent: the destroy is of a read-write lock one time in two, when there are some.
     bool destroyRwlocks = false;
+    /// Chance that a statement is an assertion on a guarded variable that fails for one of its
+    /// values (0: none).
+    int assertPercent = 0;
     /// Programs with more visible operations than this (counted statically: start, exit, and every
     /// lock, unlock, create and join in the code) are drawn again.
     int maxActions = 20;
@@ -97,7 +101,8 @@ struct RandomProgramShape {
 /// 5 racy shared memory with spin loops that wait for another thread's write; 6 mutexes and racy
 /// shared memory with branches on nondet inputs (--nondet explore:0..2); 7 read-write lock
 /// sections next to mutex sections; 8 mutexes destroyed while other threads may still use them; 9 the
-/// read-write lock sections of 7 with mutexes and read-write locks destroyed so.
+/// read-write lock sections of 7 with mutexes and read-write locks destroyed so; 10
+/// assertions that fail in some runs, ending the program once the other threads cannot move.
 RandomProgramShape randomProgramFamily(int family);
 
 class RandomProgram final : public ModelProgram {

@@ -37,6 +37,7 @@ std::string statement(const RandomInstruction &in) {
     case RandomInstruction::SharedWrite: return x + " = " + n(in.b) + ";";
     case RandomInstruction::SharedAdd: return x + " += " + n(in.b) + ";";
     case RandomInstruction::Assume: return "__VERIFIER_assume(" + v + " == " + n(in.b) + ");";
+    case RandomInstruction::Assert: return "assert(" + v + " != " + n(in.b) + ");";
     case RandomInstruction::SharedAssume: return "__VERIFIER_assume(" + x + " == " + n(in.b) + ");";
     case RandomInstruction::SharedSpin: return "while (" + x + " != " + n(in.b) + ") {}";
     case RandomInstruction::NondetJump: return "if (__VERIFIER_nondet_int() != " + n(in.b) + ") " + to;
@@ -56,7 +57,7 @@ std::string printAsC(const RandomProgram &program) {
     const auto &codes = program.code();
     std::string out = "// " + program.name() +
                       ", printed by tests/model/RandomProgramC.cpp\n"
-                      "#include <pthread.h>\n#include <semaphore.h>\n"
+                      "#include <assert.h>\n#include <pthread.h>\n#include <semaphore.h>\n"
                       "void __VERIFIER_assume(int);\nint __VERIFIER_nondet_int(void);\n";
     for (int i = 1; i <= program.mutexCount(); ++i)
         out += "pthread_mutex_t m" + n(i) + " = PTHREAD_MUTEX_INITIALIZER;\nint v" + n(i) + ";\n";

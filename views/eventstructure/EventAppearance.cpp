@@ -39,6 +39,7 @@ QColor EventAppearance::fill(ActionKind kind) {
     case ActionKind::RwTrywrlock: return QColor(250, 128, 114);   // as a lock
     case ActionKind::RwRdunlock:
     case ActionKind::RwWrunlock: return QColor(173, 216, 230);    // as an unlock
+    case ActionKind::ProgramEnd: return QColor(255, 99, 71);      // tomato: the program ends
     default: break;
     }
     return Qt::white;
@@ -78,6 +79,7 @@ QString EventAppearance::actionText(ActionKind kind) {
     case ActionKind::RwTrywrlock: return tr("trywrlock");
     case ActionKind::RwWrunlock: return tr("wrunlock");
     case ActionKind::RwDestroy: return tr("rwlock_destroy");
+    case ActionKind::ProgramEnd: return tr("end");
     // Never events: what a thread stopped for good waits on (the threads pane, a run's last rows).
     case ActionKind::AssumeBlocked: return tr("false assumption");
     case ActionKind::AwaitBlocked: return tr("spin wait");

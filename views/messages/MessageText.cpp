@@ -247,6 +247,7 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::ActTrywrlock: return tr("trywrlock %1");
     case MessageKind::ActWrunlock: return tr("wrunlock %1");
     case MessageKind::ActRwDestroy: return tr("rwlock_destroy %1");
+    case MessageKind::ActProgramEnd: return tr("end the program");
     case MessageKind::ActAssumeBlocked: return tr("stop at a false assumption");
     case MessageKind::ActAwaitBlocked: return tr("spin forever");
     case MessageKind::ActStopAtStepBound: return tr("stop at the instruction bound");

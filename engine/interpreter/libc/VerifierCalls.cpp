@@ -15,10 +15,7 @@ using program::Builtin;
 namespace {
 
 /// The program ends here without a defect (SV-COMP's abort(), failed assert()).
-Continuation endSilently(BuiltinCall &c) {
-    c.thread.callsExit = true;
-    return c.stopAt(c.action(ActionKind::ThreadExit, 0));
-}
+Continuation endSilently(BuiltinCall &c) { return c.stopAt(c.endProgram()); }
 
 Continuation assertFailCall(BuiltinCall &c) {
     if (c.options().svcompSemantics)

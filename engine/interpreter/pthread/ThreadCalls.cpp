@@ -50,8 +50,7 @@ Continuation exitCall(BuiltinCall &c) {
     const std::int64_t status = signExtend(c.arg(0) & 0xFFFFFFFFu, 32);
     if (status != 0 && !c.options().svcompSemantics)
         return c.fail(DefectKind::ExitCode, english(MessageKind::ExitStatus, {std::to_string(status)}));
-    c.thread.callsExit = true;
-    return c.stopAt(c.action(ActionKind::ThreadExit, 0));
+    return c.stopAt(c.endProgram());
 }
 
 Continuation selfCall(BuiltinCall &c) { return c.returns(c.thread.id); }

@@ -62,14 +62,14 @@ void tst_MainWindow::exploreWithF5() {
     QCOMPARE(counters->value(Counter::Executions), QStringLiteral("6"));
     QCOMPARE(counters->value(Counter::Maximal), QStringLiteral("6"));
     QCOMPARE(counters->value(Counter::SleepBlocked), QStringLiteral("0"));
-    QCOMPARE(counters->value(Counter::Events), QStringLiteral("67"));
+    QCOMPARE(counters->value(Counter::Events), QStringLiteral("71"));
     QCOMPARE(counters->value(Counter::Defects), QStringLiteral("1"));
     QVERIFY(counters->value(Counter::Elapsed).endsWith(QStringLiteral(" s")));
 
     QTRY_VERIFY(window.explorationTreeView()->tree()->isUpToDate());
     QCOMPARE(window.explorationTreeView()->tree()->leafCount(), 6u);
     QTRY_VERIFY(window.eventStructureView()->structure()->isUpToDate());
-    QCOMPARE(window.eventStructureView()->structure()->drawnEvents(), 67u);
+    QCOMPARE(window.eventStructureView()->structure()->drawnEvents(), 71u);
 
     QAbstractItemModel *defects = window.defectsView()->model();
     QCOMPARE(defects->rowCount(), 1);
@@ -105,7 +105,7 @@ void tst_MainWindow::leafClickHighlightsExecution() {
         faded += emphasis == views::EventNodesItem::Emphasis::Faded;
     }
     QCOMPARE(highlighted, path.size());
-    QCOMPARE(highlighted + faded, 67u);
+    QCOMPARE(highlighted + faded, 71u);
 
     // Clicking an event marks its source line in the editor.
     auto *eventView = window.eventStructureView();

@@ -130,14 +130,15 @@ void tst_BruteForce::matchesBruteForce_data() {
         QTest::addRow("rwlock k=%d", policy) << 7 << policy << (policy == 0 ? 400 : 150) << 1;
         QTest::addRow("destroy k=%d", policy) << 8 << policy << (policy == 0 ? 400 : 150) << 1;
         QTest::addRow("destroy-rwlock k=%d", policy) << 9 << policy << (policy == 0 ? 400 : 150) << 1;
+        QTest::addRow("fault k=%d", policy) << 10 << policy << (policy == 0 ? 400 : 150) << 1;
     }
     // Parallel exploration (--jobs) with a split offered at every node, so that many small subtrees
     // move between workers: the same exact counts.
-    const char *families[] = {"wide",    "deep",      "sync",   "assume",  "assume-sc",
-                              "spin-sc", "nondet-sc", "rwlock", "destroy", "destroy-rwlock"};
+    const char *families[] = {"wide",      "deep",   "sync",    "assume",         "assume-sc", "spin-sc",
+                              "nondet-sc", "rwlock", "destroy", "destroy-rwlock", "fault"};
     for (int jobs : {2, 3})
         for (int policy : {0, 2, -1})
-            for (int family = 0; family < 10; ++family)
+            for (int family = 0; family < 11; ++family)
                 QTest::addRow("%s k=%d jobs=%d", families[family], policy, jobs)
                     << family << policy << (policy == 0 ? 150 : 60) << jobs;
 }
@@ -151,7 +152,7 @@ void tst_BruteForce::matchesBruteForce() {
     if (m_maxActions)
         s.maxActions = m_maxActions;
     const std::uint64_t count = m_programs ? m_programs : std::uint64_t(programs);
-    std::uint64_t configurations = 0, events = 0, deadlocking = 0, ssb = 0, assumeBlocked = 0, spins = 0;
+    std::uint64_t configurations = 0, events = 0, deadlocking = 0, ssb = 0, assumeBlocked = 0, spins = 0, faults = 0;
     for (std::uint64_t seed = 1; seed <= count; ++seed) {
         auto program = RandomProgram::generate(seed, s);
         const EnumerationResult &expected = oracle(family, seed);
@@ -159,7 +160,9 @@ void tst_BruteForce::matchesBruteForce() {
             return QString::fromStdString("seed " + std::to_string(seed) + ", policy " +
                                           std::to_string(policy) + "\n" + program->listing());
         };
-        WEFT_VERIFY(expected.complete && expected.faults == 0 && expected.divergences == 0,
+        // Only the fault family's assertions fail (each failing run is a maximal trace, ended by a
+        // ProgramEnd once no other thread can move).
+        WEFT_VERIFY(expected.complete && (expected.faults == 0 || s.assertPercent > 0) && expected.divergences == 0,
                     context());
         ExplorationOptions options;
         options.policy = AltPolicy::fromNumber(policy);
@@ -187,6 +190,11 @@ void tst_BruteForce::matchesBruteForce() {
                                           [](const Defect &d) { return d.kind == DefectKind::Livelock; });
         WEFT_VERIFY(livelock == (expected.livelocks > 0),
                     context() + QString("livelocks: brute force %1").arg(expected.livelocks));
+        const bool failed = std::any_of(r.defects.begin(), r.defects.end(),
+                                        [](const Defect &d) { return d.kind == DefectKind::AssertionFailure; });
+        WEFT_VERIFY(failed == (expected.faults > 0),
+                    context() + QString("failing traces: brute force %1").arg(expected.faults));
+        faults += expected.faults;
         spins += expected.livelocks;
         configurations += expected.traces;
         events += expected.events;
@@ -202,6 +210,8 @@ void tst_BruteForce::matchesBruteForce() {
         QVERIFY2(assumeBlocked > 0, "the assumption and spin families must exercise cut executions");
     if (s.spinPercent > 0)
         QVERIFY2(spins > 0, "the spin family must exercise livelocks");
+    if (s.assertPercent > 0)
+        QVERIFY2(faults > 0, "the fault family must exercise failing runs");
 }
 
 QTEST_APPLESS_MAIN(tst_BruteForce)

@@ -39,6 +39,7 @@ void tst_CProgramsMatchModels::matchesBruteForce_data() {
     QTest::newRow("spin-sc") << 5 << 80;
     QTest::newRow("nondet-sc") << 6 << 80;
     QTest::newRow("rwlock") << 7 << 80;
+    QTest::newRow("fault") << 10 << 80;
 }
 
 void tst_CProgramsMatchModels::matchesBruteForce() {
@@ -47,7 +48,7 @@ void tst_CProgramsMatchModels::matchesBruteForce() {
     const int soak = qEnvironmentVariableIntValue("WEFT_CPROGRAMS");
     const std::uint64_t count = soak > 0 ? std::uint64_t(soak) : std::uint64_t(programs);
     const RandomProgramShape s = randomProgramFamily(family);
-    std::uint64_t configurations = 0, events = 0, spins = 0;
+    std::uint64_t configurations = 0, events = 0, spins = 0, faults = 0;
     for (std::uint64_t seed = 1; seed <= count; ++seed) {
         auto model = RandomProgram::generate(seed, s);
         ModelMachine machine(*model);
@@ -57,7 +58,7 @@ void tst_CProgramsMatchModels::matchesBruteForce() {
         const auto context = [&] {
             return QString::fromStdString("seed " + std::to_string(seed) + "\n" + model->listing() + source);
         };
-        WEFT_VERIFY(expected.complete && expected.faults == 0, context());
+        WEFT_VERIFY(expected.complete && (expected.faults == 0 || s.assertPercent > 0), context());
         spins += expected.livelocks + expected.assumeBlocked;
         const program::Program p = m_sources.load(model->name() + ".c", source);
         interpreter::InterpreterOptions options;
@@ -89,9 +90,16 @@ void tst_CProgramsMatchModels::matchesBruteForce() {
                                           [](const Defect &d) { return d.kind == DefectKind::Livelock; });
         WEFT_VERIFY(livelock == (expected.livelocks > 0),
                     context() + QString("livelocks: brute force %1").arg(expected.livelocks));
+        const bool failed = std::any_of(r.defects.begin(), r.defects.end(),
+                                        [](const Defect &d) { return d.kind == DefectKind::AssertionFailure; });
+        WEFT_VERIFY(failed == (expected.faults > 0),
+                    context() + QString("failing traces: brute force %1").arg(expected.faults));
+        faults += expected.faults;
         configurations += expected.traces;
         events += expected.events;
     }
+    if (s.assertPercent > 0)
+        QVERIFY2(faults > 0, "the fault family must exercise failing runs");
     qInfo("%llu programs: %llu maximal configurations, %llu events", (unsigned long long)count,
           (unsigned long long)configurations, (unsigned long long)events);
     if (s.spinPercent > 0)

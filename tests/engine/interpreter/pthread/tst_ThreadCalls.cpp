@@ -2,6 +2,7 @@
 // Tests the interpreter's pthread calls through the explorer: exact oracle counts of the C programs in
 // tests/programs, a racy assertion and a deadlock found and replayed, misuse, join values, exit semantics.
 #include "tests/engine/interpreter/CProgram.hpp"
+#include "tests/model/InterleavingEnumerator.hpp"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -36,6 +37,9 @@ private slots:
     void mainReturnEndsProgram();
     void mainReturnAbandonsBlockedThreads();
     void exitInThreadEndsProgram();
+    void programEndsMatchBruteForce_data();
+    void programEndsMatchBruteForce();
+    void faultWaitsForTheOtherThreads();
     void atomicsRunAsPlainReadModifyWrite();
 
 private:
@@ -372,6 +376,95 @@ int main(void) {
     QCOMPARE(run.execution.end, ExecutionEnd::Finished);
     QVERIFY(!run.execution.fault);
     QCOMPARE(QString::fromStdString(run.output), QString("bye\n"));
+}
+
+void tst_ThreadCalls::programEndsMatchBruteForce_data() {
+    QTest::addColumn<QString>("program");
+    QTest::addColumn<QStringList>("defines");
+    QTest::addColumn<bool>("sc");
+    QTest::addColumn<int>("failingTraces"); // -1: some
+    QTest::addColumn<int>("policy");
+    for (int policy : {0, 1, -1, 2}) {
+        QTest::addRow("program_end abort k=%d", policy) << "program_end" << QStringList{} << false << 2 << policy;
+        QTest::addRow("program_end EXIT k=%d", policy) << "program_end" << QStringList{"EXIT"} << false << 1 << policy;
+        QTest::addRow("program_end CRASH k=%d", policy)
+            << "program_end" << QStringList{"CRASH"} << false << 3 << policy;
+    }
+    // Oracle programs whose counts the ends changed: the failure no longer cuts the other threads off.
+    QTest::addRow("sc_mutual_exclusion broken")
+        << "sc_mutual_exclusion" << QStringList{"PROTOCOL=2", "SPINS=2"} << true << -1 << 0;
+    QTest::addRow("sc_spin_mutex broken Peterson") << "sc_spin_mutex" << QStringList{"PROTOCOL=4"} << true << -1 << 0;
+    QTest::addRow("sc_lost_update") << "sc_lost_update" << QStringList{} << true << -1 << 0;
+}
+
+void tst_ThreadCalls::programEndsMatchBruteForce() {
+    // A fault or exit() waits for the other threads' steps (a ProgramEnd, engine/unfolding/README.md
+    // "Program ends"); the enumerator runs ends last too, so each failing run is a maximal trace and
+    // the counts compare.
+    QFETCH(QString, program);
+    QFETCH(QStringList, defines);
+    QFETCH(bool, sc);
+    QFETCH(int, failingTraces);
+    QFETCH(int, policy);
+    std::vector<std::string> d;
+    for (const QString &define : defines)
+        d.push_back(define.toStdString());
+    const std::string dir = program.toStdString();
+    auto p = loadC(std::string(kPrograms) + "/" + dir + "/" + dir + ".c", d);
+    QVERIFY2(p, diagnosticsOf(p).c_str());
+    interpreter::InterpreterOptions interpreterOptions;
+    interpreterOptions.model = sc ? interpreter::MemoryModel::Sc : interpreter::MemoryModel::Sync;
+    interpreter::Interpreter bruteMachine(*p, interpreterOptions);
+    const model::EnumerationResult truth =
+        model::InterleavingEnumerator(bruteMachine, model::InterleavingEnumerator::Mode::MergeEquivalentPrefixes).run();
+    QVERIFY(truth.complete);
+    QCOMPARE(truth.divergences, 0u);
+    ExplorationOptions options;
+    options.policy = AltPolicy::fromNumber(policy);
+    const ExplorationResult r = explore(*p, options, interpreterOptions);
+    QVERIFY(r.isComplete());
+    QCOMPARE(r.statistics.maximalConfigurations + r.statistics.assumeBlocked, truth.traces);
+    QCOMPARE(r.statistics.assumeBlocked, truth.assumeBlocked);
+    QCOMPARE(r.statistics.events, truth.events);
+    if (failingTraces >= 0)
+        QCOMPARE(truth.faults, std::uint64_t(failingTraces));
+    else
+        QVERIFY(truth.faults > 0);
+    if (policy == 0)
+        QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+}
+
+void tst_ThreadCalls::faultWaitsForTheOtherThreads() {
+    // main crashes before T1 has started: T1's assertion is still found (it was missed when the crash
+    // ended the run at once), and each defect's run replays: the crash is its run's last step.
+    const auto p = load("faultfirst.c", R"(#include <assert.h>
+#include <pthread.h>
+static void *child(void *arg) {
+    assert(arg != 0);
+    return 0;
+}
+int main(void) {
+    pthread_t t;
+    pthread_create(&t, 0, child, 0);
+    int *q = 0;
+    return *q;
+}
+)");
+    const ExplorationResult r = explore(p, {});
+    QCOMPARE(r.statistics.maximalConfigurations, 2u);
+    QCOMPARE(r.defects.size(), std::size_t(2));
+    QCOMPARE(r.defects[0].kind, DefectKind::UndefinedBehaviour);
+    QCOMPARE(r.defects[0].thread, ThreadId(0));
+    QCOMPARE(r.defects[1].kind, DefectKind::AssertionFailure);
+    QCOMPARE(r.defects[1].thread, ThreadId(1));
+    for (const Defect &d : r.defects) {
+        QCOMPARE(d.trace.back().kind, ActionKind::ProgramEnd);
+        QCOMPARE(d.trace.back().thread, d.thread);
+        const auto run = runOnce(p, d.schedule);
+        QCOMPARE(run.execution.end, ExecutionEnd::Fault);
+        QCOMPARE(run.execution.fault->message, d.message);
+        QCOMPARE(run.execution.actions, d.trace);
+    }
 }
 
 void tst_ThreadCalls::atomicsRunAsPlainReadModifyWrite() {
