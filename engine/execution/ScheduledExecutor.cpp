@@ -124,6 +124,8 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
     // (main is there from the start, and threads are never removed).
     auto drainStart = [&](const std::vector<Action> &actions) {
         std::size_t start = m_limits.maxActions, threads = 1;
+        if (m_machine.threadCount() < m_limits.maxThreads)
+            return start; // no create reached the thread bound: no need to look through millions of actions
         for (std::size_t i = 0; i < std::min(start, actions.size()); ++i)
             if (actions[i].kind == ActionKind::ThreadCreate && ++threads >= m_limits.maxThreads)
                 start = i + 1;
