@@ -197,7 +197,8 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
             ThreadId overBound = kNoThread; // the first runnable thread that used up its drain turn
             ThreadId heldAtThreadBound = kNoThread; // the first that would create a thread past the bound
             ThreadId endThread = kNoThread; // the end to run when nothing else can: chosenEnd, else the lowest
-            bool anyEndAsleep = false;
+            ThreadId urgentEnd = kNoThread; // the first end inside an atomic section, or past the action bound
+            bool anyEndAsleep = false, urgentAsleep = false;
             for (std::size_t i = 0; i < m_machine.threadCount(); ++i) {
                 const ThreadId t = m_machine.threadAt(i);
                 auto p = m_machine.pending(t);
@@ -214,16 +215,12 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                     // A sleeping end conflicts with the end that runs instead: only a sleeping step of
                     // another kind makes the run redundant (it would commute with that end).
                     (p->action.kind == ActionKind::ProgramEnd ? anyEndAsleep : anyAsleep) = true;
+                    urgentAsleep |= p->action.kind == ActionKind::ProgramEnd && p->action.value == kUrgentEnd;
                     continue;
                 }
-                // An end inside an atomic section runs at once: no other thread may see the section's
-                // effects. Past the action bound too: the run is cut anyway, and ends with its defect.
-                if (p->action.kind == ActionKind::ProgramEnd && (p->action.value == kUrgentEnd || draining)) {
-                    chosen = t;
-                    next = p;
-                    break;
-                }
                 if (p->action.kind == ActionKind::ProgramEnd) {
+                    if ((p->action.value == kUrgentEnd || draining) && urgentEnd == kNoThread)
+                        urgentEnd = t;
                     const bool committed = endThread != kNoThread && endThread == chosenEnd;
                     if (!committed && (t == chosenEnd || t < endThread))
                         endThread = t;
@@ -249,6 +246,18 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                     chosen = t;
                     next = p;
                 }
+            }
+            // An end inside an atomic section runs before any other thread moves: none may see the section's
+            // effects. Past the action bound too: the run is cut anyway, and ends with its defect. The other
+            // pending ends may still end the program instead (ends conflict): the replay's chosen one runs if
+            // it is pending; with the section's end asleep, the lowest awake end; with none, the run is redundant.
+            if (urgentEnd != kNoThread || urgentAsleep) {
+                chosen = chosenEnd != kNoThread && endThread == chosenEnd ? chosenEnd
+                         : urgentEnd != kNoThread                         ? urgentEnd
+                                                                          : endThread;
+                if (chosen == kNoThread)
+                    return finish(ExecutionEnd::SleepBlocked);
+                next = m_machine.pending(chosen);
             }
             if (chosen == kNoThread && heldAtThreadBound != kNoThread) {
                 out.fault = ProgramFault{DefectKind::StepBound, heldAtThreadBound,

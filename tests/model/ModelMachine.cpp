@@ -19,6 +19,9 @@ ModelThread::Awaiter ModelThread::join(ThreadId thread) { return {this, ModelMac
 ModelThread::Awaiter ModelThread::check(bool condition, std::string message) {
     return {this, ModelMachine::Check, 0, {}, condition, std::move(message)};
 }
+ModelThread::Awaiter ModelThread::checkInSection(bool condition, std::string message) {
+    return {this, ModelMachine::CheckInSection, 0, {}, condition, std::move(message)};
+}
 ModelThread::Awaiter ModelThread::assume(bool condition) {
     return {this, ModelMachine::Assume, 0, {}, condition};
 }
@@ -194,7 +197,8 @@ void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
         r.inSpin = false;
         break;
     case Check: // the program ends, with the defect, once no other thread can move (a ProgramEnd)
-        op(ActionKind::ProgramEnd, kProgramEndObject);
+    case CheckInSection:
+        op(ActionKind::ProgramEnd, kProgramEndObject, awaiter.kind == CheckInSection ? kUrgentEnd : 0);
         r.endingFault = ProgramFault{DefectKind::AssertionFailure, r.id, "assertion failed: " + awaiter.message, true};
         break;
     }

@@ -37,6 +37,7 @@ public:
         Create,
         Join,
         Check,
+        CheckInSection,
         Trylock,
         Destroy,
         SemInit,

@@ -119,6 +119,9 @@ public:
     Awaiter nondet(std::int64_t lo, std::int64_t hi);
     /// An assertion: when `condition` is false the execution ends with an assertion-failure defect.
     Awaiter check(bool condition, std::string message);
+    /// The same inside an atomic section (SV-COMP's __VERIFIER_atomic_*, as the interpreter marks one): a failure's
+    /// end is urgent (kUrgentEnd) and runs before any other thread moves.
+    Awaiter checkInSection(bool condition, std::string message);
     /// __VERIFIER_assume: when `condition` is false the thread stops for good (never moves again);
     /// the other threads go on.
     Awaiter assume(bool condition);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Tests ScheduledExecutor with the model machine: replay, free mode, sleep sets, deadlock reports,
-// invalid schedules, program misuse of mutexes and threads, and the per-execution limits.
+// invalid schedules, program misuse of mutexes and threads, the per-execution limits, and when a program's end
+// (a fault, exit) runs.
 #include "engine/execution/ScheduledExecutor.hpp"
 #include "tests/model/ModelMachine.hpp"
 #include "tests/model/Programs.hpp"
@@ -155,6 +156,11 @@ private slots:
     void misuseIsADefect();
     void limitsBoundAnExecution();
     void boundDrainsStarvedThreads();
+    void endWaitsForTheOtherThreads();
+    void replayedLastEndIsTheOneThatRuns();
+    void sleepingEndBesideARunnableOne();
+    void endInsideASectionRunsAtOnce();
+    void endPastTheActionBoundRunsAtOnce();
 };
 
 void tst_ScheduledExecutor::freeModeRunsLowestThreadFirst() {
@@ -353,6 +359,127 @@ void tst_ScheduledExecutor::boundDrainsStarvedThreads() {
     const Execution r3 = runWithLimits(again, ExecutionLimits{1000, 50}, schedule);
     QCOMPARE(r3.end, ExecutionEnd::Fault);
     QCOMPARE(r3.actions, r1.actions);
+}
+
+void tst_ScheduledExecutor::endWaitsForTheOtherThreads() {
+    // T1 and T2 reach their ends at their first step; T3 still runs to its exit, then the lowest end, T1's,
+    // ends the program (the run is a maximal configuration). T2's end is then blocked, as a lock is.
+    auto program = makeFailuresBesideALocker();
+    ModelMachine machine(*program);
+    ScheduledExecutor executor(machine);
+    const Execution e = executor.run({});
+    QCOMPARE(e.end, ExecutionEnd::Fault);
+    QCOMPARE(threadsOf(e), std::string("00000") + "1" + "2" + "333333" + "1");
+    QCOMPARE(e.actions.back(), (Action{ActionKind::ProgramEnd, 1, kProgramEndObject}));
+    QCOMPARE(e.fault->thread, ThreadId(1));
+    QCOMPARE(e.fault->message, std::string("assertion failed: T1"));
+    QCOMPARE(e.blocked.size(), std::size_t(1));
+    QCOMPARE(e.blocked[0].thread, ThreadId(2));
+    QCOMPARE(e.blocked[0].pending.kind, ActionKind::ProgramEnd);
+
+    // With one end only, the same: it waits for T3.
+    auto oneEnd = makeFailuresBesideALocker(kNoThread, true);
+    ModelMachine m2(*oneEnd);
+    ScheduledExecutor e2(m2);
+    const Execution r2 = e2.run({});
+    QCOMPARE(threadsOf(r2), std::string("00000") + "1" + "22" + "333333" + "1");
+    QCOMPARE(r2.fault->thread, ThreadId(1));
+    QVERIFY(r2.blocked.empty());
+}
+
+void tst_ScheduledExecutor::replayedLastEndIsTheOneThatRuns() {
+    // A replay whose last step is T2's end (an alternative chose it: Explorer::buildReplay puts an end
+    // last) runs it when nothing else can move, after T3, instead of T1's.
+    auto program = makeFailuresBesideALocker();
+    ModelMachine machine(*program);
+    ScheduledExecutor executor(machine);
+    Execution e = executor.run(*Schedule::parse("0*5,1,2,2"));
+    QCOMPARE(e.end, ExecutionEnd::Fault);
+    QCOMPARE(threadsOf(e), std::string("00000") + "12" + "333333" + "2");
+    QCOMPARE(e.fault->thread, ThreadId(2));
+    QCOMPARE(e.fault->message, std::string("assertion failed: T2"));
+    // An end earlier in the replay runs where the replay puts it (a schedule typed by hand; the explorer
+    // never makes one): T3 never moves.
+    e = executor.run(*Schedule::parse("0*5,1,2,2,3"));
+    QCOMPARE(e.end, ExecutionEnd::Fault);
+    QCOMPARE(threadsOf(e), std::string("00000") + "12" + "2");
+    QCOMPARE(e.fault->thread, ThreadId(2));
+}
+
+void tst_ScheduledExecutor::sleepingEndBesideARunnableOne() {
+    auto program = makeFailuresBesideALocker();
+    ModelMachine machine(*program);
+    ScheduledExecutor executor(machine);
+    const SleepEntry t1End{1, kProgramEndObject, ActionKind::ProgramEnd};
+    const SleepEntry t2End{2, kProgramEndObject, ActionKind::ProgramEnd};
+    // T1's end asleep: it conflicts with T2's, which runs instead; the run is not redundant.
+    Schedule s = *Schedule::parse("0*5,1,2");
+    s.sleeping = {t1End};
+    Execution e = executor.run(s);
+    QCOMPARE(e.end, ExecutionEnd::Fault);
+    QCOMPARE(threadsOf(e), std::string("0000012") + "333333" + "2");
+    QCOMPARE(e.fault->thread, ThreadId(2));
+    // Both ends asleep: nothing may end the program, the run is sleep-set blocked (after T3 finished).
+    s.sleeping = {t1End, t2End};
+    e = executor.run(s);
+    QCOMPARE(e.end, ExecutionEnd::SleepBlocked);
+    QCOMPARE(threadsOf(e), std::string("0000012") + "333333");
+    // A sleeping step of another kind with only ends left: redundant (it commutes with every end).
+    s = *Schedule::parse("0*5,1,2,3");
+    s.sleeping = {{3, 1, ActionKind::MutexLock}};
+    e = executor.run(s);
+    QCOMPARE(e.end, ExecutionEnd::SleepBlocked);
+    QCOMPARE(threadsOf(e), std::string("00000123"));
+}
+
+void tst_ScheduledExecutor::endInsideASectionRunsAtOnce() {
+    // T1 fails inside an atomic section: its end is urgent and runs before T2 or T3 start (no other
+    // thread may see what the section did), although they could move.
+    auto program = makeFailuresBesideALocker(1);
+    ModelMachine machine(*program);
+    ScheduledExecutor executor(machine);
+    Execution e = executor.run({});
+    QCOMPARE(e.end, ExecutionEnd::Fault);
+    QCOMPARE(threadsOf(e), std::string("00000") + "11");
+    QCOMPARE(e.actions.back(), (Action{ActionKind::ProgramEnd, 1, kProgramEndObject, kUrgentEnd}));
+    QCOMPARE(e.fault->thread, ThreadId(1));
+    // Reached after T2's end is pending, it still runs at once, before T2's.
+    e = executor.run(*Schedule::parse("0*5,2,1"));
+    QCOMPARE(threadsOf(e), std::string("00000") + "2" + "1" + "1");
+    QCOMPARE(e.fault->thread, ThreadId(1));
+
+    // Another pending end may end the program instead (ends conflict), still before T3 moves: T2 fails in the
+    // section, and the replay chose T1's end, pending since T1's start.
+    auto second = makeFailuresBesideALocker(2);
+    ModelMachine m2(*second);
+    ScheduledExecutor e2(m2);
+    e = e2.run(*Schedule::parse("0*5,1,1"));
+    QCOMPARE(e.end, ExecutionEnd::Fault);
+    QCOMPARE(threadsOf(e), std::string("00000") + "1" + "2" + "1");
+    QCOMPARE(e.fault->thread, ThreadId(1));
+    // With the section's end asleep, the awake end runs at once; with both asleep, the run is redundant.
+    Schedule s = *Schedule::parse("0*5,1,2");
+    s.sleeping = {{2, kProgramEndObject, ActionKind::ProgramEnd}};
+    e = e2.run(s);
+    QCOMPARE(threadsOf(e), std::string("00000") + "12" + "1");
+    QCOMPARE(e.fault->thread, ThreadId(1));
+    s.sleeping.push_back({1, kProgramEndObject, ActionKind::ProgramEnd});
+    e = e2.run(s);
+    QCOMPARE(e.end, ExecutionEnd::SleepBlocked);
+    QCOMPARE(threadsOf(e), std::string("00000") + "12");
+}
+
+void tst_ScheduledExecutor::endPastTheActionBoundRunsAtOnce() {
+    // T1 locks and unlocks forever. Within the bound, T2's end would wait for it (forever); past the
+    // bound the drain lets T2 start, and its end runs at once: the run is cut anyway.
+    StarvedFailure starved;
+    const Execution e = runWithLimits(starved, ExecutionLimits{1000, 50});
+    QCOMPARE(e.end, ExecutionEnd::Fault);
+    QCOMPARE(e.actions.size(), std::size_t(1003));
+    QCOMPARE(e.actions[1001], (Action{ActionKind::ThreadStart, 2, 0}));
+    QCOMPARE(e.actions[1002], (Action{ActionKind::ProgramEnd, 2, kProgramEndObject}));
+    QCOMPARE(e.fault->kind, DefectKind::AssertionFailure);
+    QCOMPARE(e.fault->thread, ThreadId(2));
 }
 
 QTEST_APPLESS_MAIN(tst_ScheduledExecutor)

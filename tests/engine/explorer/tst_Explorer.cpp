@@ -3,6 +3,7 @@
 // another thread, bounds, option validation, non-deterministic programs, and the exploration tree.
 #include "engine/base/Message.hpp"
 #include "engine/results/ExplorationTree.hpp"
+#include "tests/model/InterleavingEnumerator.hpp"
 #include "tests/model/ModelExploration.hpp"
 #include "tests/model/Programs.hpp"
 
@@ -177,6 +178,8 @@ private slots:
     void contextSwitchBoundNeedsOptimal();
     void nondeterminismIsReported();
     void cutRunsLetStarvedThreadsIn();
+    void eachEndEndsTheProgramOnce();
+    void endsMatchBruteForce();
 };
 
 void tst_Explorer::defectsCarryReplayableSchedules() {
@@ -369,6 +372,68 @@ void tst_Explorer::cutRunsLetStarvedThreadsIn() {
     QVERIFY(cut);
     QVERIFY(std::any_of(r.diagnostics.begin(), r.diagnostics.end(),
                         [](const Diagnostic &d) { return d.text.find("was cut") != std::string::npos; }));
+}
+
+void tst_Explorer::eachEndEndsTheProgramOnce() {
+    // T1 and T2 fail at once, T3 locks twice: the two ends conflict, so each is explored as the one that
+    // ends the program, after T3 has run (2 maximal configurations, both failures found). A defect's
+    // schedule ends with its end (Explorer::buildReplay puts it last) and replays to the same trace.
+    for (const AltPolicy policy : {AltPolicy::optimal(), AltPolicy::kPartial(1), AltPolicy::sourceDpor()}) {
+        auto program = makeFailuresBesideALocker();
+        ExplorationOptions options;
+        options.policy = policy;
+        const ExplorationResult r = exploreModel(*program, options);
+        QCOMPARE(r.stopReason, StopReason::Completed);
+        QCOMPARE(r.statistics.maximalConfigurations, 2u);
+        QCOMPARE(r.statistics.defects, 2u);
+        std::vector<ThreadId> failed;
+        for (const Defect &d : r.defects) {
+            failed.push_back(d.thread);
+            QCOMPARE(d.message, "assertion failed: T" + std::to_string(d.thread));
+            QCOMPARE(d.trace.back(), (Action{ActionKind::ProgramEnd, d.thread, kProgramEndObject}));
+            QCOMPARE(std::count_if(d.trace.begin(), d.trace.end(), [](const Action &a) { return a.thread == 3; }),
+                     std::ptrdiff_t(6)); // T3 ran to its exit before the end
+            ModelMachine machine(*program);
+            ScheduledExecutor executor(machine);
+            const Execution e = executor.run(d.schedule);
+            QCOMPARE(e.end, ExecutionEnd::Fault);
+            QCOMPARE(e.actions, d.trace);
+        }
+        std::ranges::sort(failed);
+        QCOMPARE(failed, (std::vector<ThreadId>{1, 2}));
+    }
+    // One end: one configuration.
+    QCOMPARE(exploreModel(*makeFailuresBesideALocker(kNoThread, true), {}).statistics.maximalConfigurations, 1u);
+    // T2 fails inside an atomic section: its end runs before T3 moves, yet T1's end, pending since T1's first
+    // step, still ends the program in the run whose replay chose it (it ran T2's end instead, a redundant run,
+    // before the executor let a chosen end go first).
+    const ExplorationResult urgent = exploreModel(*makeFailuresBesideALocker(2), {});
+    QCOMPARE(urgent.statistics.maximalConfigurations, 2u);
+    QCOMPARE(urgent.statistics.sleepSetBlocked, 0u);
+    QCOMPARE(urgent.defects.size(), std::size_t(2));
+}
+
+void tst_Explorer::endsMatchBruteForce() {
+    // Configurations, events and failing traces against the brute-force enumerator, which runs ends by the same
+    // rules. (Not with an end inside an atomic section: the executor stops the run there, and the other threads'
+    // independent steps are not tried before it, while brute force counts a trace for each prefix of them.)
+    for (const bool secondPasses : {false, true}) {
+        auto program = makeFailuresBesideALocker(kNoThread, secondPasses);
+        ModelMachine machine(*program);
+        const EnumerationResult truth =
+            InterleavingEnumerator(machine, InterleavingEnumerator::Mode::MergeEquivalentPrefixes).run();
+        QVERIFY(truth.complete);
+        QCOMPARE(truth.traces, secondPasses ? 1u : 2u);
+        for (const AltPolicy policy : {AltPolicy::optimal(), AltPolicy::kPartial(1), AltPolicy::sourceDpor()}) {
+            ExplorationOptions options;
+            options.policy = policy;
+            const ExplorationResult r = exploreModel(*program, options);
+            QCOMPARE(r.statistics.maximalConfigurations, truth.traces);
+            QCOMPARE(r.statistics.events, truth.events);
+            QCOMPARE(r.statistics.sleepSetBlocked, 0u);
+            QCOMPARE(std::uint64_t(r.defects.size()), truth.faults);
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(tst_Explorer)
