@@ -519,6 +519,10 @@
         <translation>plus de %1 threads dans une exécution</translation>
     </message>
     <message>
+        <source>more than %1 visible actions after a thread reached its end (a fault or exit)</source>
+        <translation>plus de %1 actions visibles après qu’un thread a atteint sa fin (une faute ou exit)</translation>
+    </message>
+    <message>
         <source>too many threads for the interpreter&apos;s memory layout</source>
         <translation>trop de threads pour la disposition mémoire de l’interpréteur</translation>
     </message>

@@ -107,6 +107,7 @@ constexpr Wording kWordings[] = {
     {"thread T%1 ran more than %2 instructions without a visible action (infinite loop?)"},
     {"more than %1 visible actions in one execution"},
     {"more than %1 threads in one execution"},
+    {"more than %1 visible actions after a thread reached its end (a fault or exit)"},
     {"too many threads for the interpreter's memory layout"},
     {"stack overflow: more than %1 nested calls"},
     {"stack allocation of %1 bytes is too large"},

@@ -112,6 +112,7 @@ enum class MessageKind : std::uint8_t {
     InstructionBound, ///< thread T%1 ran more than %2 instructions without a visible action (infinite loop?)
     ActionBound, ///< more than %1 visible actions in one execution
     ThreadBound, ///< more than %1 threads in one execution
+    EndWaitBound, ///< more than %1 visible actions after a thread reached its end (a fault or exit)
     TooManyThreads, ///< too many threads for the interpreter's memory layout
     // Undefined behaviour.
     StackOverflow, ///< stack overflow: more than %1 nested calls

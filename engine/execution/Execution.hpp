@@ -43,12 +43,19 @@ struct Execution {
     std::vector<std::pair<std::size_t, ProgramFault>> reports;
     /// Machine::takeWarnings after this execution.
     std::vector<std::string> warnings;
+    /// Set when an end ran at a bound while other threads could still move (past the action bound, or
+    /// ExecutionLimits::maxActionsAfterEnd): the bound, in words. The run is cut though it ended in its fault.
+    std::optional<std::string> cutAt;
 };
 
 /// Bounds that keep one execution finite whatever the program does.
 struct ExecutionLimits {
     std::size_t maxActions = std::size_t{1} << 22;
     std::size_t maxThreads = 4096;
+    /// Once a thread has reached its end (a fault, exit()), the actions the others may still take before it ends
+    /// the program (engine/unfolding/README.md, "Program ends"): a thread that loops forever would otherwise
+    /// keep every failing run going to maxActions.
+    std::size_t maxActionsAfterEnd = std::size_t{1} << 16;
 };
 
 } // namespace weft

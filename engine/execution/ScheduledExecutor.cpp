@@ -7,6 +7,7 @@
 #include "engine/execution/Interrupt.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace weft {
 
@@ -149,6 +150,17 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
     // other thread's steps, so it runs when no other thread can move: each run ends in a maximal
     // configuration. The replay's last step may name the end its alternative chose: it runs then.
     ThreadId chosenEnd = kNoThread;
+    // When the first end seen pending became so (after its thread's last action), plus maxActionsAfterEnd: the
+    // ends then run at once (the others may loop forever). Found from the actions, so a replayed or resumed run
+    // has the same due point as the run that made its schedule.
+    constexpr std::size_t kNotDue = std::numeric_limits<std::size_t>::max();
+    std::size_t endDueAt = kNotDue;
+    auto dueAfter = [&](ThreadId t) {
+        std::size_t i = out.actions.size();
+        while (i > 0 && out.actions[i - 1].thread != t)
+            --i;
+        return i + m_limits.maxActionsAfterEnd;
+    };
     for (std::size_t step = first;; ++step) {
         if (checkpoints)
             m_checkpoints.offer(step, m_machine);
@@ -199,6 +211,8 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
             ThreadId endThread = kNoThread; // the end to run when nothing else can: chosenEnd, else the lowest
             ThreadId urgentEnd = kNoThread; // the first end inside an atomic section, or past the action bound
             bool anyEndAsleep = false, urgentAsleep = false;
+            const bool firstEnds = endDueAt == kNotDue;
+            std::size_t dueAt = endDueAt;
             for (std::size_t i = 0; i < m_machine.threadCount(); ++i) {
                 const ThreadId t = m_machine.threadAt(i);
                 auto p = m_machine.pending(t);
@@ -211,6 +225,8 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                     anyAwaiting |= p->action.kind == ActionKind::AwaitBlocked;
                     continue;
                 }
+                if (firstEnds && p->action.kind == ActionKind::ProgramEnd)
+                    dueAt = std::min(dueAt, dueAfter(t));
                 if (isAsleep(t)) {
                     // A sleeping end conflicts with the end that runs instead: only a sleeping step of
                     // another kind makes the run redundant (it would commute with that end).
@@ -251,13 +267,25 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
             // effects. Past the action bound too: the run is cut anyway, and ends with its defect. The other
             // pending ends may still end the program instead (ends conflict): the replay's chosen one runs if
             // it is pending; with the section's end asleep, the lowest awake end; with none, the run is redundant.
-            if (urgentEnd != kNoThread || urgentAsleep) {
-                chosen = chosenEnd != kNoThread && endThread == chosenEnd ? chosenEnd
-                         : urgentEnd != kNoThread                         ? urgentEnd
-                                                                          : endThread;
-                if (chosen == kNoThread)
+            // Past maxActionsAfterEnd since the first end became due, every end is urgent: the run is cut there.
+            endDueAt = dueAt;
+            const bool endOverdue = out.actions.size() >= endDueAt;
+            if (urgentEnd != kNoThread || urgentAsleep || endOverdue) {
+                const bool othersCanMove =
+                    chosen != kNoThread || overBound != kNoThread || heldAtThreadBound != kNoThread;
+                const ThreadId end = chosenEnd != kNoThread && endThread == chosenEnd ? chosenEnd
+                                     : urgentEnd != kNoThread                         ? urgentEnd
+                                                                                      : endThread;
+                if (end == kNoThread && (urgentAsleep || anyEndAsleep))
                     return finish(ExecutionEnd::SleepBlocked);
-                next = m_machine.pending(chosen);
+                if (end != kNoThread) {
+                    chosen = end;
+                    next = m_machine.pending(end);
+                    if (othersCanMove && next->action.value != kUrgentEnd)
+                        out.cutAt = draining ? english(MessageKind::ActionBound, {std::to_string(m_limits.maxActions)})
+                                             : english(MessageKind::EndWaitBound,
+                                                       {std::to_string(m_limits.maxActionsAfterEnd)});
+                }
             }
             if (chosen == kNoThread && heldAtThreadBound != kNoThread) {
                 out.fault = ProgramFault{DefectKind::StepBound, heldAtThreadBound,

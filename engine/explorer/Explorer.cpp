@@ -416,12 +416,13 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
             for (const std::string &warning : execution.warnings)
                 if (std::ranges::none_of(result.diagnostics, [&](const Diagnostic &d) { return d.text == warning; }))
                     result.diagnostics.push_back(Diagnostic::warning(warning));
-            if (execution.end == ExecutionEnd::LimitReached && !m_cutWarned) {
+            if ((execution.end == ExecutionEnd::LimitReached || execution.cutAt) && !m_cutWarned) {
                 // A cut execution is no maximal configuration: what its threads would have done
                 // after the cut (and the alternatives that depend on it) is not explored.
                 m_cutWarned = true;
-                result.diagnostics.push_back(Diagnostic::warning(
-                    english(MessageKind::ExecutionCut, {std::to_string(stats.executions), execution.fault->message})));
+                result.diagnostics.push_back(Diagnostic::warning(english(
+                    MessageKind::ExecutionCut, {std::to_string(stats.executions),
+                                                execution.cutAt ? *execution.cutAt : execution.fault->message})));
             }
             for (const auto &[performed, report] : execution.reports) {
                 if (leaf != LeafKind::Defect)

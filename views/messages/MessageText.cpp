@@ -103,6 +103,8 @@ QString MessageText::wording(MessageKind kind) {
         return tr("thread T%1 ran more than %2 instructions without a visible action (infinite loop?)");
     case MessageKind::ActionBound: return tr("more than %1 visible actions in one execution");
     case MessageKind::ThreadBound: return tr("more than %1 threads in one execution");
+    case MessageKind::EndWaitBound:
+        return tr("more than %1 visible actions after a thread reached its end (a fault or exit)");
     case MessageKind::TooManyThreads: return tr("too many threads for the interpreter's memory layout");
     case MessageKind::StackOverflow: return tr("stack overflow: more than %1 nested calls");
     case MessageKind::StackTooLarge: return tr("stack allocation of %1 bytes is too large");

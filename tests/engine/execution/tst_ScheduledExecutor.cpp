@@ -161,6 +161,7 @@ private slots:
     void sleepingEndBesideARunnableOne();
     void endInsideASectionRunsAtOnce();
     void endPastTheActionBoundRunsAtOnce();
+    void endWaitsABoundedNumberOfActions();
 };
 
 void tst_ScheduledExecutor::freeModeRunsLowestThreadFirst() {
@@ -480,6 +481,37 @@ void tst_ScheduledExecutor::endPastTheActionBoundRunsAtOnce() {
     QCOMPARE(e.actions[1002], (Action{ActionKind::ProgramEnd, 2, kProgramEndObject}));
     QCOMPARE(e.fault->kind, DefectKind::AssertionFailure);
     QCOMPARE(e.fault->thread, ThreadId(2));
+}
+
+void tst_ScheduledExecutor::endWaitsABoundedNumberOfActions() {
+    // T2 fails at once while T1 locks and unlocks forever: T2's end, due after T2's start (action 5), runs once the
+    // others have taken maxActionsAfterEnd more actions, and the run says it was cut there.
+    StarvedFailure program;
+    const ExecutionLimits limits{1000, 50, 100};
+    const Execution e = runWithLimits(program, limits, *Schedule::parse("0*4,2"));
+    QCOMPARE(e.end, ExecutionEnd::Fault);
+    QCOMPARE(e.fault->thread, ThreadId(2));
+    QCOMPARE(threadsOf(e), std::string("0000") + "2" + std::string(100, '1') + "2");
+    QVERIFY(e.cutAt);
+    QCOMPARE(*e.cutAt, std::string("more than 100 visible actions after a thread reached its end (a fault or exit)"));
+    // Its schedule replays to the same run (the due point is found from the actions), as does a replay that
+    // stops earlier and runs freely from there.
+    Schedule schedule;
+    for (const Action &a : e.actions)
+        schedule.append(a);
+    QCOMPARE(runWithLimits(program, limits, schedule).actions, e.actions);
+    schedule.replay.resize(50);
+    QCOMPARE(runWithLimits(program, limits, schedule).actions, e.actions);
+    // An end that waits for threads which finish within the bound is no cut: after T1's start, T2's start and
+    // T3's six actions.
+    auto finite = makeFailuresBesideALocker();
+    const Execution f = runWithLimits(*finite, ExecutionLimits{1000, 50, 7});
+    QCOMPARE(threadsOf(f), std::string("00000") + "1" + "2" + "333333" + "1");
+    QVERIFY(!f.cutAt);
+    // With a bound of 6 T3's exit is one action too many: T1's end runs before it.
+    const Execution g = runWithLimits(*finite, ExecutionLimits{1000, 50, 6});
+    QCOMPARE(threadsOf(g), std::string("00000") + "1" + "2" + "33333" + "1");
+    QVERIFY(g.cutAt);
 }
 
 QTEST_APPLESS_MAIN(tst_ScheduledExecutor)
