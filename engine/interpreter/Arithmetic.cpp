@@ -169,8 +169,10 @@ void overflowOp(OverflowOp op, std::uint64_t a, std::uint64_t b, unsigned bits, 
 
 } // namespace
 
-bool evaluate(const Instruction &in, std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint64_t out[2],
-              std::string &why) {
+// Aligned as Stepper::runInstructions is (Stepper.hpp), whose loop calls it for every arithmetic
+// instruction: its placement no longer moves with unrelated code.
+[[gnu::aligned(64)]] bool evaluate(const Instruction &in, std::uint64_t a, std::uint64_t b, std::uint64_t c,
+                                   std::uint64_t out[2], std::string &why) {
     const unsigned w = in.width;
     const std::uint64_t m = widthMask(w);
     std::uint64_t &r = out[0];

@@ -64,7 +64,9 @@ void SpinDetector::noteLockEvent(ThreadState &t, const Action &action) const {
         a.broken |= a.heldFrom > index;
 }
 
-Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState &t, std::uint32_t from) {
+// Aligned: run at every loop head the interpreter reaches (Stepper.hpp, runInstructions).
+[[gnu::aligned(64)]] Continuation SpinDetector::atLoopHead(const InterpreterState &state, ThreadState &t,
+                                                           std::uint32_t from) {
     const Frame &f = t.stack.top();
     SpinWatch &w = t.spin;
     const auto depth = std::uint32_t(t.stack.frames.size());

@@ -278,7 +278,8 @@ std::optional<ReReadLoop> LoopHeads::findReReadLoop(std::uint32_t function, std:
     return ReReadLoop{branch, first ? std::uint32_t(test.imm) : test.dst};
 }
 
-const std::vector<std::uint32_t> &LoopHeads::phis(std::uint32_t function, std::uint32_t pc) const {
+// Aligned: run at every loop head the interpreter reaches (Stepper.hpp, runInstructions).
+[[gnu::aligned(64)]] const std::vector<std::uint32_t> &LoopHeads::phis(std::uint32_t function, std::uint32_t pc) const {
     static const std::vector<std::uint32_t> kNone;
     const auto &list = m_functions[function].phis;
     const auto it = std::lower_bound(list.begin(), list.end(), pc,
