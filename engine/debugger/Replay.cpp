@@ -10,6 +10,7 @@ namespace weft::debugger {
 Replay::Replay(const program::Program &program, const Schedule &schedule,
                const interpreter::InterpreterOptions &options, const ReplayProgress *progress)
     : m_program(program), m_options(options) {
+    m_options.memoisePureCalls = false; // stepping goes into every call
     m_trace = debugger::traceSchedule(program, m_options, schedule, progress);
     m_machine = std::make_unique<interpreter::Interpreter>(program, m_options);
     m_machine->restart(m_naming);

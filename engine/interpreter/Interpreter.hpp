@@ -77,6 +77,8 @@ public:
     /// pthread_cond_wait / _timedwait calls in every execution so far that could only wake when
     /// signalled (InterpreterOptions::spuriousWakeups used up or 0).
     std::uint64_t waitsWithoutSpuriousWakeup() const { return m_stepper.waitsWithoutSpuriousWakeup(); }
+    /// Calls answered from the results of an earlier one (InterpreterOptions::memoisePureCalls), so far.
+    std::uint64_t pureCallHits() const { return m_stepper.pureCallHits(); }
 
     /// Debugger stepping, in two halves of execute(): performs `t`'s pending action and leaves the
     /// thread inside its local code (true), or returns false when no local code follows (its exit,

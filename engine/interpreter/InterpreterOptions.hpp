@@ -89,6 +89,11 @@ struct InterpreterOptions {
     /// the run goes on after. False: it is the fault that ends the run.
     bool unheldUnlockFails = false;
     UndefinedCalls undefinedCalls = UndefinedCalls::Unsupported;
+    /// A call of the program's own code that touched no memory but its own and called no builtin is
+    /// answered from the results of an earlier call with the same arguments (PureCallMemo; --model sync,
+    /// outside atomic sections, no undefined value met). The debugger's replay turns it off: its stepping
+    /// enters every call.
+    bool memoisePureCalls = true;
 };
 
 } // namespace weft::interpreter

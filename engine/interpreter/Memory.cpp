@@ -101,6 +101,16 @@ std::optional<std::uint64_t> Memory::allocate(std::uint32_t owner, ObjectKind ki
     return encodePointer(owner, std::uint32_t(objects.size() - 1));
 }
 
+void Memory::addEnded(std::uint32_t owner, ObjectKind kind, std::uint64_t size, std::uint64_t site) {
+    if (owner >= m_owners.size())
+        m_owners.resize(owner + 1);
+    MemoryObject object;
+    object.kind = kind;
+    object.size = std::uint32_t(size);
+    object.site = site;
+    m_owners[owner].push_back(std::move(object));
+}
+
 void Memory::addGlobal(std::uint32_t index, std::vector<std::uint8_t> bytes, bool readOnly) {
     std::vector<MemoryObject> &globals = m_owners[program::kGlobalOwner];
     if (globals.size() <= index + 1)

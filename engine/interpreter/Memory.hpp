@@ -23,6 +23,15 @@ public:
     /// its bytes count as never written until written (--uninit).
     std::optional<std::uint64_t> allocate(std::uint32_t owner, ObjectKind kind, std::uint64_t size, std::uint64_t site,
                                           MemoryFault &fault, bool undefined = false);
+    /// Objects `owner` has had so far (alive or not): the number its next one gets.
+    std::uint32_t objectCount(std::uint32_t owner) const {
+        return owner < m_owners.size() ? std::uint32_t(m_owners[owner].size()) : 0;
+    }
+    /// An object of `owner` whose lifetime began and ended already, as one allocate() made and endLifetime()
+    /// ended (a pure call answered from PureCallMemo); the caller checked objectCount against the bound.
+    void addEnded(std::uint32_t owner, ObjectKind kind, std::uint64_t size, std::uint64_t site);
+    /// Bytes the program holds now (heap and stack objects, race records), against limit().
+    std::uint64_t liveBytes() const { return m_liveBytes; }
     /// Adds global `index` (object index + 1 of the global owner) with its initial bytes.
     void addGlobal(std::uint32_t index, std::vector<std::uint8_t> bytes, bool readOnly);
 

@@ -87,6 +87,9 @@ void SpinDetector::noteLockEvent(ThreadState &t, const Action &action) const {
         w.clean = true;
         w.depth = depth;
         w.function = f.function;
+        // A branch armed by an older watch (another frame's loop, say a callee's) is stale: disarmed, so what
+        // follows a call does not depend on the loops inside it (PureCallMemo answers calls without running them).
+        w.armedBranch = 0xFFFFFFFFu;
     } else {
         for (SpinAnchor &a : w.anchors)
             if (a.pc == f.pc)

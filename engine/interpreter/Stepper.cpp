@@ -84,8 +84,10 @@ bool Stepper::run(InterpreterState &state, ThreadState &t, ThreadNaming &naming,
     m_paused = false;
     if (t.stack.tracksUndefined && !t.stack.empty() && m_uninit.touchesUndefined(t.stack.top().function))
         t.stack.holdsUndefined = true; // main or a start routine with undefined operands
-    return t.stack.holdsUndefined ? runInstructions<true>(state, t, pauseBefore, true)
-                                  : runInstructions<false>(state, t, pauseBefore, true);
+    const bool acted = t.stack.holdsUndefined ? runInstructions<true>(state, t, pauseBefore, true)
+                                              : runInstructions<false>(state, t, pauseBefore, true);
+    m_pure.abandon(); // a call still recorded here stopped inside (a fault, a pause): nothing is kept
+    return acted;
 }
 
 template <bool Tracked>
@@ -159,6 +161,8 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
                 state.memory.read(address, in.size, std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
             if (!bytes)
                 return m_faults.memoryFault(t, fault), false;
+            if (m_pure.recording()) [[unlikely]]
+                atomic ? m_pure.abandon() : notePureAccess(state, address, false);
             const bool event = t.accessGranted;
             if (const Continuation n = visibleAccess(state, t, address, in.size, false); n != Continuation::Continue)
                 return n == Continuation::Stop;
@@ -190,6 +194,8 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
                 state.memory.write(address, in.size, std::uint64_t{1} << (in.aux & ~program::kAtomicAccess), fault);
             if (!bytes)
                 return m_faults.memoryFault(t, fault), false;
+            if (m_pure.recording()) [[unlikely]]
+                atomic ? m_pure.abandon() : notePureAccess(state, address, true);
             if (const Continuation n = visibleAccess(state, t, address, in.size, true); n != Continuation::Continue)
                 return n == Continuation::Stop;
             if (atomic)
@@ -220,6 +226,8 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
                                            t.stack.tracksUndefined);
             if (!p)
                 return m_faults.memoryFault(t, fault), false;
+            if (m_pure.recording()) [[unlikely]]
+                m_pure.noteAllocation(size, site);
             t.stack.locals.push_back(*p);
             t.stack.registers[f.base + in.dst] = *p; // push_back above does not move registers
             if (shadows)
@@ -237,6 +245,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             std::uint8_t *bytes = state.memory.write(address, in.size, in.size, fault);
             if (!bytes)
                 return m_faults.memoryFault(t, fault), false;
+            m_pure.abandon();
             // A compare-exchange is a write event even when it fails: whether it fails depends on
             // which write it reads, but an event's action must follow from its thread's history.
             // Treating the failed ones as writes only adds dependence (never loses a trace).
@@ -350,10 +359,14 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
                 t.spin.clean = false;
             if (!b || *b != Builtin::CondWait)
                 t.wakeAnchor.quiet = false;
-            if (b)
+            if (b) {
+                m_pure.abandon(); // a builtin's effects are not the call's own
                 next = builtin(state, t, *b);
-            else
+            } else {
+                if (m_options.memoisePureCalls && !pauseBefore && answerPureCall(state, t, in, callee))
+                    break;
                 next = call(state, t, callee);
+            }
             if (lockCall && t.spin.clean) {
                 // Only a plain lock or unlock event may be part of an iteration that changes nothing: a
                 // recursive relock or an error code returned at once is the thread's own state.
@@ -384,9 +397,16 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
                 return false;
             if (next == Continuation::Stop)
                 return true;
+            if (m_pure.endsCall(t.stack.frames.size())) [[unlikely]] {
+                if (t.stack.holdsUndefined) // it met an undefined value: its run depended on the shadows
+                    m_pure.abandon();
+                else
+                    m_pure.finish(m_scratch, t.steps); // ret() left the values returned in m_scratch
+            }
             break;
         }
         case Opcode::NoteCompared: {
+            m_pure.abandon(); // what it notes outlives the call
             // An integral value is one an input may equal; no input equals any other.
             const std::uint64_t v = value(in.a);
             if (!(in.aux & program::kComparedDouble)) {
@@ -401,6 +421,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             m_faults.raise(t, DefectKind::UndefinedBehaviour, english(MessageKind::Unreachable, {}));
             return false;
         case Opcode::Unsupported: {
+            m_pure.abandon();
             if (const auto next = undefinedCall(state, t, in)) {
                 if (*next == Continuation::Stop)
                     return true;

@@ -10,6 +10,7 @@
 #include "engine/interpreter/BuiltinCall.hpp"
 #include "engine/interpreter/FaultReporter.hpp"
 #include "engine/interpreter/LibcDispatcher.hpp"
+#include "engine/interpreter/PureCallMemo.hpp"
 #include "engine/interpreter/SharedAccesses.hpp"
 #include "engine/interpreter/SpinDetector.hpp"
 #include "engine/interpreter/UninitialisedReads.hpp"
@@ -72,6 +73,8 @@ public:
     /// pthread_cond_wait and _timedwait calls that could only wake when signalled although a spurious
     /// wake-up might reach something new (InterpreterOptions::spuriousWakeups), in every execution so far.
     std::uint64_t waitsWithoutSpuriousWakeup() const { return m_waitsWithoutSpuriousWakeup; }
+    /// Calls answered from PureCallMemo, in every execution so far.
+    std::uint64_t pureCallHits() const { return m_pure.hits(); }
     /// Objects that atomic sections have touched, in every execution so far (sc model).
     const std::vector<std::uint64_t> &sectionObjects() const { return m_sections.objects(); }
 
@@ -95,6 +98,20 @@ private:
     runInstructions(InterpreterState &state, ThreadState &t,
                     const std::function<bool(const ThreadState &)> *pauseBefore, bool first);
     Continuation call(InterpreterState &state, ThreadState &t, std::uint32_t function);
+    /// InterpreterOptions::memoisePureCalls: before the call `in` of `callee` (the program's own code, its
+    /// arguments in m_args), either answers it from m_pure (true: done, t is past it), or starts or extends a
+    /// recording of it (false: the call is to run).
+    bool answerPureCall(InterpreterState &state, ThreadState &t, const program::Instruction &in, std::uint32_t callee);
+    /// A recorded call's access of memory at p: it stays pure only on objects the call made (or, reading, on a
+    /// read-only global).
+    void notePureAccess(const InterpreterState &state, std::uint64_t p, bool write) {
+        const program::DecodedPointer d = program::decodePointer(p);
+        if (m_pure.madeObject(d.owner, d.object))
+            return;
+        const MemoryObject *o = write || d.owner != program::kGlobalOwner ? nullptr : state.memory.objectAt(p);
+        if (!o || !o->readOnly)
+            m_pure.abandon();
+    }
     /// A variadic function was just entered: its extra arguments to memory (Frame::varargs).
     Continuation storeVarargs(InterpreterState &state, ThreadState &t);
     Continuation ret(InterpreterState &state, ThreadState &t, const program::Instruction &in);
@@ -123,6 +140,7 @@ private:
     UninitialisedReads m_uninit;
     BuiltinServices m_services;
     const LibcDispatcher &m_libc;
+    PureCallMemo m_pure;
     std::vector<std::uint64_t> m_args;
     std::vector<std::uint64_t> m_scratch;
     std::vector<RegisterShadow> m_argShadows;    ///< --uninit: the shadows of m_args

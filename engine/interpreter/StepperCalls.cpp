@@ -105,6 +105,50 @@ Continuation Stepper::call(InterpreterState &state, ThreadState &t, std::uint32_
     return Continuation::Continue;
 }
 
+bool Stepper::answerPureCall(InterpreterState &state, ThreadState &t, const Instruction &in, std::uint32_t callee) {
+    const Function &fn = m_program.functions[callee];
+    // What a memoised call must not skip: registers' uninitialised-value shadows (a call that met an undefined
+    // value is not kept either), an atomic section's entry, the spin rule's watch of an effect-free iteration (a
+    // call that returns within it is part of it), sc's escapes.
+    const bool eligible = !fn.variadic && !m_sections.isAtomicFunction(callee) && callee != m_reachError &&
+                          m_options.model == MemoryModel::Sync && !t.stack.holdsUndefined && t.sectionDepth == 0 &&
+                          !t.spin.clean;
+    if (m_pure.recording()) { // a call inside the recorded one: part of it
+        if (eligible)
+            m_pure.noteFrames(t.stack.frames.size() + 1);
+        else
+            m_pure.abandon();
+        return false;
+    }
+    if (!eligible)
+        return false;
+    const std::uint32_t owner = program::threadOwner(t.id);
+    const std::uint32_t objects = state.memory.objectCount(owner);
+    if (const PureCallMemo::Entry *e = m_pure.find(callee, m_args)) {
+        // Taken only where the call would run to its return: within the step bound, the call depth, the
+        // memory bound and the thread's object numbers (beyond, it runs and meets the bound where it would).
+        const bool fits = t.steps + e->steps <= m_options.stepBound &&
+                          t.stack.frames.size() + e->frames <= m_options.maxCallDepth &&
+                          state.memory.liveBytes() + e->bytes <= state.memory.limit() &&
+                          std::uint64_t(objects) + e->allocations.size() <= program::kMaxObjectsPerOwner;
+        if (fits) {
+            t.steps += e->steps;
+            for (const PureCallMemo::Allocation &a : e->allocations)
+                state.memory.addEnded(owner, ObjectKind::Stack, a.size, a.site);
+            Frame &caller = t.stack.top();
+            for (std::uint32_t k = 0; k < in.size && k < e->results.size(); ++k)
+                t.stack.registers[caller.base + in.dst + k] = e->results[k];
+            ++caller.pc;
+            m_pure.countHit();
+            return true;
+        }
+        return false;
+    }
+    if (m_pure.worthRecording(callee))
+        m_pure.begin(callee, m_args, t.stack.frames.size(), owner, objects, t.steps);
+    return false;
+}
+
 Continuation Stepper::storeVarargs(InterpreterState &state, ThreadState &t) {
     // Where va_arg finds them (VaStart points the va_list's overflow area here): one 8-byte slot per
     // flattened argument. A va_arg past the last one is an out-of-bounds read of this object.

@@ -3,40 +3,16 @@
 // whole explorations of C programs (races reported, the sc model, nondet inputs explored, heavy local
 // code) record every execution with checkpoints on and off and compare them action by action, with
 // their ends, faults and race reports; the checkpoint stack itself on a machine that counts its states.
+#include "tests/engine/execution/RecordingExecutor.hpp"
 #include "tests/engine/interpreter/CProgram.hpp"
 
 #include <QtTest>
 
 using namespace weft;
+using weft::testing::RecordingExecutor;
 using weft::testing::ScratchSources;
 
 namespace {
-
-/// Every run of an exploration, as text, in order.
-class RecordingExecutor final : public Executor {
-public:
-    explicit RecordingExecutor(ScheduledExecutor &inner) : m_inner(inner) {}
-    Execution run(const Schedule &s) override {
-        Execution e = m_inner.run(s);
-        std::string text = std::to_string(int(e.end)) + ":";
-        for (const Action &a : e.actions)
-            text += " " + a.toString();
-        if (e.fault)
-            text += " | fault " + e.fault->message;
-        for (const auto &[at, report] : e.reports)
-            text += " | report@" + std::to_string(at) + " " + report.message;
-        for (const BlockedThread &b : e.blocked)
-            text += " | blocked " + b.pending.toString();
-        runs.push_back(std::move(text));
-        return e;
-    }
-    ThreadNaming &naming() override { return m_inner.naming(); }
-    void setInterrupt(Interrupt *i) override { m_inner.setInterrupt(i); }
-    std::vector<std::string> runs;
-
-private:
-    ScheduledExecutor &m_inner;
-};
 
 struct Recorded {
     std::vector<std::string> runs;
