@@ -438,8 +438,11 @@ Expected<Program> lowerModule(const llvm::Module &module) {
                 // (LoweringCall.cpp); this stub is what its address points to, for indirect calls.
                 stubs.push_back(&f);
                 llvm::LibFunc known;
-                if (!libraryInfo.getLibFunc(f.getName(), known) && unsupportedReason(out.name).empty() &&
-                    !isSystemFunction(out.name))
+                // SV-COMP's __VERIFIER_nondet_pointer returns an arbitrary pointer: what an undefined
+                // function's pointer result is (weft svcomp explores NULL and a fresh object).
+                if ((!libraryInfo.getLibFunc(f.getName(), known) && unsupportedReason(out.name).empty() &&
+                     !isSystemFunction(out.name)) ||
+                    out.name == "__VERIFIER_nondet_pointer")
                     ctx.undefinedFunctions.insert(&f);
             } else {
                 externals.insert(out.name);

@@ -368,6 +368,18 @@ int main(void) { int *p = alloc(); if (p) { *p = 5; if (*p != 5) reach_error(); 
         << R"(int *alloc(void);
 int main(void) { int *p = alloc(); if (p) *p = 5; return 0; })"
         << "valid-memsafety" << 4 << "unknown (unsupported operation: ";
+    // __VERIFIER_nondet_pointer is such a pointer (goblint's 04-mutex_31): two threads locking mutexes
+    // it returns race when the two are fresh objects, different ones.
+    QTest::addRow("nondet pointer, two mutexes race") << R"(void *__VERIFIER_nondet_pointer(void); int g;
+void *w(void *a) { pthread_mutex_t *m = __VERIFIER_nondet_pointer(); pthread_mutex_lock(m); g++; pthread_mutex_unlock(m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); w(0); pthread_join(t, 0); return 0; })"
+                                                      << "no-data-race" << 1 << "false (data race at src.c:";
+    QTest::addRow("nondet pointer, not all values")
+        << R"(void *__VERIFIER_nondet_pointer(void);
+int main(void) { int *p = __VERIFIER_nondet_pointer(); if (p) { *p = 5; if (*p != 5) reach_error(); } return 0; })"
+        << "unreach-call" << 4
+        << "unknown (the program calls functions it only declares (the last: "
+           "__VERIFIER_nondet_pointer()), whose results";
     // A handle declared as a 4-byte int (ILP32 tasks' `typedef int pthread_t;`) takes 4 bytes.
     QTest::addRow("4-byte thread handle") << R"(int x;
 void *w(void *a) { x = 1; return 0; }
