@@ -1186,6 +1186,10 @@
         <source>T%1 waits for lock %2, which T%3 held when it exited</source>
         <translation>T%1 attend le verrou %2, que T%3 détenait en se terminant</translation>
     </message>
+    <message>
+        <source>T%1 frees it at %2</source>
+        <translation>T%1 le libère en %2</translation>
+    </message>
 </context>
 <context>
     <name>RunConfiguration</name>

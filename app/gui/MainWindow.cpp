@@ -469,7 +469,8 @@ void MainWindow::showRace(const std::string &message) {
         race = parseMessage(race.args[1]);
     for (std::size_t side = 1; race.kind == MessageKind::DataRace && side < race.args.size(); ++side) {
         const Message access = parseMessage(race.args[side]); // {thread, "file:line:column"}
-        if (access.kind != MessageKind::ThreadReads && access.kind != MessageKind::ThreadWrites)
+        if (access.kind != MessageKind::ThreadReads && access.kind != MessageKind::ThreadWrites &&
+            access.kind != MessageKind::ThreadFrees)
             continue;
         const ThreadId t = QString::fromStdString(access.args[0]).toUInt();
         const int line = QString::fromStdString(access.args[1]).section(QLatin1Char(':'), -2, -2).toInt();

@@ -278,6 +278,7 @@ constexpr Wording kWordings[] = {
     {"clang could not build a compilation for this file"},
     {"Weft failed to read this program: %1"},
     {"T%1 waits for lock %2, which T%3 held when it exited"},
+    {"T%1 frees it at %2"},
 };
 static_assert(std::size(kWordings) == std::size_t(MessageKind::Count), "one wording per message kind");
 

@@ -79,6 +79,8 @@ struct BuiltinCall {
     bool noteAccess(std::uint64_t p, std::uint64_t size, bool write) {
         return services.races.check(state, thread, p, size, write);
     }
+    /// Race check of the call freeing the block at p (RaceChecker::checkFree); false: the execution ended.
+    bool noteFree(std::uint64_t p) { return services.races.checkFree(state, thread, p); }
     /// The call instruction itself.
     const program::Instruction &currentInstruction() const {
         const Frame &f = thread.stack.top();

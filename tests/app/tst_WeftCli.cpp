@@ -43,6 +43,7 @@ private slots:
     void cleanProgramExitsZero();
     void badInput();
     void dataRaceIsReportedAndReplayed();
+    void freeRacingWithAnAccessIsReported();
     void hostileProgramsAreContained_data();
     void hostileProgramsAreContained();
     void nondetValuesAreSeeded();
@@ -295,6 +296,26 @@ void tst_WeftCli::dataRaceIsReportedAndReplayed() {
     QVERIFY2(contains(replay.out, "weft: data race after step"), replay.out.c_str());
     const Run ignored = runWeft({"explore", file, "--races=ignore"});
     QCOMPARE(ignored.code, int(kNoDefect));
+}
+
+// A free() that nothing orders after another thread's access races with it (tests/programs/heap_free_race;
+// found with GenMC's access-freed tests, session 17): both models, the free named, the schedule replays it.
+void tst_WeftCli::freeRacingWithAnAccessIsReported() {
+    const std::string file = kPrograms + "/heap_free_race/heap_free_race.c";
+    for (const char *model : {"sync", "sc"}) {
+        const Run r = runWeft({"explore", file, "--model", model, "--jobs", "1"});
+        QCOMPARE(r.code, int(kDefectFound));
+        QVERIFY2(contains(r.out, "weft: defect 1: data race: ") && contains(r.out, "T1 frees it at ") &&
+                     contains(r.out, "heap_free_race.c:31:5"),
+                 r.out.c_str());
+        const auto at = r.out.find("--schedule ") + 11; // then " --model sc" under sc
+        const std::string schedule = r.out.substr(at, r.out.find_first_of(" \n", at) - at);
+        const Run replay = runWeft({"replay", file, "--schedule", schedule, "--model", model});
+        QCOMPARE(replay.code, int(kDefectFound));
+        QVERIFY2(contains(replay.out, "weft: data race after step"), replay.out.c_str());
+    }
+    const Run locked = runWeft({"explore", file, "-D", "LOCKED", "--jobs", "1"});
+    QCOMPARE(locked.code, int(kNoDefect));
 }
 
 void tst_WeftCli::hostileProgramsAreContained_data() {

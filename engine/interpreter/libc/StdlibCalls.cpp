@@ -39,6 +39,8 @@ Continuation reallocCall(BuiltinCall &c) {
         oldSize = o->size;
     }
     if (size == 0 && old != 0) {
+        if (!c.noteFree(old))
+            return Continuation::Fault;
         memory.release(old, fault);
         return c.returns(0);
     }
@@ -48,7 +50,7 @@ Continuation reallocCall(BuiltinCall &c) {
     if (*p == 0) // too large: the old block stays
         return c.returns(0);
     if (old != 0) {
-        if (c.copy(*p, old, std::min(oldSize, size), true) != Continuation::Continue)
+        if (c.copy(*p, old, std::min(oldSize, size), true) != Continuation::Continue || !c.noteFree(old))
             return Continuation::Fault;
         if (!memory.release(old, fault))
             return c.memoryFault(fault);
@@ -58,6 +60,8 @@ Continuation reallocCall(BuiltinCall &c) {
 
 Continuation freeCall(BuiltinCall &c) {
     MemoryFault fault;
+    if (!c.noteFree(c.arg(0)))
+        return Continuation::Fault;
     if (!c.state.memory.release(c.arg(0), fault))
         return c.memoryFault(fault);
     return Continuation::Continue;

@@ -5,6 +5,7 @@
 
 #include "engine/base/Message.hpp"
 
+#include <algorithm>
 #include <tuple>
 
 namespace weft::interpreter {
@@ -50,6 +51,27 @@ void RaceChecker::noteAtomic(InterpreterState &state, const ThreadState &t, std:
 
 bool RaceChecker::check(InterpreterState &state, const ThreadState &t, std::uint64_t p, std::uint64_t size, bool write,
                         bool atomic) {
+    return checkAccess(state, t, p, size, write, atomic, false);
+}
+
+bool RaceChecker::checkFree(InterpreterState &state, const ThreadState &t, std::uint64_t p) {
+    if (m_options.races == RaceMode::Ignore || p == 0)
+        return true;
+    const MemoryObject *object = state.memory.objectAt(p);
+    if (!object || !object->alive || object->kind != ObjectKind::Heap || program::decodePointer(p).offset != 0 ||
+        object->shadow.isEmpty())
+        return true;
+    // A page no access touched holds no access to race with (and stays uncovered: no memory spent).
+    for (std::uint64_t at = 0; at < object->size; at += RaceShadow::kPageCells)
+        if (object->shadow.touches(at) &&
+            !checkAccess(state, t, p + at, std::min<std::uint64_t>(RaceShadow::kPageCells, object->size - at), true,
+                         false, true))
+            return false;
+    return true;
+}
+
+bool RaceChecker::checkAccess(InterpreterState &state, const ThreadState &t, std::uint64_t p, std::uint64_t size,
+                              bool write, bool atomic, bool frees) {
     if (m_options.races == RaceMode::Ignore || size == 0 || t.stack.empty())
         return true;
     const Frame &f = t.stack.top();
@@ -76,12 +98,15 @@ bool RaceChecker::check(InterpreterState &state, const ThreadState &t, std::uint
         std::uint64_t site;
         ThreadId thread;
         bool write;
+        bool frees;
     };
-    Side a{site, t.id, write}, b{race->site, state.threads[race->thread].id, race->write};
+    Side a{site, t.id, write, frees}, b{race->site, state.threads[race->thread].id, race->write, false};
     if (std::tie(b.site, b.thread) < std::tie(a.site, a.thread))
         std::swap(a, b);
     auto who = [&](const Side &s) {
-        return english(s.write ? MessageKind::ThreadWrites : MessageKind::ThreadReads,
+        return english(s.frees   ? MessageKind::ThreadFrees
+                       : s.write ? MessageKind::ThreadWrites
+                                 : MessageKind::ThreadReads,
                        {std::to_string(s.thread), where(m_program, s.site)});
     };
     const program::SourceSpot spot = m_program.sourceMap.spotOf(std::uint32_t(a.site >> 32), std::uint32_t(a.site));

@@ -45,6 +45,10 @@ public:
         const std::uint64_t end = std::min<std::uint64_t>((offset / kPageCells + 1) * kPageCells, m_objectSize);
         return end - offset;
     }
+    /// Whether no access has touched the object yet.
+    bool isEmpty() const { return m_pages.empty(); }
+    /// Whether an access touched the page holding cell `offset`.
+    bool touches(std::uint64_t offset) const { return !m_pages.empty() && m_pages[offset / kPageCells]; }
     /// Memory the record holds (pages and directory), counted against the execution's limit.
     std::uint64_t bytes() const { return m_bytes; }
     /// Pages that exist (for tests and statistics).

@@ -128,6 +128,16 @@ int main(void) { pthread_t t[2]; for (long i = 0; i < 2; i++) pthread_create(&t[
 void *w(void *a) { __atomic_fetch_add(&x, 1, __ATOMIC_SEQ_CST); return 0; }
 int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); __atomic_fetch_add(&x, 1, __ATOMIC_SEQ_CST);
   int v = __atomic_load_n(&x, __ATOMIC_SEQ_CST); pthread_join(t, 0); return v > 0 ? 0 : 1; })";
+    QTest::newRow("free after the join") << R"(#include <stdlib.h>
+int *p;
+void *w(void *a) { *p = 1; return 0; }
+int main(void) { p = malloc(sizeof *p); pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0); free(p);
+  return 0; })";
+    QTest::newRow("free under the mutex") << R"(#include <stdlib.h>
+int *p; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *a) { pthread_mutex_lock(&m); if (p) *p = 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { p = malloc(sizeof *p); pthread_t t; pthread_create(&t, 0, w, 0);
+  pthread_mutex_lock(&m); free(p); p = 0; pthread_mutex_unlock(&m); pthread_join(t, 0); return 0; })";
     QTest::newRow("distinct elements") << R"(int x[4];
 void *w(void *a) { long i = (long)a; for (int k = 0; k < 3; k++) x[i] += k; return 0; }
 int main(void) { pthread_t t[4]; for (long i = 0; i < 4; i++) pthread_create(&t[i], 0, w, (void *)i);
@@ -178,6 +188,22 @@ int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); big[sizeof big - 1] =
 void *w(void *a) { *(int *)a = 1; return 0; }
 int main(void) { int *p = malloc(sizeof *p); pthread_t t; pthread_create(&t, 0, w, p); *p = 2; pthread_join(t, 0);
   free(p); return 0; })" << "heap block";
+    // free() is a write of the whole block (found with GenMC's access-freed tests, session 17).
+    QTest::newRow("free against a write") << R"(#include <stdlib.h>
+int *p;
+void *w(void *a) { free(p); return 0; }
+int main(void) { p = malloc(sizeof *p); pthread_t t; pthread_create(&t, 0, w, 0); *p = 2; pthread_join(t, 0);
+  return 0; })" << "T1 frees it at";
+    QTest::newRow("free against a read, far in a large block") << R"(#include <stdlib.h>
+char *p;
+void *w(void *a) { free(p); return 0; }
+int main(void) { p = calloc(1 << 20, 1); pthread_t t; pthread_create(&t, 0, w, 0); char c = p[700000];
+  pthread_join(t, 0); return c; })" << "at offset 700000";
+    QTest::newRow("realloc against a read") << R"(#include <stdlib.h>
+int *p;
+void *w(void *a) { free(realloc(p, 400)); return 0; }
+int main(void) { p = calloc(1, sizeof *p); pthread_t t; pthread_create(&t, 0, w, 0); int v = *p; pthread_join(t, 0);
+  return v; })" << "T1 frees it at";
     QTest::newRow("barrier of the next round") << R"(int x; pthread_barrier_t b;
 void *w(void *a) { long i = (long)a; pthread_barrier_wait(&b); if (i) x = 1; pthread_barrier_wait(&b); if (!i) x = 2; return 0; }
 int main(void) { pthread_t t[2]; pthread_barrier_init(&b, 0, 2);
