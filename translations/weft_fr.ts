@@ -1190,6 +1190,10 @@
         <source>T%1 frees it at %2</source>
         <translation>T%1 le libère en %2</translation>
     </message>
+    <message>
+        <source>pthread_join of T%1, which has been joined already</source>
+        <translation>pthread_join de T%1, déjà attendu par un autre pthread_join</translation>
+    </message>
 </context>
 <context>
     <name>RunConfiguration</name>

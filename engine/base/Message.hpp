@@ -294,6 +294,7 @@ enum class MessageKind : std::uint8_t {
     ReadFailed, ///< Weft failed to read this program: %1
     WaitsForExitedOwner, ///< T2 waits for lock 'm', which T1 held when it exited (a deadlock's part)
     ThreadFrees, ///< T1 frees it at f.c:24:7 (a race's access: free() of the block)
+    JoinJoined, ///< pthread_join of T%1, which has been joined already
     Count,
 };
 

@@ -267,11 +267,17 @@ bool Interpreter::performAction(ThreadId t) {
         break;
     }
     case ActionKind::ThreadJoin: {
-        const ThreadState *joined = action.object < kNoThread ? m_state.find(ThreadId(action.object)) : nullptr;
+        ThreadState *joined = action.object < kNoThread ? m_state.find(ThreadId(action.object)) : nullptr;
         if (!joined)
             return violation(t,
                              english(MessageKind::JoinUncreated, {std::to_string(t), std::to_string(action.object)})),
                    false;
+        // POSIX: a thread joined once is no longer joinable, and joining it again is undefined (glibc
+        // may crash, or join a newer thread that reuses the id). Two joins of one thread are
+        // independent events: in whichever order they run, the second finds the first's mark.
+        if (joined->joined)
+            return violation(t, english(MessageKind::JoinJoined, {std::to_string(action.object)})), false;
+        joined->joined = true;
         m_state.races.joined(m_state.threadIndex[t], m_state.threadIndex[joined->id]);
         thread->exitsInPast |= joined->exitsInPast | (joined->id < 32 ? 1u << joined->id : ThreadState::kUnknownPast);
         m_stepper.markEscaped(m_state, joined->exitValue);

@@ -110,6 +110,7 @@ struct ThreadState {
     std::vector<JumpTarget> jumps;
     bool exited = false;
     bool detached = false; ///< created with PTHREAD_CREATE_DETACHED: joining it is a defect
+    bool joined = false;   ///< a pthread_join of it has returned: joining it again is a defect
     /// The pending exit is main's return (C): see Machine::hasExitRequested. (exit() and faults are a
     /// ProgramEnd action instead.)
     bool endsProgram = false;

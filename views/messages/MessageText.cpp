@@ -292,6 +292,7 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::ReadFailed: return tr("Weft failed to read this program: %1");
     case MessageKind::WaitsForExitedOwner: return tr("T%1 waits for lock %2, which T%3 held when it exited");
     case MessageKind::ThreadFrees: return tr("T%1 frees it at %2");
+    case MessageKind::JoinJoined: return tr("pthread_join of T%1, which has been joined already");
     case MessageKind::Count: break;
     }
     return QStringLiteral("%1");

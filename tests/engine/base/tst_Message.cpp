@@ -50,6 +50,8 @@ void tst_Message::readsBack_data() {
         << Message{MessageKind::WaitsForExitedOwner, {"1", "'m'", "2"}};
     QTest::newRow("a free's access") << QStringLiteral("T2 frees it at race.c:9:3")
                                      << Message{MessageKind::ThreadFrees, {"2", "race.c:9:3"}};
+    QTest::newRow("a second join") << QStringLiteral("pthread_join of T1, which has been joined already")
+                                   << Message{MessageKind::JoinJoined, {"1"}};
     QTest::newRow("relocked") << QStringLiteral("locked by T1 (3 times)")
                               << Message{MessageKind::LockedTimes, {"1", "3"}};
     QTest::newRow("locked") << QStringLiteral("locked by T12") << Message{MessageKind::LockedBy, {"12"}};

@@ -32,6 +32,7 @@ private slots:
     void racyAssertionFoundAndReplayed();
     void deadlockIsFound();
     void unlockOfMutexNotHeldIsViolation();
+    void secondJoinIsViolation();
     void joinReturnsValueAndPthreadExitInMain();
     void heapMutexIsStableAcrossExecutions();
     void mainReturnEndsProgram();
@@ -207,6 +208,38 @@ void tst_ThreadCalls::unlockOfMutexNotHeldIsViolation() {
     QCOMPARE(run.execution.actions.size(), 1u); // only main's start
     QVERIFY2(QString::fromStdString(run.execution.fault->message).endsWith("unlock.c:4:3: T0 unlocks mutex 'm', which it does not hold"),
              run.execution.fault->message.c_str());
+}
+
+// Joining a thread twice (GenMC's W+JW, session 17): the second join, in either order of two
+// concurrent ones, is invalid synchronisation at its call (tests/programs/join_twice).
+void tst_ThreadCalls::secondJoinIsViolation() {
+    const char *source = "#include <pthread.h>\nstatic pthread_t w;\nstatic void *work(void *a) { return a; }\n"
+                         "static void *joiner(void *a) { pthread_join(w, 0); return a; }\n"
+                         "int main(void) {\n  pthread_t o;\n  pthread_create(&w, 0, work, 0);\n"
+                         "  pthread_create(&o, 0, joiner, 0);\n  pthread_join(w, 0);\n  pthread_join(o, 0);\n"
+                         "  return 0;\n}\n";
+    const auto p = load("join2.c", source);
+    // main's join first (the default schedule), then the other's: line 4.
+    const auto run = runOnce(p);
+    QCOMPARE(run.execution.end, ExecutionEnd::Fault);
+    QCOMPARE(run.execution.fault->kind, DefectKind::ModelViolation);
+    QVERIFY2(QString::fromStdString(run.execution.fault->message)
+                 .endsWith("join2.c:4:32: pthread_join of T1, which has been joined already"),
+             run.execution.fault->message.c_str());
+    // The other order, the joiner's first (schedule: main up to its second create, the worker to its
+    // exit, the joiner's start and join): main's join at line 9 is the second.
+    const auto other = runOnce(p, *Schedule::parse("0*3,1*2,2*2"));
+    QCOMPARE(other.execution.end, ExecutionEnd::Fault);
+    QVERIFY2(QString::fromStdString(other.execution.fault->message)
+                 .endsWith("join2.c:9:3: pthread_join of T1, which has been joined already"),
+             other.execution.fault->message.c_str());
+    for (const int policy : {-1, 0, 1}) {
+        ExplorationOptions options;
+        options.policy = AltPolicy::fromNumber(policy);
+        const ExplorationResult r = explore(p, options);
+        QCOMPARE(r.statistics.maximalConfigurations, 1u);
+        QCOMPARE(r.statistics.defects, 1u);
+    }
 }
 
 void tst_ThreadCalls::joinReturnsValueAndPthreadExitInMain() {
