@@ -259,6 +259,20 @@ Continuation FaultReporter::memoryFault(const ThreadState &t, const MemoryFault 
     return Continuation::Fault;
 }
 
+bool FaultReporter::holdsPointer(const InterpreterState &state, std::uint64_t address) const {
+    const program::DecodedPointer d = program::decodePointer(address);
+    const MemoryObject *object = state.memory.objectAt(address);
+    if (!object || d.offset < 0)
+        return false;
+    const auto &globals = m_program.sourceMap.globals;
+    if (object->kind == ObjectKind::Global && object->site < globals.size() && !globals[object->site].name.empty())
+        return program::startsPointerPart(m_program.sourceMap, globals[object->site].typeIndex,
+                                          std::uint64_t(d.offset));
+    if (const program::Variable *v = object->kind == ObjectKind::Stack ? localVariable(object->site) : nullptr)
+        return program::startsPointerPart(m_program.sourceMap, v->typeIndex, std::uint64_t(d.offset));
+    return false;
+}
+
 std::string FaultReporter::describeReads(const InterpreterState &state, const std::vector<SpinRead> &reads) const {
     std::vector<std::string> values;
     std::vector<std::uint64_t> named;
@@ -266,8 +280,12 @@ std::string FaultReporter::describeReads(const InterpreterState &state, const st
         if (!r.shared || std::find(named.begin(), named.end(), r.address) != named.end())
             continue;
         named.push_back(r.address);
-        values.push_back(english(MessageKind::ReadValue,
-                                 {describeAddress(state, r.address), std::to_string(signExtend(r.value, r.size * 8))}));
+        // A pointer variable's value is named as the variables pane names it ("→ 'x'"), not as the
+        // number that encodes it.
+        const std::string value = r.value != 0 && r.size == 8 && holdsPointer(state, r.address)
+                                      ? english(MessageKind::PointsTo, {describeAddress(state, r.value, true)})
+                                      : std::to_string(signExtend(r.value, r.size * 8));
+        values.push_back(english(MessageKind::ReadValue, {describeAddress(state, r.address), value}));
     }
     return english(MessageKind::ReadValues, std::move(values));
 }

@@ -56,6 +56,9 @@ public:
 private:
     /// The local variable a stack object allocated at `site` holds, if the source map names one.
     const program::Variable *localVariable(std::uint64_t site) const;
+    /// Whether the memory at `address` is (part of) a global or local variable whose type puts a
+    /// pointer there (the debug info says so).
+    bool holdsPointer(const InterpreterState &state, std::uint64_t address) const;
     /// The C expression of byte `offset` of heap block `block` through a pointer that holds the block's
     /// start ("q->lock", "p[2].m", "*m"): a global's part, else a live local variable's; "" when none does.
     std::string heapPath(const InterpreterState &state, std::uint64_t block, std::uint64_t offset,

@@ -62,4 +62,37 @@ std::string partPath(const SourceMap &map, std::uint32_t typeIndex, const std::s
     return path;
 }
 
+bool startsPointerPart(const SourceMap &map, std::uint32_t typeIndex, std::uint64_t offset) {
+    for (int depth = 0; depth < 64; ++depth) {
+        const CType *type = map.type(typeIndex);
+        if (!type)
+            return false;
+        if (type->kind == CType::Kind::Pointer)
+            return offset == 0;
+        if (type->kind == CType::Kind::Array) {
+            const CType *element = map.type(type->elementIndex);
+            if (!element || element->size == 0)
+                return false;
+            offset %= element->size;
+            typeIndex = type->elementIndex;
+            continue;
+        }
+        if (type->kind != CType::Kind::Struct && type->kind != CType::Kind::Union)
+            return false;
+        const CField *inside = nullptr;
+        for (const CField &f : type->fields) {
+            const CType *ft = map.type(f.typeIndex);
+            if (f.bitSize == 0 && ft && offset >= f.offset && offset < f.offset + ft->size) {
+                inside = &f;
+                break;
+            }
+        }
+        if (!inside)
+            return false;
+        offset -= inside->offset;
+        typeIndex = inside->typeIndex;
+    }
+    return false;
+}
+
 } // namespace weft::program

@@ -20,4 +20,8 @@ struct SourceMap;
 std::string partPath(const SourceMap &map, std::uint32_t typeIndex, const std::string &spelled, std::uint64_t offset,
                      bool intoFirstPart = true);
 
+/// Whether byte `offset` of an object of type `typeIndex` starts a part of pointer type (descending
+/// arrays, structs and unions as partPath does): the value stored there is an address.
+bool startsPointerPart(const SourceMap &map, std::uint32_t typeIndex, std::uint64_t offset);
+
 } // namespace weft::program

@@ -69,6 +69,7 @@ private slots:
     void livelockReports();
     void livelocksEndSilently();
     void spinThroughAFunction();
+    void livelockNamesPointerValues();
     void reReadLoops();
 
 private:
@@ -222,6 +223,26 @@ int main(void) { pthread_t t; pthread_create(&t, 0, w, 0);
     QCOMPARE(called.statistics.maximalConfigurations, inlined.statistics.maximalConfigurations);
     QCOMPARE(called.statistics.assumeBlocked, inlined.statistics.assumeBlocked);
     QCOMPARE(called.statistics.events, inlined.statistics.events);
+}
+
+void tst_SpinLoops::livelockNamesPointerValues() {
+    // The values a livelock waits on are named as the variables pane names them: a pointer variable's
+    // as what it points to (Nidhugg's plptest_risk_of_segfault, session 17: "'xp' = 402653184", the
+    // number encoding &x), an integer's as a number, also an 8-byte one.
+    const program::Program p = m_sources.load("pointer_spin.c", R"(#include <pthread.h>
+_Atomic int x; _Atomic int *_Atomic xp = &x; _Atomic long n = 402653184; int cells[4]; int *_Atomic at = &cells[2];
+void *w(void *a) { x = (int)x; return a; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0);
+  while ((*xp < 3) | (n < 0) | (*at != 0)) {}
+  return 0; })");
+    interpreter::InterpreterOptions sc;
+    sc.model = interpreter::MemoryModel::Sc;
+    const ExplorationResult r = testing::explore(p, {}, sc);
+    QVERIFY(hasDefect(r, DefectKind::Livelock));
+    const std::string &message = r.defects.front().message;
+    QVERIFY2(message.find("waiting for 'xp' = → 'x', 'x' = 0, 'n' = 402653184, 'at' = → 'cells[2]', 'cells[2]' = 0 to "
+                          "change") != std::string::npos,
+             message.c_str());
 }
 
 void tst_SpinLoops::reReadLoops() {
