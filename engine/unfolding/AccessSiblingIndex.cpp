@@ -59,7 +59,7 @@ void AccessSiblingIndex::add(const Unfolding &u, EventId x) {
     for (EventId y : reads ? u.readersOf(w, ex.location) : u.writeSuccessors(w, ex.location))
         v.push_back({u.event(y).threadPred, y});
     std::sort(v.begin(), v.end(), less);
-    m_sorted.emplace_back(std::move(v), [&](EventId y) { return u.event(y).thread(); });
+    m_sorted.emplace_back(v, [&](EventId y) { return u.event(y).thread(); });
     const auto slot = static_cast<std::uint32_t>(m_sorted.size());
     if (w == kNoEvent) {
         std::vector<std::uint32_t> &slots = m_initialSlot[reads ? 1 : 0];

@@ -49,7 +49,7 @@ void ObjectSiblingIndex::add(const Unfolding &u, EventId x) {
     for (EventId y : u.objectSuccessors(parent, ex.object))
         v.push_back({u.event(y).threadPred, y});
     std::sort(v.begin(), v.end(), less);
-    m_sorted.emplace_back(std::move(v), [&](EventId y) { return u.event(y).thread(); });
+    m_sorted.emplace_back(v, [&](EventId y) { return u.event(y).thread(); });
     const auto slot = static_cast<std::uint32_t>(m_sorted.size());
     if (parent == kNoEvent) {
         grow(m_rootSlot, ex.object);
