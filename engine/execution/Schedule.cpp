@@ -23,13 +23,17 @@ std::optional<std::int64_t> Schedule::choiceAt(std::size_t step) const {
 }
 
 std::string Schedule::toString() const {
-    std::string out;
+    // Items first: a choice, or a run of one thread's steps (THREAD*COUNT).
+    struct Item {
+        ThreadId thread;
+        std::size_t count;
+        std::optional<std::int64_t> value;
+    };
+    std::vector<Item> items;
     auto choice = choices.begin();
     for (std::size_t i = 0; i < replay.size();) {
-        if (!out.empty())
-            out += ',';
         if (choice != choices.end() && choice->first == i) {
-            out += std::to_string(replay[i]) + '=' + std::to_string(choice->second);
+            items.push_back({replay[i], 1, choice->second});
             ++choice;
             ++i;
             continue;
@@ -37,10 +41,31 @@ std::string Schedule::toString() const {
         std::size_t j = i;
         while (j < replay.size() && replay[j] == replay[i] && (choice == choices.end() || choice->first != j))
             ++j;
-        out += std::to_string(replay[i]);
-        if (j - i > 1)
-            out += '*' + std::to_string(j - i);
+        items.push_back({replay[i], j - i, std::nullopt});
         i = j;
+    }
+    // Then three or more single steps of consecutive threads as a range, FIRST-LAST (a thousand threads each
+    // taking its first step: "1-1000").
+    const auto single = [&](std::size_t k) { return items[k].count == 1 && !items[k].value; };
+    std::string out;
+    for (std::size_t k = 0; k < items.size();) {
+        if (!out.empty())
+            out += ',';
+        std::size_t last = k;
+        while (single(k) && last + 1 < items.size() && single(last + 1) &&
+               items[last + 1].thread == items[last].thread + 1)
+            ++last;
+        if (last - k >= 2) {
+            out += std::to_string(items[k].thread) + '-' + std::to_string(items[last].thread);
+            k = last + 1;
+            continue;
+        }
+        out += std::to_string(items[k].thread);
+        if (items[k].value)
+            out += '=' + std::to_string(*items[k].value);
+        else if (items[k].count > 1)
+            out += '*' + std::to_string(items[k].count);
+        ++k;
     }
     return out;
 }
@@ -73,18 +98,26 @@ Expected<Schedule> Schedule::parse(std::string_view text) {
         const std::string_view item = text.substr(0, comma);
         const std::size_t star = item.find('*');
         const std::size_t equals = item.find('=');
-        std::uint64_t thread = 0, count = 1;
+        // FIRST-LAST: one step of each thread from FIRST to LAST (a choice's value may be negative: not a range).
+        const std::size_t dash = star == std::string_view::npos && equals == std::string_view::npos
+                                     ? item.find('-')
+                                     : std::string_view::npos;
+        std::uint64_t thread = 0, count = 1, last = 0;
         std::int64_t value = 0;
-        const bool ok = equals != std::string_view::npos
-                            ? star == std::string_view::npos && parseNumber(item.substr(0, equals), thread) &&
-                                  thread < kNoThread && parseNumber(item.substr(equals + 1), value) &&
-                                  schedule.replay.size() < kMaxSteps
-                            : parseNumber(item.substr(0, star), thread) && thread < kNoThread &&
-                                  (star == std::string_view::npos || parseNumber(item.substr(star + 1), count)) &&
-                                  count >= 1 && schedule.replay.size() + count <= kMaxSteps;
+        const bool ok =
+            equals != std::string_view::npos
+                ? star == std::string_view::npos && parseNumber(item.substr(0, equals), thread) && thread < kNoThread &&
+                      parseNumber(item.substr(equals + 1), value) && schedule.replay.size() < kMaxSteps
+            : dash != std::string_view::npos
+                ? parseNumber(item.substr(0, dash), thread) && parseNumber(item.substr(dash + 1), last) &&
+                      thread < last && last < kNoThread && schedule.replay.size() + (last - thread) < kMaxSteps
+                : parseNumber(item.substr(0, star), thread) && thread < kNoThread &&
+                      (star == std::string_view::npos || parseNumber(item.substr(star + 1), count)) && count >= 1 &&
+                      schedule.replay.size() + count <= kMaxSteps;
         if (!ok) {
-            Diagnostic d = Diagnostic::error("invalid schedule item '" + std::string(trim(item)) +
-                                             "' (expected THREAD, THREAD*COUNT or THREAD=VALUE, e.g. 0*4,1=3,0*2)");
+            Diagnostic d = Diagnostic::error(
+                "invalid schedule item '" + std::string(trim(item)) +
+                "' (expected THREAD, THREAD*COUNT, THREAD=VALUE or FIRST-LAST, e.g. 0*4,1=3,0*2,1-3)");
             d.file = "<schedule>";
             d.line = 1;
             d.column = static_cast<unsigned>(column);
@@ -92,7 +125,11 @@ Expected<Schedule> Schedule::parse(std::string_view text) {
         }
         if (equals != std::string_view::npos)
             schedule.choices.emplace_back(schedule.replay.size(), value);
-        schedule.replay.insert(schedule.replay.end(), count, static_cast<ThreadId>(thread));
+        if (dash != std::string_view::npos)
+            for (std::uint64_t t = thread; t <= last; ++t)
+                schedule.replay.push_back(static_cast<ThreadId>(t));
+        else
+            schedule.replay.insert(schedule.replay.end(), count, static_cast<ThreadId>(thread));
         if (comma == std::string_view::npos)
             break;
         column += comma + 1;

@@ -28,7 +28,8 @@ struct Schedule {
     /// One thread id per visible action to replay, in order; then free mode.
     std::vector<ThreadId> replay;
     /// The value of each nondet choice among them (--nondet explore): (step, value), sorted by step.
-    /// A choice without an entry, and every choice in free mode, takes its domain's lowest value.
+    /// A choice without an entry, and every choice in free mode, takes its domain's first value (NondetDomain::first:
+    /// 0 when the domain holds it).
     std::vector<std::pair<std::size_t, std::int64_t>> choices;
     std::vector<SleepEntry> sleeping;
 
@@ -38,7 +39,8 @@ struct Schedule {
     std::optional<std::int64_t> choiceAt(std::size_t step) const;
 
     /// Run-length text: "0*4,1*4,0*2" (a bare id means *1); a step that is a nondet choice is
-    /// "THREAD=VALUE" ("0*3,1=5,0"). The sleep set is not part of the text.
+    /// "THREAD=VALUE" ("0*3,1=5,0"); three or more single steps of consecutive threads are a range
+    /// "FIRST-LAST" ("0*4096,1-4095"). The sleep set is not part of the text.
     std::string toString() const;
     /// Parses toString()'s format (spaces allowed); a bad item gives a diagnostic naming it.
     static Expected<Schedule> parse(std::string_view text);

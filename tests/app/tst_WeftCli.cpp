@@ -37,6 +37,7 @@ class tst_WeftCli : public QObject {
     Q_OBJECT
 private slots:
     void exploreFindsTheLostUpdate();
+    void schedulesWithRanges();
     void jsonAndDotFiles();
     void replayIsDeterministic();
     void deadlockIsReported();
@@ -486,6 +487,27 @@ void tst_WeftCli::badInput() {
     r = runWeft({"replay", kPrograms + "/lost_update/lost_update.c", "--schedule", "0,7"});
     QCOMPARE(r.code, int(kBadInput));
     QVERIFY(contains(r.err, "thread T7 does not exist"));
+}
+
+void tst_WeftCli::schedulesWithRanges() {
+    // 50 threads each take one step (their start) before main's end: the printed schedule says 1-50, and it
+    // replays the failure.
+    QTemporaryDir dir;
+    const std::string file = dir.filePath("starts.c").toStdString();
+    std::ofstream(file) << "#include <assert.h>\n#include <pthread.h>\n"
+                           "pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n"
+                           "void *worker(void *a) { pthread_mutex_lock(&m); pthread_mutex_unlock(&m); return a; }\n"
+                           "int main(void) {\n  pthread_t t[50];\n  pthread_mutex_lock(&m);\n"
+                           "  for (int i = 0; i < 50; i++)\n    pthread_create(&t[i], 0, worker, 0);\n"
+                           "  assert(0);\n}\n";
+    const Run r = runWeft({"explore", file});
+    QCOMPARE(r.code, int(kDefectFound));
+    QVERIFY2(contains(r.out, "--schedule 0*52,1-50,0\n"), r.out.c_str());
+    const Run replay = runWeft({"replay", file, "--schedule", "0*52,1-50,0"});
+    QCOMPARE(replay.code, int(kDefectFound));
+    QVERIFY2(contains(replay.out, "assertion"), replay.out.c_str());
+    // A range that names a thread which does not exist yet is refused like any other item.
+    QCOMPARE(runWeft({"replay", file, "--schedule", "0*2,1-3"}).code, int(kBadInput));
 }
 
 QTEST_APPLESS_MAIN(tst_WeftCli)

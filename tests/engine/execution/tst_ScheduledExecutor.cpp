@@ -280,6 +280,29 @@ void tst_ScheduledExecutor::scheduleText() {
         QVERIFY(r.error()[0].text.find("invalid schedule item") == 0);
     }
     QCOMPARE(Schedule::parse("0,1,zz").error()[0].column, 5u);
+
+    // Three or more single steps of consecutive threads print as a range, FIRST-LAST, which parses back; two
+    // do not, nor a run broken by a repeated thread or a choice. Old texts stay valid.
+    Schedule many;
+    many.replay.assign(4096, 0);
+    for (ThreadId t = 1; t < 4096; ++t)
+        many.replay.push_back(t);
+    QCOMPARE(many.toString(), std::string("0*4096,1-4095"));
+    QCOMPARE(Schedule::parse(many.toString())->replay, many.replay);
+    Schedule mixed;
+    mixed.replay = {0, 1, 2, 3, 3, 4, 5, 6, 7, 9, 10};
+    mixed.choices = {{6, -1}};
+    QCOMPARE(mixed.toString(), std::string("0-2,3*2,4,5=-1,6,7,9,10"));
+    const auto back = Schedule::parse(mixed.toString());
+    QCOMPARE(back->replay, mixed.replay);
+    QCOMPARE(back->choices, mixed.choices);
+    QCOMPARE(Schedule::parse("0*2, 2-4 ,1")->replay, (std::vector<ThreadId>{0, 0, 2, 3, 4, 1}));
+    QCOMPARE(Schedule::parse("0,1,2,3")->toString(), std::string("0-3"));
+    for (const char *bad : {"3-1", "2-2", "1-", "-3", "1-2*2", "1-x", "1-99999999999"}) {
+        auto r = Schedule::parse(bad);
+        QVERIFY2(!r, bad);
+        QVERIFY(r.error()[0].text.find("FIRST-LAST") != std::string::npos);
+    }
 }
 
 void tst_ScheduledExecutor::misuseIsADefect() {
