@@ -19,7 +19,22 @@ enum class NondetKind : std::uint8_t { Range, Bool, Char, UChar };
 struct NondetDomain {
     std::int64_t lo = 0;
     std::int64_t hi = 0;
+    /// An input's domain (a range, char, unsigned char): tried in the order of at(), not upwards.
+    bool inputOrder = false;
     std::uint64_t size() const { return std::uint64_t(hi - lo) + 1; }
+    /// The i-th value the exploration tries (i < size()). An input holding 0 and 1: 1, 0, 2, 3, ..., hi, then
+    /// -1, -2, ..., lo: a test of truth takes the true branch first (an `if (nondet())` retry loop leaves at
+    /// once), loop bounds come small first, and negative values, four billion when read as unsigned, last.
+    /// Anything else (bool, a timeout, a lock's failure: 0 is the usual case) from lo upwards.
+    std::int64_t at(std::uint64_t i) const {
+        if (!inputOrder || lo > 0 || hi < 1)
+            return lo + std::int64_t(i);
+        if (i <= 1)
+            return 1 - std::int64_t(i);
+        return std::int64_t(i) <= hi ? std::int64_t(i) : hi - std::int64_t(i);
+    }
+    /// The value a choice takes when nothing says otherwise (free mode, a schedule step without one).
+    std::int64_t first() const { return at(0); }
 };
 
 /// The bounds a --nondet range may have (the object id stores them in 16 bits each).
@@ -41,11 +56,11 @@ inline NondetKind nondetKindOf(ObjectId object) { return NondetKind((object >> 5
 inline NondetDomain nondetDomain(ObjectId object) {
     switch (nondetKindOf(object)) {
     case NondetKind::Bool: return {0, 1};
-    case NondetKind::Char: return {-128, 127};
-    case NondetKind::UChar: return {0, 255};
+    case NondetKind::Char: return {-128, 127, true};
+    case NondetKind::UChar: return {0, 255, true};
     case NondetKind::Range: break;
     }
-    return {std::int16_t(std::uint16_t(object >> 16)), std::int16_t(std::uint16_t(object))};
+    return {std::int16_t(std::uint16_t(object >> 16)), std::int16_t(std::uint16_t(object)), true};
 }
 
 } // namespace weft

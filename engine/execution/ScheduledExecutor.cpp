@@ -63,7 +63,7 @@ std::size_t ScheduledExecutor::sharedPrefix(const Schedule &schedule) const {
         if (done.thread != schedule.replay[step])
             break;
         if (done.kind == ActionKind::NondetChoice &&
-            schedule.choiceAt(step).value_or(nondetDomain(done.object).lo) != done.value)
+            schedule.choiceAt(step).value_or(nondetDomain(done.object).first()) != done.value)
             break;
     }
     return step;

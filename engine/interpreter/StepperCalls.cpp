@@ -296,7 +296,7 @@ std::optional<Continuation> Stepper::undefinedCall(const InterpreterState &state
         t.nondetMask = in.width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << in.width) - 1;
         choice = nondetObject(t.id, kind, range.lo, range.hi);
     }
-    t.pending = Action{ActionKind::NondetChoice, t.id, choice, nondetDomain(choice).lo};
+    t.pending = Action{ActionKind::NondetChoice, t.id, choice, nondetDomain(choice).first()};
     t.followUps.clear();
     return Continuation::Stop;
 }

@@ -52,7 +52,8 @@ std::size_t addOtherChoices(Unfolding &u, Action action, EventId ep, EventId pre
     std::size_t created = 0;
     const NondetDomain domain = nondetDomain(action.object);
     const std::int64_t chosen = action.value;
-    for (std::int64_t v = domain.lo; v <= domain.hi; ++v) {
+    for (std::uint64_t i = 0; i < domain.size(); ++i) { // in the order of NondetDomain::at
+        const std::int64_t v = domain.at(i);
         if (v == chosen)
             continue;
         action.value = v;

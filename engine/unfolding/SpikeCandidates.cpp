@@ -414,7 +414,8 @@ void appendSpikeCandidates(const Unfolding &u, const Configuration &c, EventId d
         // compatible with C exactly when d is, which an unjustified D-event is.
         const NondetDomain domain = nondetDomain(ed.action.object);
         Action other = ed.action;
-        for (std::int64_t v = domain.lo; v <= domain.hi; ++v) {
+        for (std::uint64_t i = 0; i < domain.size(); ++i) { // in the order of NondetDomain::at
+            const std::int64_t v = domain.at(i);
             other.value = v;
             if (v == ed.action.value)
                 continue;

@@ -76,7 +76,7 @@ ModelThread::Awaiter ModelThread::spinUntil(int var, std::int64_t value) {
 }
 ModelThread::Awaiter ModelThread::nondet(std::int64_t lo, std::int64_t hi) {
     Awaiter a{this, ModelMachine::Nondet, nondetObject(m_id, NondetKind::Range, lo, hi)};
-    a.value = lo;
+    a.value = nondetDomain(a.object).first();
     return a;
 }
 void ModelThread::beginSpin() {

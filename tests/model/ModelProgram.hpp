@@ -115,7 +115,7 @@ public:
     void beginSpin();
     Awaiter endSpin(bool loops);
     /// __VERIFIER_nondet_int under --nondet explore:lo..hi: a nondet choice event; co_await yields
-    /// the value the scheduler chose (the lowest unless told otherwise: Machine::choose).
+    /// the value the scheduler chose (NondetDomain::first unless told otherwise: Machine::choose).
     Awaiter nondet(std::int64_t lo, std::int64_t hi);
     /// An assertion: when `condition` is false the execution ends with an assertion-failure defect.
     Awaiter check(bool condition, std::string message);

@@ -98,7 +98,7 @@ Continuation nondetCall(BuiltinCall &c) {
         const NondetDomain range = wideNondetValues(options, c.services.program, c.currentInstruction(), c.state).range;
         const ObjectId object = nondetObject(c.thread.id, kind, range.lo, range.hi);
         c.thread.nondetMask = nondetMask(b);
-        return c.stopAt(c.action(ActionKind::NondetChoice, object, nondetDomain(object).lo));
+        return c.stopAt(c.action(ActionKind::NondetChoice, object, nondetDomain(object).first()));
     }
     std::uint64_t v = 0;
     if (options.nondet == NondetSource::Random)
