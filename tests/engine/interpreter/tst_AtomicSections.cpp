@@ -50,10 +50,13 @@ MemoryModel modelOf(int sc) { return sc ? MemoryModel::Sc : MemoryModel::Sync; }
 
 /// Explores `p` (sc: until the section objects are stable) and the brute-force enumerator on the same
 /// interpreter and options. `mismatch` says how they differ: the maximal configurations (and
-/// assume-blocked ones) must be the traces and the events the local configurations. The enumerator
-/// drops a run at a fault, so a program that faults is only checked for faulting in both.
+/// assume-blocked ones) must be the traces, the events the local configurations, and a program faults in
+/// both or in neither (a fault is a ProgramEnd both run when no other thread can move). `faultsInSections`:
+/// the program's faults happen inside atomic sections, whose ends the executor runs at once while brute force
+/// counts a trace for each prefix of the other threads' steps before them (engine/unfolding/README.md,
+/// "Program ends": a known limit), so only faulting is compared.
 ExplorationResult exploreChecked(const program::Program &p, MemoryModel model, std::string &mismatch,
-                                 unsigned *rounds = nullptr) {
+                                 unsigned *rounds = nullptr, bool faultsInSections = false) {
     debugger::ProgramExploration exploration(p, options(model), ExplorationOptions{});
     ExplorationResult r = exploration.run();
     if (rounds)
@@ -61,9 +64,10 @@ ExplorationResult exploreChecked(const program::Program &p, MemoryModel model, s
     interpreter::Interpreter machine(p, exploration.interpreterOptions());
     const model::EnumerationResult bf =
         model::InterleavingEnumerator(machine, model::InterleavingEnumerator::Mode::MergeEquivalentPrefixes).run();
-    const bool same = bf.faults > 0 ? !r.defects.empty()
-                                    : bf.traces == r.statistics.maximalConfigurations + r.statistics.assumeBlocked &&
-                                          bf.assumeBlocked == r.statistics.assumeBlocked && bf.events == r.statistics.events;
+    const bool same =
+        (faultsInSections || (bf.traces == r.statistics.maximalConfigurations + r.statistics.assumeBlocked &&
+                              bf.assumeBlocked == r.statistics.assumeBlocked && bf.events == r.statistics.events)) &&
+        (bf.faults > 0) == !r.defects.empty();
     if (!bf.complete || !same)
         mismatch = "explorer " + std::to_string(r.statistics.maximalConfigurations) + " configurations + " +
                    std::to_string(r.statistics.assumeBlocked) + " assume-blocked, " + std::to_string(r.statistics.events) +
@@ -306,7 +310,7 @@ void __VERIFIER_atomic_acquire(void) {
 void *worker(void *arg) { __VERIFIER_atomic_acquire(); return 0; }
 )" + mainRunning({"worker", "worker"}));
     std::string mismatch;
-    const ExplorationResult r = exploreChecked(p, modelOf(model), mismatch);
+    const ExplorationResult r = exploreChecked(p, modelOf(model), mismatch, nullptr, writesFirst);
     QVERIFY2(mismatch.empty(), mismatch.c_str());
     QCOMPARE(find(r, DefectKind::Deadlock), nullptr);
     if (writesFirst) {
@@ -456,7 +460,7 @@ void __VERIFIER_atomic_add(void) { x = x + 1; int b = __VERIFIER_nondet_bool(); 
 void *worker(void *arg) { __VERIFIER_atomic_add(); return 0; }
 )" + mainRunning({"worker", "worker"}, "    assert(x >= 4);\n"));
     std::string mismatch;
-    const ExplorationResult r = exploreChecked(p, modelOf(model), mismatch);
+    const ExplorationResult r = exploreChecked(p, modelOf(model), mismatch, nullptr, model == 1);
     QVERIFY2(mismatch.empty(), mismatch.c_str());
     if (model == 0) {
         QVERIFY(r.defects.empty());
