@@ -120,6 +120,13 @@ EventId Unfolding::obtain(const Action &action, EventId threadPred, EventId othe
     return e;
 }
 
+/// Whether the predecessor index holds none of the children of event `parent`, `last` its last child in
+/// the thread tree (SequentialTree::kNone: none): it has none, or an only child, which the index holds
+/// once a second child comes (create).
+static bool noIndexedChild(const KeyedSequentialTree &tree, EventId parent, EventId last) {
+    return last == SequentialTree::kNone || tree.firstChild(parent) == last;
+}
+
 static std::uint64_t extrasKey(EventId threadPred, EventId otherPred, std::span<const EventId> extras) {
     std::uint64_t h = predecessorKey(threadPred, otherPred) * 0x9e3779b97f4a7c15ULL;
     for (EventId x : extras)
@@ -147,13 +154,13 @@ EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherP
     // last child is the event (most often its only one).
     if (threadPred != kNoEvent) {
         const EventId last = m_threadTree.lastChild(threadPred);
-        if (last == SequentialTree::kNone)
+        if (last != SequentialTree::kNone) {
+            const Event &ev = m_events[last];
+            if (ev.otherPred == otherPred && ev.action == action && (ev.isWrite() ? sameExtras(last) : extras.empty()))
+                return last;
+        }
+        if (noIndexedChild(m_threadTree, threadPred, last))
             return kNoEvent;
-        const Event &ev = m_events[last];
-        if (ev.otherPred == otherPred && ev.action == action && (ev.isWrite() ? sameExtras(last) : extras.empty()))
-            return last;
-        if (m_threadTree.firstChild(threadPred) == last)
-            return kNoEvent; // the only child: not indexed (create)
     }
     if (!extras.empty()) {
         auto [from, to] = m_byExtras.equal_range(extrasKey(threadPred, otherPred, extras));
@@ -184,10 +191,8 @@ EventId Unfolding::find(const Action &action, EventId threadPred, EventId otherP
 EventId Unfolding::firstWithPredecessors(EventId threadPred, EventId otherPred) const {
     if (threadPred != kNoEvent) {
         const EventId last = m_threadTree.lastChild(threadPred);
-        if (last == SequentialTree::kNone)
-            return kNoEvent;
-        if (m_threadTree.firstChild(threadPred) == last) // the only child: not indexed (create)
-            return m_events[last].otherPred == otherPred ? last : kNoEvent;
+        if (noIndexedChild(m_threadTree, threadPred, last))
+            return last != SequentialTree::kNone && m_events[last].otherPred == otherPred ? last : kNoEvent;
     }
     return m_byPredecessors.find(threadPred, otherPred, predecessorPair());
 }

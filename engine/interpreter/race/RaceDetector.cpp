@@ -48,22 +48,29 @@ void RaceDetector::passRound(std::uint32_t thread, std::uint64_t barrier, std::u
         clockOf(thread).join(it->second);
 }
 
-std::optional<RaceWitness> RaceDetector::check(std::uint32_t thread, const VectorClock &now, AccessCell &cell,
-                                               bool write, bool atomic) {
+template <typename Counts>
+std::optional<RaceWitness> RaceDetector::firstUnordered(std::uint32_t thread, const VectorClock &now,
+                                                        const AccessCell &cell, bool write, Counts &&counts) const {
     const std::uint32_t self = thread + 1;
-    if (!cell.write.empty() && cell.write.thread != self && !(atomic && cell.writeAtomic) && !now.covers(cell.write))
+    if (!cell.write.empty() && cell.write.thread != self && counts(cell.writeAtomic) && !now.covers(cell.write))
         return RaceWitness{cell.write.thread - 1, cell.writeSite, true};
     if (!write)
         return std::nullopt;
     if (cell.sharedReads) {
         for (const SharedRead &r : m_sharedReads[cell.sharedReads - 1])
-            if (r.epoch.thread != self && !(atomic && r.atomic) && !now.covers(r.epoch))
+            if (r.epoch.thread != self && counts(r.atomic) && !now.covers(r.epoch))
                 return RaceWitness{r.epoch.thread - 1, r.site, false};
-    } else if (!cell.read.empty() && cell.read.thread != self && !(atomic && cell.readAtomic) &&
-               !now.covers(cell.read)) {
+    } else if (!cell.read.empty() && cell.read.thread != self && counts(cell.readAtomic) && !now.covers(cell.read)) {
         return RaceWitness{cell.read.thread - 1, cell.readSite, false};
     }
     return std::nullopt;
+}
+
+std::optional<RaceWitness> RaceDetector::check(std::uint32_t thread, const VectorClock &now, const AccessCell &cell,
+                                               bool write, bool atomic) const {
+    // Two atomic accesses never race.
+    return firstUnordered(thread, now, cell, write,
+                          [atomic](bool earlierAtomic) { return !(atomic && earlierAtomic); });
 }
 
 void RaceDetector::record(std::uint32_t thread, const VectorClock &now, AccessCell &cell, bool write, bool atomic,
@@ -99,19 +106,8 @@ void RaceDetector::record(std::uint32_t thread, const VectorClock &now, AccessCe
 
 std::optional<RaceWitness> RaceDetector::unorderedAtomic(std::uint32_t thread, const VectorClock &now,
                                                          const AccessCell &cell, bool write) const {
-    const std::uint32_t self = thread + 1;
-    if (!cell.write.empty() && cell.write.thread != self && cell.writeAtomic && !now.covers(cell.write))
-        return RaceWitness{cell.write.thread - 1, cell.writeSite, true};
-    if (!write)
-        return std::nullopt;
-    if (cell.sharedReads) {
-        for (const SharedRead &r : m_sharedReads[cell.sharedReads - 1])
-            if (r.epoch.thread != self && r.atomic && !now.covers(r.epoch))
-                return RaceWitness{r.epoch.thread - 1, r.site, false};
-    } else if (!cell.read.empty() && cell.read.thread != self && cell.readAtomic && !now.covers(cell.read)) {
-        return RaceWitness{cell.read.thread - 1, cell.readSite, false};
-    }
-    return std::nullopt;
+    // The access is atomic: only the earlier atomic ones count.
+    return firstUnordered(thread, now, cell, write, [](bool earlierAtomic) { return earlierAtomic; });
 }
 
 std::optional<RaceWitness> RaceDetector::unorderedAtomic(std::uint32_t thread, RaceShadow &shadow, std::uint64_t offset,

@@ -61,8 +61,13 @@ private:
         bool atomic;
     };
     VectorClock &clockOf(std::uint32_t thread);
-    std::optional<RaceWitness> check(std::uint32_t thread, const VectorClock &now, AccessCell &cell, bool write,
-                                     bool atomic);
+    /// The first earlier access of another thread to `cell` that conflicts with this one (one of them a
+    /// write), that nothing orders before it, and for which counts(whether it was atomic) holds.
+    template <typename Counts>
+    std::optional<RaceWitness> firstUnordered(std::uint32_t thread, const VectorClock &now, const AccessCell &cell,
+                                              bool write, Counts &&counts) const;
+    std::optional<RaceWitness> check(std::uint32_t thread, const VectorClock &now, const AccessCell &cell, bool write,
+                                     bool atomic) const;
     std::optional<RaceWitness> unorderedAtomic(std::uint32_t thread, const VectorClock &now, const AccessCell &cell,
                                                bool write) const;
     void record(std::uint32_t thread, const VectorClock &now, AccessCell &cell, bool write, bool atomic,
