@@ -23,49 +23,62 @@ std::optional<std::int64_t> Schedule::choiceAt(std::size_t step) const {
 }
 
 std::string Schedule::toString() const {
-    // Items first: a choice, or a run of one thread's steps (THREAD*COUNT).
+    // Items, read one at a time: a choice, or a run of one thread's steps (THREAD*COUNT). Not held in a list: a
+    // range of millions of threads' single steps ("9-99999989" parses) would make millions of items.
     struct Item {
         ThreadId thread;
         std::size_t count;
         std::optional<std::int64_t> value;
     };
-    std::vector<Item> items;
     auto choice = choices.begin();
-    for (std::size_t i = 0; i < replay.size();) {
+    std::size_t i = 0;
+    auto next = [&]() -> std::optional<Item> {
+        if (i >= replay.size())
+            return std::nullopt;
         if (choice != choices.end() && choice->first == i) {
-            items.push_back({replay[i], 1, choice->second});
+            const Item item{replay[i], 1, choice->second};
             ++choice;
             ++i;
-            continue;
+            return item;
         }
         std::size_t j = i;
         while (j < replay.size() && replay[j] == replay[i] && (choice == choices.end() || choice->first != j))
             ++j;
-        items.push_back({replay[i], j - i, std::nullopt});
+        const Item item{replay[i], j - i, std::nullopt};
         i = j;
-    }
-    // Then three or more single steps of consecutive threads as a range, FIRST-LAST (a thousand threads each
-    // taking its first step: "1-1000").
-    const auto single = [&](std::size_t k) { return items[k].count == 1 && !items[k].value; };
+        return item;
+    };
+    const auto single = [](const Item &x) { return x.count == 1 && !x.value; };
     std::string out;
-    for (std::size_t k = 0; k < items.size();) {
+    auto print = [&](const Item &x) {
         if (!out.empty())
             out += ',';
-        std::size_t last = k;
-        while (single(k) && last + 1 < items.size() && single(last + 1) &&
-               items[last + 1].thread == items[last].thread + 1)
-            ++last;
-        if (last - k >= 2) {
-            out += std::to_string(items[k].thread) + '-' + std::to_string(items[last].thread);
-            k = last + 1;
+        out += std::to_string(x.thread);
+        if (x.value)
+            out += '=' + std::to_string(*x.value);
+        else if (x.count > 1)
+            out += '*' + std::to_string(x.count);
+    };
+    // Three or more single steps of consecutive threads print as a range, FIRST-LAST (a thousand threads each
+    // taking its first step: "1-1000"); one or two print one by one.
+    for (std::optional<Item> item = next(); item;) {
+        if (!single(*item)) {
+            print(*item);
+            item = next();
             continue;
         }
-        out += std::to_string(items[k].thread);
-        if (items[k].value)
-            out += '=' + std::to_string(*items[k].value);
-        else if (items[k].count > 1)
-            out += '*' + std::to_string(items[k].count);
-        ++k;
+        const Item first = *item;
+        ThreadId last = first.thread;
+        for (item = next(); item && single(*item) && item->thread == last + 1; item = next())
+            ++last;
+        if (last - first.thread >= 2) {
+            if (!out.empty())
+                out += ',';
+            out += std::to_string(first.thread) + '-' + std::to_string(last);
+        } else {
+            for (ThreadId t = first.thread; t <= last; ++t)
+                print({t, 1, std::nullopt});
+        }
     }
     return out;
 }
