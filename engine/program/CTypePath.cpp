@@ -16,6 +16,16 @@ bool isLibraryObject(const std::string &spelled) {
     return (type.rfind("pthread_", 0) == 0 || type == "sem_t") && type.find('[') == std::string::npos;
 }
 
+/// The named field of struct or union `type` whose bytes hold `offset` (a union: the first such member).
+const CField *fieldHolding(const SourceMap &map, const CType &type, std::uint64_t offset) {
+    for (const CField &f : type.fields) {
+        const CType *ft = map.type(f.typeIndex);
+        if (f.bitSize == 0 && ft && offset >= f.offset && offset < f.offset + ft->size)
+            return &f;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 std::string partPath(const SourceMap &map, std::uint32_t typeIndex, const std::string &spelled, std::uint64_t offset,
@@ -40,15 +50,7 @@ std::string partPath(const SourceMap &map, std::uint32_t typeIndex, const std::s
             name = type->element;
             continue;
         }
-        // The named field whose bytes hold the offset (a union: the first such member).
-        const CField *inside = nullptr;
-        for (const CField &f : type->fields) {
-            const CType *ft = map.type(f.typeIndex);
-            if (f.bitSize == 0 && ft && offset >= f.offset && offset < f.offset + ft->size) {
-                inside = &f;
-                break;
-            }
-        }
+        const CField *inside = fieldHolding(map, *type, offset);
         if (!inside)
             break;
         if (!inside->name.empty())
@@ -79,14 +81,7 @@ bool startsPointerPart(const SourceMap &map, std::uint32_t typeIndex, std::uint6
         }
         if (type->kind != CType::Kind::Struct && type->kind != CType::Kind::Union)
             return false;
-        const CField *inside = nullptr;
-        for (const CField &f : type->fields) {
-            const CType *ft = map.type(f.typeIndex);
-            if (f.bitSize == 0 && ft && offset >= f.offset && offset < f.offset + ft->size) {
-                inside = &f;
-                break;
-            }
-        }
+        const CField *inside = fieldHolding(map, *type, offset);
         if (!inside)
             return false;
         offset -= inside->offset;
