@@ -2,6 +2,7 @@
 #include "engine/explorer/DistributedExplorer.hpp"
 
 #include "engine/action/ThreadNameAuthority.hpp"
+#include "engine/explorer/MpiWait.hpp"
 #include "engine/explorer/MpiWorkQueue.hpp"
 #include "engine/explorer/ParallelExplorer.hpp"
 
@@ -38,12 +39,17 @@ MpiSession::~MpiSession() { MPI_Finalize(); }
 
 bool MpiSession::sameOnEveryRank(const std::string &text) const {
     auto length = static_cast<unsigned long long>(text.size());
-    MPI_Bcast(&length, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+    // Non-blocking, so that a rank done compiling sleeps while the others still compile.
+    MPI_Request request;
+    MPI_Ibcast(&length, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD, &request);
+    awaitRequest(request);
     std::string reference = text;
     reference.resize(static_cast<std::size_t>(length));
-    MPI_Bcast(reference.data(), static_cast<int>(length), MPI_CHAR, 0, MPI_COMM_WORLD);
+    MPI_Ibcast(reference.data(), static_cast<int>(length), MPI_CHAR, 0, MPI_COMM_WORLD, &request);
+    awaitRequest(request);
     int same = reference == text ? 1 : 0, all = 0;
-    MPI_Allreduce(&same, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    MPI_Iallreduce(&same, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD, &request);
+    awaitRequest(request);
     return all != 0;
 }
 

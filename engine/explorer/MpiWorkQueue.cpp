@@ -2,15 +2,14 @@
 #include "engine/explorer/MpiWorkQueue.hpp"
 
 #include "engine/explorer/DistributedExplorer.hpp"
+#include "engine/explorer/MpiWait.hpp"
 #include "engine/explorer/WireFormat.hpp"
 
 #include <mpi.h>
 
 #include <algorithm>
-#include <chrono>
 #include <functional>
 #include <numeric>
-#include <thread>
 
 namespace weft {
 
@@ -44,19 +43,6 @@ std::uint64_t valueOf(const std::vector<std::uint8_t> &bytes) {
     return r.u64();
 }
 
-/// Sleeps a little longer each time nothing arrived (an idle rank polls without taking a core).
-class Backoff {
-public:
-    void reset() { m_micros = 0; }
-    void pause() {
-        m_micros = std::clamp(m_micros * 2, 20, 1000);
-        std::this_thread::sleep_for(std::chrono::microseconds(m_micros));
-    }
-
-private:
-    int m_micros = 0;
-};
-
 } // namespace
 
 MpiWorkQueue::MpiWorkQueue(const MpiSession &session, std::uint64_t maxExecutions)
@@ -66,7 +52,9 @@ MpiWorkQueue::MpiWorkQueue(const MpiSession &session, std::uint64_t maxExecution
         m_waiting.assign(static_cast<std::size_t>(m_ranks), false);
         m_rankParked.assign(static_cast<std::size_t>(m_ranks), 0);
     }
-    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Request request;
+    MPI_Ibarrier(MPI_COMM_WORLD, &request);
+    awaitRequest(request);
 }
 
 void MpiWorkQueue::send(int rank, int tag, const std::vector<std::uint8_t> &bytes) {
@@ -80,7 +68,7 @@ void MpiWorkQueue::send(int rank, int tag, const std::vector<std::uint8_t> &byte
 std::optional<MpiWorkQueue::Message> MpiWorkQueue::receive(bool wait) {
     MPI_Status status;
     int flag = 0;
-    Backoff backoff;
+    MpiBackoff backoff;
     while (true) {
         MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
         if (flag || !wait)
@@ -262,7 +250,7 @@ WorkQueue::Task MpiWorkQueue::take(WorkItem &item) {
         m_waiting[0] = true;
         m_rankParked[0] = m_parked;
         m_own = Own::None;
-        Backoff backoff;
+        MpiBackoff backoff;
         while (true) {
             poll();
             dispatch();
@@ -281,7 +269,7 @@ WorkQueue::Task MpiWorkQueue::take(WorkItem &item) {
     if (m_stop.stop_requested())
         return Task::Finished;
     send(0, kIdle, bytesOf(static_cast<std::uint64_t>(std::max<std::int64_t>(0, m_parked))));
-    Backoff backoff;
+    MpiBackoff backoff;
     while (true) {
         if (!m_inbox.empty()) {
             Message m = std::move(m_inbox.front());
@@ -331,7 +319,7 @@ bool MpiWorkQueue::wantsWork() {
 std::vector<std::uint8_t> MpiWorkQueue::request(int tag, const std::vector<std::uint8_t> &bytes, int replyTag) {
     send(0, tag, bytes);
     m_replyTag = replyTag;
-    Backoff backoff;
+    MpiBackoff backoff;
     while (!m_pendingReply) {
         if (std::optional<Message> m = receive(false)) {
             handle(*m);
@@ -390,7 +378,9 @@ void MpiWorkQueue::allGather(const std::vector<std::uint8_t> &mine, const std::f
         m_session.abort("internal error: a re-check round's events exceed 2 GB", 3);
     const int size = static_cast<int>(mine.size());
     std::vector<int> sizes(static_cast<std::size_t>(m_ranks)), offsets(static_cast<std::size_t>(m_ranks));
-    MPI_Allgather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    MPI_Request request;
+    MPI_Iallgather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, MPI_COMM_WORLD, &request);
+    awaitRequest(request);
     long long total = 0;
     for (int r = 0; r < m_ranks; ++r) {
         if (total > std::numeric_limits<int>::max())
@@ -399,7 +389,9 @@ void MpiWorkQueue::allGather(const std::vector<std::uint8_t> &mine, const std::f
         total += sizes[static_cast<std::size_t>(r)];
     }
     std::vector<std::uint8_t> all(static_cast<std::size_t>(total));
-    MPI_Allgatherv(mine.data(), size, MPI_BYTE, all.data(), sizes.data(), offsets.data(), MPI_BYTE, MPI_COMM_WORLD);
+    MPI_Iallgatherv(mine.data(), size, MPI_BYTE, all.data(), sizes.data(), offsets.data(), MPI_BYTE, MPI_COMM_WORLD,
+                    &request);
+    awaitRequest(request);
     m_bytes += static_cast<std::uint64_t>(size) * static_cast<std::uint64_t>(m_ranks - 1);
     for (int r = 0; r < m_ranks; ++r) {
         if (r == m_rank)
@@ -445,7 +437,9 @@ std::vector<std::vector<std::uint32_t>> MpiWorkQueue::exchangeLateCodes(const st
 void MpiWorkQueue::endRound() {
     const int mine = m_unsettledHere ? 1 : 0;
     int any = 0;
-    MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    MPI_Request request;
+    MPI_Iallreduce(&mine, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD, &request);
+    awaitRequest(request);
     m_unsettledHere = false;
     if (m_rank == 0 && any)
         m_unsettled = true;
