@@ -291,6 +291,7 @@ void tst_ScModel::dporBenchmarksMatchBruteForce_data() {
     QTest::addRow("length-param(2, 5)") << "dpor_length_param" << QStringList{"T=2", "N=5"};
     QTest::addRow("length-param(3, 2)") << "dpor_length_param" << QStringList{"T=3", "N=2"};
     QTest::addRow("length-param(4, 1)") << "dpor_length_param" << QStringList{"T=4", "N=1"};
+    QTest::addRow("read chain") << "dpor_read_chain" << QStringList{};
 }
 
 void tst_ScModel::dporBenchmarksMatchBruteForce() {
