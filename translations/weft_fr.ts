@@ -1194,6 +1194,18 @@
         <source>pthread_join of T%1, which has been joined already</source>
         <translation>pthread_join de T%1, déjà attendu par un autre pthread_join</translation>
     </message>
+    <message>
+        <source>pthread_join of T%1, which pthread_detach has detached</source>
+        <translation>pthread_join de T%1, que pthread_detach a détaché</translation>
+    </message>
+    <message>
+        <source>pthread_detach of T%1, which is detached already</source>
+        <translation>pthread_detach de T%1, déjà détaché</translation>
+    </message>
+    <message>
+        <source>pthread_detach of T%1, which has been joined already</source>
+        <translation>pthread_detach de T%1, déjà attendu par pthread_join</translation>
+    </message>
 </context>
 <context>
     <name>RunConfiguration</name>

@@ -280,6 +280,9 @@ constexpr Wording kWordings[] = {
     {"T%1 waits for lock %2, which T%3 held when it exited"},
     {"T%1 frees it at %2"},
     {"pthread_join of T%1, which has been joined already"},
+    {"pthread_join of T%1, which pthread_detach has detached"},
+    {"pthread_detach of T%1, which is detached already"},
+    {"pthread_detach of T%1, which has been joined already"},
 };
 static_assert(std::size(kWordings) == std::size_t(MessageKind::Count), "one wording per message kind");
 

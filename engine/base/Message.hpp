@@ -12,7 +12,7 @@
 
 namespace weft {
 
-enum class MessageKind : std::uint8_t {
+enum class MessageKind : std::uint16_t {
     Text,              ///< none of the others: args[0] is the text as it is
     Located,           ///< "f.c:12:5: <message>": a source location, then a message
     List,              ///< messages joined by "; " (a deadlock's waiting threads)
@@ -295,6 +295,9 @@ enum class MessageKind : std::uint8_t {
     WaitsForExitedOwner, ///< T2 waits for lock 'm', which T1 held when it exited (a deadlock's part)
     ThreadFrees, ///< T1 frees it at f.c:24:7 (a race's access: free() of the block)
     JoinJoined, ///< pthread_join of T%1, which has been joined already
+    JoinAfterDetach, ///< pthread_join of T%1, which pthread_detach has detached
+    DetachDetached, ///< pthread_detach of T%1, which is detached already
+    DetachJoined, ///< pthread_detach of T%1, which has been joined already
     Count,
 };
 

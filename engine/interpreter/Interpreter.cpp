@@ -277,6 +277,11 @@ bool Interpreter::performAction(ThreadId t) {
         // independent events: in whichever order they run, the second finds the first's mark.
         if (joined->joined)
             return violation(t, english(MessageKind::JoinJoined, {std::to_string(action.object)})), false;
+        // Detached by another thread while this join waited for the exit (ThreadCalls.cpp checks the call).
+        if (joined->detached)
+            return violation(t, english(joined->detachCalled ? MessageKind::JoinAfterDetach : MessageKind::JoinDetached,
+                                        {std::to_string(action.object)})),
+                   false;
         joined->joined = true;
         m_state.races.joined(m_state.threadIndex[t], m_state.threadIndex[joined->id]);
         thread->exitsInPast |= joined->exitsInPast | (joined->id < 32 ? 1u << joined->id : ThreadState::kUnknownPast);

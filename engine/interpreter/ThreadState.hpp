@@ -109,7 +109,10 @@ struct ThreadState {
     /// The thread's setjmp calls so far; a jmp_buf holds (thread << 32 | index + 1) (JumpCalls.cpp).
     std::vector<JumpTarget> jumps;
     bool exited = false;
-    bool detached = false; ///< created with PTHREAD_CREATE_DETACHED: joining it is a defect
+    /// Created with PTHREAD_CREATE_DETACHED or passed to pthread_detach: joining or detaching it again
+    /// is a defect (POSIX: undefined, the thread is no longer joinable).
+    bool detached = false;
+    bool detachCalled = false; ///< detached by pthread_detach, not at its creation (for the message)
     bool joined = false;   ///< a pthread_join of it has returned: joining it again is a defect
     /// The pending exit is main's return (C): see Machine::hasExitRequested. (exit() and faults are a
     /// ProgramEnd action instead.)

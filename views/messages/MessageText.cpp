@@ -293,6 +293,9 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::WaitsForExitedOwner: return tr("T%1 waits for lock %2, which T%3 held when it exited");
     case MessageKind::ThreadFrees: return tr("T%1 frees it at %2");
     case MessageKind::JoinJoined: return tr("pthread_join of T%1, which has been joined already");
+    case MessageKind::JoinAfterDetach: return tr("pthread_join of T%1, which pthread_detach has detached");
+    case MessageKind::DetachDetached: return tr("pthread_detach of T%1, which is detached already");
+    case MessageKind::DetachJoined: return tr("pthread_detach of T%1, which has been joined already");
     case MessageKind::Count: break;
     }
     return QStringLiteral("%1");

@@ -37,8 +37,26 @@ Continuation joinCall(BuiltinCall &c) {
         return c.memoryFault(fault);
     if (const ThreadState *joined = c.arg(0) < kNoThread ? c.state.find(ThreadId(c.arg(0))) : nullptr;
         joined && joined->detached)
-        return c.fail(DefectKind::ModelViolation, english(MessageKind::JoinDetached, {std::to_string(c.arg(0))}));
+        return c.fail(DefectKind::ModelViolation,
+                      english(joined->detachCalled ? MessageKind::JoinAfterDetach : MessageKind::JoinDetached,
+                              {std::to_string(c.arg(0))}));
     return c.stopAt(c.action(ActionKind::ThreadJoin, c.arg(0)));
+}
+
+/// pthread_detach: the thread is no longer joinable. Detaching it again, or after a join returned, is
+/// undefined (POSIX): invalid synchronisation. No event: a detach and a join of one thread by two
+/// threads fail in either order (the second finds the first's mark; a join checks again when it runs).
+Continuation detachCall(BuiltinCall &c) {
+    ThreadState *detached = c.arg(0) < kNoThread ? c.state.find(ThreadId(c.arg(0))) : nullptr;
+    if (!detached)
+        return c.returns(3); // ESRCH: no such thread
+    if (detached->joined)
+        return c.fail(DefectKind::ModelViolation, english(MessageKind::DetachJoined, {std::to_string(c.arg(0))}));
+    if (detached->detached)
+        return c.fail(DefectKind::ModelViolation, english(MessageKind::DetachDetached, {std::to_string(c.arg(0))}));
+    detached->detached = true;
+    detached->detachCalled = true;
+    return c.returns(0);
 }
 
 Continuation pthreadExitCall(BuiltinCall &c) {
@@ -55,7 +73,7 @@ Continuation exitCall(BuiltinCall &c) {
 
 Continuation selfCall(BuiltinCall &c) { return c.returns(c.thread.id); }
 Continuation equalCall(BuiltinCall &c) { return c.returns(c.arg(0) == c.arg(1)); }
-/// Attributes without effect (stack size, scheduling), pthread_detach: 0.
+/// Attributes without effect (stack size, scheduling): 0.
 Continuation noEffect(BuiltinCall &c) { return c.returns(0); }
 
 /// pthread_attr_init and _setdetachstate. Weft's layout of pthread_attr_t: the detach state at
@@ -98,7 +116,8 @@ void addThreadCalls(LibcDispatcher &table) {
     table.add(Builtin::AttrInit, &attrSetCall);
     table.add(Builtin::AttrSetDetachState, &attrSetCall);
     table.add(Builtin::AttrGetDetachState, &attrGetDetachCall);
-    for (Builtin b : {Builtin::AttrDestroy, Builtin::AttrOther, Builtin::AttrSetStackSize, Builtin::PthreadDetach})
+    table.add(Builtin::PthreadDetach, &detachCall);
+    for (Builtin b : {Builtin::AttrDestroy, Builtin::AttrOther, Builtin::AttrSetStackSize})
         table.add(b, &noEffect);
 }
 

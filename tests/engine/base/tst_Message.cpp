@@ -52,6 +52,12 @@ void tst_Message::readsBack_data() {
                                      << Message{MessageKind::ThreadFrees, {"2", "race.c:9:3"}};
     QTest::newRow("a second join") << QStringLiteral("pthread_join of T1, which has been joined already")
                                    << Message{MessageKind::JoinJoined, {"1"}};
+    QTest::newRow("a join after a detach") << QStringLiteral("pthread_join of T1, which pthread_detach has detached")
+                                           << Message{MessageKind::JoinAfterDetach, {"1"}};
+    QTest::newRow("a second detach") << QStringLiteral("pthread_detach of T2, which is detached already")
+                                     << Message{MessageKind::DetachDetached, {"2"}};
+    QTest::newRow("a detach after a join") << QStringLiteral("pthread_detach of T1, which has been joined already")
+                                           << Message{MessageKind::DetachJoined, {"1"}};
     QTest::newRow("relocked") << QStringLiteral("locked by T1 (3 times)")
                               << Message{MessageKind::LockedTimes, {"1", "3"}};
     QTest::newRow("locked") << QStringLiteral("locked by T12") << Message{MessageKind::LockedBy, {"12"}};

@@ -33,6 +33,7 @@ private slots:
     void deadlockIsFound();
     void unlockOfMutexNotHeldIsViolation();
     void secondJoinIsViolation();
+    void detachMisuseIsViolation();
     void joinReturnsValueAndPthreadExitInMain();
     void heapMutexIsStableAcrossExecutions();
     void mainReturnEndsProgram();
@@ -233,6 +234,41 @@ void tst_ThreadCalls::secondJoinIsViolation() {
     QVERIFY2(QString::fromStdString(other.execution.fault->message)
                  .endsWith("join2.c:9:3: pthread_join of T1, which has been joined already"),
              other.execution.fault->message.c_str());
+    for (const int policy : {-1, 0, 1}) {
+        ExplorationOptions options;
+        options.policy = AltPolicy::fromNumber(policy);
+        const ExplorationResult r = explore(p, options);
+        QCOMPARE(r.statistics.maximalConfigurations, 1u);
+        QCOMPARE(r.statistics.defects, 1u);
+    }
+}
+
+// A detached thread joined, or detached after its join (session 18, tests/programs/detach_join):
+// pthread_detach is no event, so a detach and a join of one thread by two threads fail in whichever
+// order they run, also when the join waited for the exit while the detach happened.
+void tst_ThreadCalls::detachMisuseIsViolation() {
+    const char *source = "#include <pthread.h>\nstatic pthread_t w;\nstatic void *work(void *a) { return a; }\n"
+                         "static void *detacher(void *a) { pthread_detach(w); return a; }\n"
+                         "int main(void) {\n  pthread_t o;\n  pthread_create(&w, 0, work, 0);\n"
+                         "  pthread_create(&o, 0, detacher, 0);\n  pthread_join(w, 0);\n  pthread_join(o, 0);\n"
+                         "  return 0;\n}\n";
+    const auto p = load("detach.c", source);
+    const std::pair<const char *, const char *> orders[] = {
+        // main's join returns first (the default schedule): the detach, line 4, fails.
+        {"", "detach.c:4:34: pthread_detach of T1, which has been joined already"},
+        // the detacher runs first, then main joins: line 9.
+        {"0*3,1*2,2*2", "detach.c:9:3: pthread_join of T1, which pthread_detach has detached"},
+        // main calls join while the worker runs, the detacher detaches, the worker exits: the join,
+        // when it runs, fails.
+        {"0*3,2*2,1*2,0", "detach.c:9:3: pthread_join of T1, which pthread_detach has detached"},
+    };
+    for (const auto &[schedule, message] : orders) {
+        const auto run = runOnce(p, *schedule ? *Schedule::parse(schedule) : Schedule{});
+        QCOMPARE(run.execution.end, ExecutionEnd::Fault);
+        QCOMPARE(run.execution.fault->kind, DefectKind::ModelViolation);
+        QVERIFY2(QString::fromStdString(run.execution.fault->message).endsWith(message),
+                 run.execution.fault->message.c_str());
+    }
     for (const int policy : {-1, 0, 1}) {
         ExplorationOptions options;
         options.policy = AltPolicy::fromNumber(policy);
