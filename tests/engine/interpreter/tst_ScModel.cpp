@@ -4,6 +4,7 @@
 // escape rule, compare-exchange as read or write, mixed-size accesses, the sync programs'
 // counts unchanged under sc, and the DPOR papers' benchmarks (tests/programs/dpor_*) against brute force.
 #include "tests/engine/interpreter/CProgram.hpp"
+#include "engine/explorer/ParallelExplorer.hpp"
 #include "tests/model/InterleavingEnumerator.hpp"
 
 #include <QtTest>
@@ -65,6 +66,8 @@ private Q_SLOTS:
     void dporBenchmarksMatchBruteForce_data();
     void dporBenchmarksMatchBruteForce();
     void dporBenchmarksSsbTrend();
+    void dporBenchmarksInParallel_data();
+    void dporBenchmarksInParallel();
 
 private:
     ScratchSources m_sources;
@@ -346,6 +349,57 @@ void tst_ScModel::dporBenchmarksSsbTrend() {
         QCOMPARE(ssb("dpor_lastzero", writers, 3), 0u);
         QCOMPARE(ssb("dpor_lastzero", writers, 0), 0u);
     }
+}
+
+void tst_ScModel::dporBenchmarksInParallel_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QStringList>("defines");
+    QTest::addRow("lastzero(8)") << "dpor_lastzero" << QStringList{"N=8"};
+    QTest::addRow("control flow(4)") << "dpor_control_flow" << QStringList{"GROUPS=4"};
+    QTest::addRow("control flow(4) as printed") << "dpor_control_flow" << QStringList{"GROUPS=4", "AS_PRINTED"};
+    QTest::addRow("wakeup stress(5)") << "dpor_wakeup_stress" << QStringList{"N=5"};
+    QTest::addRow("indexer(14)") << "dpor_indexer" << QStringList{"N=14"};
+    QTest::addRow("length-param(4, 2)") << "dpor_length_param" << QStringList{"T=4", "N=2"};
+    QTest::addRow("read chain") << "dpor_read_chain" << QStringList{};
+}
+
+void tst_ScModel::dporBenchmarksInParallel() {
+    // Parallel exploration (engine/explorer/README.md, "Design of --jobs N") of sc programs, whose memory
+    // accesses are events: one job's counts and defects, no SSB, with the work split from the first execution.
+    QFETCH(QString, name);
+    QFETCH(QStringList, defines);
+    std::vector<std::string> d;
+    for (const QString &define : defines)
+        d.push_back(define.toStdString());
+    const program::Program p = load(name.toStdString(), d);
+    const ExplorationResult one = explore(p, policy(0), sc());
+    QVERIFY(one.isComplete());
+    for (unsigned jobs : {2u, 3u})
+        for (unsigned split : {1u, 8u}) {
+            std::vector<std::unique_ptr<interpreter::Interpreter>> machines;
+            std::vector<std::unique_ptr<ScheduledExecutor>> executors;
+            ExplorationOptions options = policy(0);
+            options.jobs = jobs;
+            options.splitDepth = split;
+            ParallelExplorer explorer(
+                [&](unsigned) {
+                    machines.push_back(std::make_unique<interpreter::Interpreter>(p, sc()));
+                    executors.push_back(std::make_unique<ScheduledExecutor>(*machines.back()));
+                    return ParallelExplorer::Worker{executors.back().get(), nullptr};
+                },
+                options);
+            const ExplorationResult r = explorer.run();
+            const QByteArray at = QString("%1 jobs, split %2").arg(jobs).arg(split).toUtf8();
+            QVERIFY2(r.isComplete(), at);
+            // How many subtrees were shared depends on timing (a tiny run may end before a second worker asks).
+            qInfo("%s: %llu items", at.constData(), (unsigned long long)explorer.figures().items);
+            QVERIFY2(r.statistics.maximalConfigurations == one.statistics.maximalConfigurations, at);
+            QVERIFY2(r.statistics.events == one.statistics.events, at);
+            QVERIFY2(r.statistics.sleepSetBlocked == 0, at);
+            QVERIFY2(r.defects.size() == one.defects.size(), at);
+            for (std::size_t i = 0; i < r.defects.size(); ++i)
+                QVERIFY2(r.defects[i].message == one.defects[i].message, at);
+        }
 }
 
 QTEST_GUILESS_MAIN(tst_ScModel)
