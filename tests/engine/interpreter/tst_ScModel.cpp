@@ -3,8 +3,8 @@
 // interpreter with shared loads and stores as read/write events, explored; the counts, the
 // escape rule, compare-exchange as read or write, mixed-size accesses, the sync programs'
 // counts unchanged under sc, and the DPOR papers' benchmarks (tests/programs/dpor_*) against brute force.
-#include "tests/engine/interpreter/CProgram.hpp"
 #include "engine/explorer/ParallelExplorer.hpp"
+#include "tests/engine/interpreter/CProgram.hpp"
 #include "tests/model/InterleavingEnumerator.hpp"
 
 #include <QtTest>
