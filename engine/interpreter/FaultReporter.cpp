@@ -282,7 +282,8 @@ std::string FaultReporter::describeReads(const InterpreterState &state, const st
         named.push_back(r.address);
         // A pointer variable's value is named as the variables pane names it ("→ 'x'"), not as the
         // number that encodes it.
-        const std::string value = r.value != 0 && r.size == 8 && holdsPointer(state, r.address)
+        const std::string value = r.trylock ? english(MessageKind::LockedBy, {std::to_string(r.value)})
+                                  : r.value != 0 && r.size == 8 && holdsPointer(state, r.address)
                                       ? english(MessageKind::PointsTo, {describeAddress(state, r.value, true)})
                                       : std::to_string(signExtend(r.value, r.size * 8));
         values.push_back(english(MessageKind::ReadValue, {describeAddress(state, r.address), value}));

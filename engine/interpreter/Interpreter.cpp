@@ -145,6 +145,8 @@ void Interpreter::choose(ThreadId t, std::int64_t value) {
 }
 
 bool Interpreter::stillHolds(const SpinRead &r) const {
+    if (r.trylock)
+        return m_state.ownerOf(r.address) != kNoThread; // the trylock fails again
     MemoryFault fault;
     const std::uint8_t *bytes = m_state.memory.read(r.address, r.size, 1, fault);
     std::uint64_t now = 0;
@@ -582,6 +584,12 @@ bool Interpreter::performOnObject(ThreadState &thread, const Action &action) {
         }
         break;
     case ActionKind::MutexTrylock:
+        // A failed trylock may be all a retry loop's iteration does (README "Spin loops").
+        if (before.succeeds(action))
+            thread.spin.clean = false;
+        else
+            m_stepper.spins().noteFailedTrylock(thread, action.object, before.owner);
+        [[fallthrough]];
     case ActionKind::RwTryrdlock:
     case ActionKind::RwTrywrlock: thread.callResult = before.succeeds(action) ? 0 : kEbusy; break;
     case ActionKind::SemWait:

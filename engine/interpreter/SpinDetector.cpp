@@ -26,6 +26,15 @@ void SpinDetector::noteRead(ThreadState &t, std::uint64_t address, std::uint32_t
     w.reads.push_back({address, size, value, shared, atomic});
 }
 
+void SpinDetector::noteFailedTrylock(ThreadState &t, std::uint64_t mutex, ThreadId owner) {
+    // Deleting the iteration deletes the failed trylock, which changed no state and which no other
+    // event observes (a later lock or trylock of the mutex finds it as the holder left it).
+    const std::size_t before = t.spin.reads.size();
+    noteRead(t, mutex, 0, owner, true, false);
+    if (t.spin.reads.size() > before)
+        t.spin.reads.back().trylock = true;
+}
+
 void SpinDetector::noteLockEvent(ThreadState &t, const Action &action) const {
     SpinWatch &w = t.spin;
     if (!w.clean)
@@ -173,7 +182,8 @@ Continuation SpinDetector::spinning(const InterpreterState &state, ThreadState &
         return Continuation::Fault;
     }
     if (m_options.model == MemoryModel::Sync) {
-        if (!locked) {
+        // A failed trylock is an event as a lock is: other threads run between the iterations.
+        if (!locked && std::none_of(reads.begin(), reads.end(), [](const SpinRead &r) { return r.trylock; })) {
             m_faults.raise(t, DefectKind::Livelock,
                            english(MessageKind::SpinsUnderSync, {who, m_faults.describeReads(state, reads)}));
             return Continuation::Fault;

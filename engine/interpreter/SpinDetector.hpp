@@ -25,6 +25,9 @@ public:
     /// A load of the current iteration; `event`: it was a read event (sc); `atomic`: an atomic access.
     void noteRead(ThreadState &t, std::uint64_t address, std::uint32_t size, std::uint64_t value, bool event,
                   bool atomic);
+    /// A pthread_mutex_trylock event of the current iteration found `mutex` held by `owner`: it
+    /// changed nothing, and read the mutex as a load reads memory. (A trylock that succeeds ends the watch.)
+    void noteFailedTrylock(ThreadState &t, std::uint64_t mutex, ThreadId owner);
     /// pthread_mutex_lock or _unlock stopped at its event `action` (the thread's pending action): the
     /// watch goes on when it locks a mutex no trylock can name or unlocks one the watch saw it lock.
     void noteLockEvent(ThreadState &t, const Action &action) const;

@@ -354,7 +354,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             // A yield changes nothing: a spin loop may call it (SpinLoops.cpp); any other builtin may,
             // but for a mutex's lock and unlock events (below). The program's own functions are
             // followed: what they do counts as it happens.
-            const bool lockCall = b == Builtin::MutexLock || b == Builtin::MutexUnlock;
+            const bool lockCall = b == Builtin::MutexLock || b == Builtin::MutexUnlock || b == Builtin::MutexTrylock;
             if (b && *b != Builtin::SchedYield && *b != Builtin::PthreadYield && !lockCall)
                 t.spin.clean = false;
             if (!b || *b != Builtin::CondWait)
@@ -369,14 +369,16 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             }
             if (lockCall && t.spin.clean) {
                 // Only a plain lock or unlock event may be part of an iteration that changes nothing: a
-                // recursive relock or an error code returned at once is the thread's own state.
+                // recursive relock or an error code returned at once is the thread's own state. A
+                // trylock event counts once it ran, if it failed (Interpreter::performOnObject).
                 const bool event =
                     next == Continuation::Stop && t.followUps.empty() &&
-                    (t.pending.kind == ActionKind::MutexLock || t.pending.kind == ActionKind::MutexUnlock);
-                if (event)
-                    m_spins.noteLockEvent(t, t.pending);
-                else
+                    (t.pending.kind == ActionKind::MutexLock || t.pending.kind == ActionKind::MutexUnlock ||
+                     t.pending.kind == ActionKind::MutexTrylock);
+                if (!event)
                     t.spin.clean = false;
+                else if (t.pending.kind != ActionKind::MutexTrylock)
+                    m_spins.noteLockEvent(t, t.pending);
             }
             if (next == Continuation::Fault)
                 return false;

@@ -42,6 +42,7 @@ public:
     void setInterrupt(Interrupt *interrupt) { m_interrupt = interrupt; }
 
     FaultReporter &faults() { return m_faults; }
+    SpinDetector &spins() { return m_spins; }
     const FaultReporter &faults() const { return m_faults; }
     /// Defects found by the last run() that did not end it (data races in RaceMode::Report,
     /// uninitialised reads); taken by the caller.

@@ -20,6 +20,9 @@ struct SpinRead {
     /// Another thread may change it: a read event (sc), any read (sync).
     bool shared = false;
     bool atomic = false; ///< an atomic load (sync runs it as local code, ordered by no event)
+    /// A failed pthread_mutex_trylock of the mutex at `address` (size 0; value: its owner then). It
+    /// fails again as long as the mutex is held (SpinDetector::noteFailedTrylock).
+    bool trylock = false;
     friend bool operator==(const SpinRead &, const SpinRead &) = default;
 };
 
