@@ -11,6 +11,7 @@
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/Function.h>
+#include <llvm/IR/InlineAsm.h>
 #include <llvm/IR/InstrTypes.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -23,6 +24,20 @@
 namespace weft::program {
 
 namespace {
+
+/// An inline assembly statement that does nothing to an interpreter running the program's accesses
+/// in order: a compiler barrier (`asm volatile("" ::: "memory")`) or a spin-wait hint (`pause`, `nop`),
+/// with no outputs (an output constraint, register or memory, would be a result Weft cannot compute).
+bool isNoOpAssembly(const llvm::CallInst &call) {
+    const auto *code = llvm::cast<llvm::InlineAsm>(call.getCalledOperand());
+    if (!call.getType()->isVoidTy() || code->getConstraintString().find('=') != std::string::npos)
+        return false;
+    std::string text;
+    for (const char c : code->getAsmString())
+        if (c != ' ' && c != '\t' && c != '\n' && c != ';')
+            text += c;
+    return text.empty() || text == "nop" || text == "pause" || text == "repnop";
+}
 
 /// Whether every use of `v` (through widening casts) is a comparison or switch against constants in
 /// 0..15; then `largest` is raised to the largest of them. The value's behaviour then depends only on
@@ -141,7 +156,8 @@ void FunctionLowering::emitUnsupported(const llvm::CallInst &call, const std::st
 
 void FunctionLowering::lowerCall(const llvm::CallInst &call) {
     if (call.isInlineAsm()) {
-        emitUnsupported(call, english(MessageKind::InlineAssembly, {}));
+        if (!isNoOpAssembly(call))
+            emitUnsupported(call, english(MessageKind::InlineAssembly, {}));
         return;
     }
     const auto *callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());

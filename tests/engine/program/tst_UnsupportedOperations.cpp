@@ -33,7 +33,7 @@ int main(int argc, char **argv) {
     if (fork() == 0)
       execlp("ls", "ls", (char *)0);
     system("true");
-    __asm__ volatile("nop");
+    __asm__ volatile("hlt");
     return socket(0, 0, 0);
   }
   pthread_create(&t, 0, worker, 0);
@@ -142,6 +142,7 @@ private slots:
     void filesAndLongDoubleOnADeadPath();
     void fileOrLongDoubleOnALivePath_data();
     void fileOrLongDoubleOnALivePath();
+    void noOpAssemblyRuns();
 
 private:
     weft::testing::ScratchSources m_sources;
@@ -248,6 +249,43 @@ void tst_UnsupportedOperations::fileOrLongDoubleOnALivePath() {
     QCOMPARE(d.kind, DefectKind::UnsupportedOperation);
     QVERIFY2(QString::fromStdString(d.message).endsWith(ending), d.message.c_str());
     QCOMPARE(d.occurrences, 2u);
+}
+
+// A compiler barrier and spin-wait hints do nothing to the interpreter (GenMC's norev-replay test
+// wraps every access in `asm("")`; it was an unsupported operation): no warning, and a spin whose
+// iteration holds them still awaits. An asm with an output stays unsupported.
+void tst_UnsupportedOperations::noOpAssemblyRuns() {
+    const auto p = loadC(m_sources.write("barrier.c", R"(#include <pthread.h>
+#include <stdatomic.h>
+atomic_int flag;
+void *setter(void *a) { atomic_store(&flag, 1); return a; }
+int main(int argc, char **argv) {
+  pthread_t t;
+  pthread_create(&t, 0, setter, 0);
+  asm("");
+  while (!atomic_load(&flag)) {
+    __asm__ __volatile__("" ::: "memory");
+    __asm__ volatile("pause");
+    asm volatile("rep; nop");
+    asm("nop");
+  }
+  int out = 0;
+  if (argc > 5)
+    asm("" : "=r"(out));
+  pthread_join(t, 0);
+  return out;
+})"));
+    QVERIFY2(p, diagnosticsOf(p).c_str());
+    QCOMPARE(p->warnings.size(), 1u);
+    QCOMPARE(p->warnings.front().line, 17u);
+    QVERIFY(QString::fromStdString(p->warnings.front().text).contains("inline assembly"));
+    interpreter::InterpreterOptions sc;
+    sc.model = interpreter::MemoryModel::Sc;
+    const ExplorationResult r = explore(*p, {}, sc);
+    QCOMPARE(r.stopReason, StopReason::Completed);
+    QCOMPARE(r.statistics.defects, 0u);
+    QCOMPARE(r.statistics.maximalConfigurations, 1u); // the setter first: main leaves at once
+    QCOMPARE(r.statistics.assumeBlocked, 1u);         // main first: one iteration, then it awaits
 }
 
 QTEST_GUILESS_MAIN(tst_UnsupportedOperations)
