@@ -1206,6 +1206,14 @@
         <source>pthread_detach of T%1, which has been joined already</source>
         <translation>pthread_detach de T%1, déjà attendu par pthread_join</translation>
     </message>
+    <message>
+        <source>T%1 waits for lock %2, held by T%3</source>
+        <translation>T%1 attend le verrou %2, détenu par T%3</translation>
+    </message>
+    <message>
+        <source>T%1 waits for lock %2, which it holds itself</source>
+        <translation>T%1 attend le verrou %2, qu&apos;il détient lui-même</translation>
+    </message>
 </context>
 <context>
     <name>RunConfiguration</name>

@@ -283,6 +283,8 @@ constexpr Wording kWordings[] = {
     {"pthread_join of T%1, which pthread_detach has detached"},
     {"pthread_detach of T%1, which is detached already"},
     {"pthread_detach of T%1, which has been joined already"},
+    {"T%1 waits for lock %2, held by T%3"},
+    {"T%1 waits for lock %2, which it holds itself"},
 };
 static_assert(std::size(kWordings) == std::size_t(MessageKind::Count), "one wording per message kind");
 

@@ -298,6 +298,8 @@ enum class MessageKind : std::uint16_t {
     JoinAfterDetach, ///< pthread_join of T%1, which pthread_detach has detached
     DetachDetached, ///< pthread_detach of T%1, which is detached already
     DetachJoined, ///< pthread_detach of T%1, which has been joined already
+    WaitsForHeldLock, ///< T1 waits for lock 'm', held by T2 (a deadlock's part: the wait-for cycle made explicit)
+    WaitsForOwnLock, ///< T1 waits for lock 'm', which it holds itself (relocking a normal mutex)
     Count,
 };
 

@@ -123,6 +123,8 @@ public:
     /// The thread that holds mutex `object` although it has exited (kNoThread: none, or still
     /// running), for deadlock reports: a lock that waits for it can never be taken.
     virtual ThreadId exitedOwnerOf(ObjectId) const { return kNoThread; }
+    /// The thread holding mutex `object` (exited or not), or kNoThread: deadlock reports name it.
+    virtual ThreadId lockHolderOf(ObjectId) const { return kNoThread; }
     /// "T1 spins forever at f.c:9:5 waiting for 'flag' = 0 to change", for livelock reports.
     virtual std::string describeSpin(ThreadId t) const { return "T" + std::to_string(t) + " spins forever"; }
     /// Whether threads left spinning forever when nothing can move are a livelock defect (the

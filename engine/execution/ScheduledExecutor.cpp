@@ -19,6 +19,11 @@ std::string describeBlocked(const BlockedThread &b, const Machine &machine) {
         // A mutex its owner still held when it exited is never released: say who that was.
         if (const ThreadId owner = machine.exitedOwnerOf(b.pending.object); owner != kNoThread)
             return english(MessageKind::WaitsForExitedOwner, {who, object, std::to_string(owner)});
+        // Who holds it makes the wait-for cycle readable ("T1 waits for 'a', held by T2; T2 ...").
+        if (const ThreadId holder = machine.lockHolderOf(b.pending.object); holder == b.thread)
+            return english(MessageKind::WaitsForOwnLock, {who, object});
+        else if (holder != kNoThread)
+            return english(MessageKind::WaitsForHeldLock, {who, object, std::to_string(holder)});
         return english(MessageKind::WaitsForLock, {who, object});
     case ActionKind::ThreadJoin: return english(MessageKind::WaitsToJoin, {who, std::to_string(b.pending.object)});
     case ActionKind::ThreadExit: return english(MessageKind::WaitsForExits, {who});

@@ -58,6 +58,7 @@ public:
     bool spinsForever(ThreadId t) const override;
     std::optional<Action> spinBlockedLock(ThreadId t) const override;
     ThreadId exitedOwnerOf(ObjectId object) const override;
+    ThreadId lockHolderOf(ObjectId object) const override { return m_state.ownerOf(object); }
     bool waitsWithTimeout(ThreadId t) const override {
         const ThreadState *thread = m_state.find(t);
         return thread && thread->timedWait;

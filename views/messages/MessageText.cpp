@@ -296,6 +296,8 @@ QString MessageText::wording(MessageKind kind) {
     case MessageKind::JoinAfterDetach: return tr("pthread_join of T%1, which pthread_detach has detached");
     case MessageKind::DetachDetached: return tr("pthread_detach of T%1, which is detached already");
     case MessageKind::DetachJoined: return tr("pthread_detach of T%1, which has been joined already");
+    case MessageKind::WaitsForHeldLock: return tr("T%1 waits for lock %2, held by T%3");
+    case MessageKind::WaitsForOwnLock: return tr("T%1 waits for lock %2, which it holds itself");
     case MessageKind::Count: break;
     }
     return QStringLiteral("%1");

@@ -129,7 +129,7 @@ void tst_FrenchDefects::defectsInFrench_data() {
     row(21, MessageKind::TheBranch);
     row(22, MessageKind::NeverInitialised);
     row(23, MessageKind::ObjectAtOffset);
-    row(24, MessageKind::WaitsForLock);
+    row(24, MessageKind::WaitsForHeldLock);
     row(25, MessageKind::SpinsUnderSync);
     row(25, MessageKind::SpinsAtWaiting, "sc");
     row(26, MessageKind::UnsupportedCall);
@@ -146,6 +146,7 @@ void tst_FrenchDefects::defectsInFrench_data() {
     row(34, MessageKind::ActLock);
     row(35, MessageKind::ThreadBound);
     row(36, MessageKind::DestroyedMutexUsed);
+    row(37, MessageKind::WaitsForOwnLock);
 }
 
 void tst_FrenchDefects::defectsInFrench() {

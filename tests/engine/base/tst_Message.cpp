@@ -48,6 +48,13 @@ void tst_Message::readsBack_data() {
     QTest::newRow("a lock its exited owner held")
         << QStringLiteral("T1 waits for lock 'm', which T2 held when it exited")
         << Message{MessageKind::WaitsForExitedOwner, {"1", "'m'", "2"}};
+    QTest::newRow("a lock another thread holds") << QStringLiteral("T1 waits for lock 'forks[1]', held by T2")
+                                                 << Message{MessageKind::WaitsForHeldLock, {"1", "'forks[1]'", "2"}};
+    QTest::newRow("a lock the waiter holds") << QStringLiteral("T1 waits for lock 'm', which it holds itself")
+                                             << Message{MessageKind::WaitsForOwnLock, {"1", "'m'"}};
+    QTest::newRow("a wait-for cycle")
+        << QStringLiteral("T1 waits for lock 'a', held by T2; T2 waits for lock 'b', held by T1")
+        << Message{MessageKind::List, {"T1 waits for lock 'a', held by T2", "T2 waits for lock 'b', held by T1"}};
     QTest::newRow("a free's access") << QStringLiteral("T2 frees it at race.c:9:3")
                                      << Message{MessageKind::ThreadFrees, {"2", "race.c:9:3"}};
     QTest::newRow("a second join") << QStringLiteral("pthread_join of T1, which has been joined already")

@@ -153,11 +153,13 @@ void tst_LockedSpins::deadlockWhilePolling_data() {
     // 1: T1 also holds a, which main then wants; a third run has main take a before T1 and finish.
     for (const bool sc : {false, true}) {
         const char *model = sc ? "sc" : "sync";
-        QTest::addRow("join %s", model) << 0 << sc << 2 << "T0 waits to join T1; T1 waits for lock 'm'";
-        QTest::addRow("lock cycle %s", model) << 1 << sc << 3 << "T0 waits for lock 'a'; T1 waits for lock 'm'";
+        QTest::addRow("join %s", model) << 0 << sc << 2 << "T0 waits to join T1; T1 waits for lock 'm', held by T0";
+        QTest::addRow("lock cycle %s", model)
+            << 1 << sc << 3 << "T0 waits for lock 'a', held by T1; T1 waits for lock 'm', held by T0";
         QTest::addRow("condition wait %s", model)
-            << 2 << sc << 2 << "T0 waits on condition variable 'c'; T1 waits for lock 'm'";
-        QTest::addRow("done set, then join %s", model) << 3 << sc << 2 << "T0 waits to join T1; T1 waits for lock 'm'";
+            << 2 << sc << 2 << "T0 waits on condition variable 'c'; T1 waits for lock 'm', held by T0";
+        QTest::addRow("done set, then join %s", model)
+            << 3 << sc << 2 << "T0 waits to join T1; T1 waits for lock 'm', held by T0";
     }
 }
 

@@ -191,6 +191,9 @@ int main(void) {
 #elif CASE == 36 // locking a destroyed mutex
     pthread_mutex_destroy(&m);
     pthread_mutex_lock(&m);
+#elif CASE == 37 // relocking a normal mutex the thread holds: it waits for itself
+    pthread_mutex_lock(&m);
+    pthread_mutex_lock(&m);
 #endif
     return 0;
 }
