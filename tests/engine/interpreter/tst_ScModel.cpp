@@ -36,6 +36,14 @@ program::Program load(const std::string &name, std::vector<std::string> defines 
     return std::move(*p);
 }
 
+/// A data row's program: tests/programs/NAME/NAME.c with `defines`.
+program::Program load(const QString &name, const QStringList &defines) {
+    std::vector<std::string> d;
+    for (const QString &define : defines)
+        d.push_back(define.toStdString());
+    return load(name.toStdString(), std::move(d));
+}
+
 const Defect *find(const ExplorationResult &r, DefectKind kind) {
     for (const Defect &d : r.defects)
         if (d.kind == kind)
@@ -300,10 +308,7 @@ void tst_ScModel::dporBenchmarksMatchBruteForce_data() {
 void tst_ScModel::dporBenchmarksMatchBruteForce() {
     QFETCH(QString, name);
     QFETCH(QStringList, defines);
-    std::vector<std::string> d;
-    for (const QString &define : defines)
-        d.push_back(define.toStdString());
-    const program::Program p = load(name.toStdString(), d);
+    const program::Program p = load(name, defines);
     interpreter::Interpreter machine(p, sc());
     const model::EnumerationResult truth =
         model::InterleavingEnumerator(machine, model::InterleavingEnumerator::Mode::MergeEquivalentPrefixes).run();
@@ -368,10 +373,7 @@ void tst_ScModel::dporBenchmarksInParallel() {
     // accesses are events: one job's counts and defects, no SSB, with the work split from the first execution.
     QFETCH(QString, name);
     QFETCH(QStringList, defines);
-    std::vector<std::string> d;
-    for (const QString &define : defines)
-        d.push_back(define.toStdString());
-    const program::Program p = load(name.toStdString(), d);
+    const program::Program p = load(name, defines);
     const ExplorationResult one = explore(p, policy(0), sc());
     QVERIFY(one.isComplete());
     for (unsigned jobs : {2u, 3u})
