@@ -72,9 +72,6 @@ struct Action {
 
 /// The object of every ProgramEnd: no memory, no model program's object has it.
 inline constexpr ObjectId kProgramEndObject = ~ObjectId{0} - 1;
-/// ProgramEnd's value when it is raised inside an atomic section: the executor runs it before any
-/// other thread moves (the section's partial effects must not be seen).
-inline constexpr std::int64_t kUrgentEnd = 1;
 
 /// AssumeBlocked's value when the thread was stopped at the instruction bound (--max-steps), not by a
 /// false assumption.

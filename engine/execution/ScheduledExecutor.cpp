@@ -173,8 +173,7 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
         std::optional<PendingAction> next;
         if (step + 1 == schedule.replay.size() && chosenEnd == kNoThread) {
             const std::optional<PendingAction> last = m_machine.pending(schedule.replay[step]);
-            if (last && last->enabled && last->action.kind == ActionKind::ProgramEnd &&
-                last->action.value != kUrgentEnd)
+            if (last && last->enabled && last->action.kind == ActionKind::ProgramEnd)
                 chosenEnd = schedule.replay[step];
         }
         if (step < schedule.replay.size() && chosenEnd == kNoThread) {
@@ -214,8 +213,8 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
             ThreadId overBound = kNoThread; // the first runnable thread that used up its drain turn
             ThreadId heldAtThreadBound = kNoThread; // the first that would create a thread past the bound
             ThreadId endThread = kNoThread; // the end to run when nothing else can: chosenEnd, else the lowest
-            ThreadId urgentEnd = kNoThread; // the first end inside an atomic section, or past the action bound
-            bool anyEndAsleep = false, urgentAsleep = false;
+            ThreadId urgentEnd = kNoThread; // the first end past the action bound
+            bool anyEndAsleep = false;
             const bool firstEnds = endDueAt == kNotDue;
             std::size_t dueAt = endDueAt;
             for (std::size_t i = 0; i < m_machine.threadCount(); ++i) {
@@ -236,11 +235,10 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                     // A sleeping end conflicts with the end that runs instead: only a sleeping step of
                     // another kind makes the run redundant (it would commute with that end).
                     (p->action.kind == ActionKind::ProgramEnd ? anyEndAsleep : anyAsleep) = true;
-                    urgentAsleep |= p->action.kind == ActionKind::ProgramEnd && p->action.value == kUrgentEnd;
                     continue;
                 }
                 if (p->action.kind == ActionKind::ProgramEnd) {
-                    if ((p->action.value == kUrgentEnd || draining) && urgentEnd == kNoThread)
+                    if (draining && urgentEnd == kNoThread)
                         urgentEnd = t;
                     const bool committed = endThread != kNoThread && endThread == chosenEnd;
                     if (!committed && (t == chosenEnd || t < endThread))
@@ -268,25 +266,26 @@ Execution ScheduledExecutor::runFrom(const Schedule &schedule, std::size_t share
                     next = p;
                 }
             }
-            // An end inside an atomic section runs before any other thread moves: none may see the section's
-            // effects. Past the action bound too: the run is cut anyway, and ends with its defect. The other
-            // pending ends may still end the program instead (ends conflict): the replay's chosen one runs if
-            // it is pending; with the section's end asleep, the lowest awake end; with none, the run is redundant.
-            // Past maxActionsAfterEnd since the first end became due, every end is urgent: the run is cut there.
+            // Past the action bound an end runs before any other thread moves: the run is cut anyway, and ends
+            // with its defect. The other pending ends may still end the program instead (ends conflict): the
+            // replay's chosen one runs if it is pending, else the lowest awake end; with none, the run is
+            // redundant. Past maxActionsAfterEnd since the first end became due, every end is urgent: the run is
+            // cut there. (An end inside an atomic section is no longer urgent: the machine keeps what the
+            // section touched from the others instead; engine/unfolding/README.md, "Program ends".)
             endDueAt = dueAt;
             const bool endOverdue = out.actions.size() >= endDueAt;
-            if (urgentEnd != kNoThread || urgentAsleep || endOverdue) {
+            if (urgentEnd != kNoThread || endOverdue) {
                 const bool othersCanMove =
                     chosen != kNoThread || overBound != kNoThread || heldAtThreadBound != kNoThread;
                 const ThreadId end = chosenEnd != kNoThread && endThread == chosenEnd ? chosenEnd
                                      : urgentEnd != kNoThread                         ? urgentEnd
                                                                                       : endThread;
-                if (end == kNoThread && (urgentAsleep || anyEndAsleep))
+                if (end == kNoThread && anyEndAsleep)
                     return finish(ExecutionEnd::SleepBlocked);
                 if (end != kNoThread) {
                     chosen = end;
                     next = m_machine.pending(end);
-                    if (othersCanMove && next->action.value != kUrgentEnd)
+                    if (othersCanMove)
                         out.cutAt = draining ? english(MessageKind::ActionBound, {std::to_string(m_limits.maxActions)})
                                              : english(MessageKind::EndWaitBound,
                                                        {std::to_string(m_limits.maxActionsAfterEnd)});

@@ -444,7 +444,10 @@ void Explorer::explore(ExplorationResult &result, Schedule schedule) {
         std::vector<BlockedAcquisition> blocked;
         if (!conversion.sleepBlocked)
             for (const BlockedThread &b : execution.blocked)
-                if (isObjectTreeKind(b.pending.kind) || isRwlockKind(b.pending.kind))
+                // A shared access blocked only because the program ended inside an atomic section that touched
+                // it (sc; engine/unfolding/README.md, "Program ends"); not in a cut run, whose others could move.
+                if (isObjectTreeKind(b.pending.kind) || isRwlockKind(b.pending.kind) ||
+                    (isMemoryAccess(b.pending.kind) && !execution.cutAt))
                     blocked.push_back({b.pending});
         // After millions of reads of one location (a loop that writes too, up to the action bound) the
         // extensions are millions of placements: the deadline is honoured inside them too.

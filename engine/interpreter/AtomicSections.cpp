@@ -104,6 +104,7 @@ Continuation AtomicSections::access(InterpreterState &state, ThreadState &t, std
         }
         t.accessGranted = false;
         t.sectionEventDue = false;
+        state.sectionObjects.clear();
         // Happens-before for the race detector: sections are ordered (sync: by the lock's own events).
         if (m_options.races != RaceMode::Ignore)
             state.races.acquire(state.threadIndex[t.id], program::kAtomicSectionKey);
@@ -114,6 +115,9 @@ Continuation AtomicSections::access(InterpreterState &state, ThreadState &t, std
         const std::uint64_t base = p - std::uint64_t(d.offset);
         if (auto at = std::lower_bound(m_objects.begin(), m_objects.end(), base); at == m_objects.end() || *at != base)
             m_objects.insert(at, base);
+        std::vector<std::uint64_t> &touched = state.sectionObjects;
+        if (auto at = std::lower_bound(touched.begin(), touched.end(), base); at == touched.end() || *at != base)
+            touched.insert(at, base);
     }
     return Continuation::Continue;
 }

@@ -65,10 +65,8 @@ struct BuiltinCall {
     Action action(ActionKind kind, std::uint64_t object, std::int64_t value = 0) const {
         return Action{kind, thread.id, object, value};
     }
-    /// The calling thread's ProgramEnd (exit(), SV-COMP's silent abort): urgent inside an atomic section.
-    Action endProgram() const {
-        return action(ActionKind::ProgramEnd, kProgramEndObject, thread.sectionDepth > 0 ? kUrgentEnd : 0);
-    }
+    /// The calling thread's ProgramEnd (exit(), SV-COMP's silent abort).
+    Action endProgram() const { return action(ActionKind::ProgramEnd, kProgramEndObject); }
     /// Raises a defect at the call.
     Continuation fail(DefectKind kind, const std::string &text) {
         services.faults.raise(thread, kind, text);

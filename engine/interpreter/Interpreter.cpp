@@ -128,6 +128,8 @@ std::optional<PendingAction> Interpreter::pending(ThreadId t) {
     case ActionKind::BarrierPass: enabled = m_state.object(a.object).round > thread->barrierRound; break;
     case ActionKind::AssumeBlocked:
     case ActionKind::AwaitBlocked: enabled = false; break;
+    case ActionKind::MemRead:
+    case ActionKind::MemWrite: enabled = !isHeldBySection(t, a); break;
     default:
         if (isObjectTreeKind(a.kind) || isRwlockKind(a.kind))
             enabled = m_state.object(a.object).isEnabled(a);
@@ -226,8 +228,24 @@ void Interpreter::execute(ThreadId t) {
     if (!performAction(t))
         return;
     runLocal(t);
-    if (const ThreadState *thread = m_state.find(t))
+    if (const ThreadState *thread = m_state.find(t)) {
         m_state.work += thread->steps;
+        // sc: an end inside a section whose event ran keeps what the section touched from the others
+        // (sync: the section's lock stays held). engine/unfolding/README.md, "Program ends".
+        if (thread->pending.kind == ActionKind::ProgramEnd && thread->sectionDepth > 0 && !thread->sectionEventDue &&
+            m_options.model == MemoryModel::Sc)
+            m_state.sectionHolder = t;
+    }
+}
+
+bool Interpreter::isHeldBySection(ThreadId t, const Action &access) const {
+    if (m_state.sectionHolder == kNoThread || m_state.sectionHolder == t)
+        return false;
+    if (access.object == program::kAtomicSectionKey)
+        return true;
+    // An object the section touched outside the round's section objects (a round learning them).
+    const std::uint64_t base = access.object - std::uint64_t(program::decodePointer(access.object).offset);
+    return std::binary_search(m_state.sectionObjects.begin(), m_state.sectionObjects.end(), base);
 }
 
 bool Interpreter::performAction(ThreadId t) {
@@ -425,8 +443,7 @@ LocalStop Interpreter::runLocal(ThreadId t, const PauseBefore &pauseBefore) {
         // waits as the thread's ProgramEnd (engine/unfolding/README.md, "Program ends").
         m_state.endingFaults.push_back({t, *raised, m_stepper.faults().faultSpot()});
         m_stepper.faults().clearFault();
-        thread->pending =
-            Action{ActionKind::ProgramEnd, t, kProgramEndObject, thread->sectionDepth > 0 ? kUrgentEnd : 0};
+        thread->pending = Action{ActionKind::ProgramEnd, t, kProgramEndObject};
         thread->followUps.clear();
         return LocalStop::AtAction;
     }

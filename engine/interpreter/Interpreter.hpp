@@ -130,6 +130,9 @@ private:
     void raiseFault(ThreadId t, DefectKind kind, std::string text, bool performed);
     /// Whether the thread's pending action may be its next inside an atomic section (AtomicSections.cpp).
     bool allowedInSection(const ThreadState &thread);
+    /// sc: whether `t`'s shared access must wait because another thread ended inside an atomic section that
+    /// touched its object (InterpreterState::sectionHolder).
+    bool isHeldBySection(ThreadId t, const Action &access) const;
     /// Performs `action`, an operation on a synchronisation object (or a barrier pass), on the
     /// object's SyncObjectState and records what the call returns; false after a violation.
     bool performOnObject(ThreadState &thread, const Action &action);

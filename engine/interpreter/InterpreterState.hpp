@@ -56,6 +56,12 @@ struct InterpreterState {
         SourceSpot spot;
     };
     std::vector<EndingFault> endingFaults;
+    /// sc: the thread stopped by an end inside an atomic section after the section's event, and the objects
+    /// (base addresses) its section touched: the others' accesses to them wait (Interpreter::pending), so no
+    /// thread sees the section half done, while their other steps still run before the end
+    /// (engine/unfolding/README.md, "Program ends"). sectionObjects is the last section's while none is.
+    ThreadId sectionHolder = kNoThread;
+    std::vector<std::uint64_t> sectionObjects; ///< sorted
     bool exitHandlersRan = false; ///< the atexit handlers have run (or are running)
     bool exitRequested = false;                 ///< main returned: see Machine::hasExitRequested
     std::uint64_t work = 0; ///< instructions run by execute() (Machine::work)

@@ -157,8 +157,10 @@ std::size_t addPlacements(Unfolding &u, const MemoryView &view, const Action &ac
 }
 
 /// cex(C) for the memory accesses of C: each at every write at or below its own position and above
-/// the last write its thread had seen (README.md, "Conflicting extensions"); and for each thread
-/// blocked forever on a read-write lock, its operation at every write of C's chain it had not seen.
+/// the last write its thread had seen (README.md, "Conflicting extensions"); for each thread
+/// blocked forever on a read-write lock, its operation at every write of C's chain it had not seen; for
+/// each thread whose shared access waits for a section that ended the program ("Program ends"), that
+/// access at every write below the last (the section's) that it had not seen.
 std::size_t addMemoryExtensions(Unfolding &u, const Configuration &c, std::span<const BlockedAcquisition> blocked,
                                 StopCheck &stop) {
     if (u.objects().locationCount() == 0)
@@ -172,12 +174,19 @@ std::size_t addMemoryExtensions(Unfolding &u, const Configuration &c, std::span<
         created += addPlacements(u, view, ev.action, ev.location, ev.threadPred, ev.otherPred, stop);
     }
     for (const BlockedAcquisition &b : blocked) {
-        if (!isRwlockKind(b.pending.kind))
-            continue;
-        const LocationIndex l = u.objects().findLocation(b.pending.object, true);
-        const EventId p = c.threadMax(b.pending.thread);
-        if (l != kNoLocation && p != kNoEvent)
-            created += addPlacements(u, view, b.pending, l, p, c.lastWrite(l), stop);
+        if (isRwlockKind(b.pending.kind)) {
+            const LocationIndex l = u.objects().findLocation(b.pending.object, true);
+            const EventId p = c.threadMax(b.pending.thread);
+            if (l != kNoLocation && p != kNoEvent)
+                created += addPlacements(u, view, b.pending, l, p, c.lastWrite(l), stop);
+        } else if (isMemoryAccess(b.pending.kind)) {
+            // Not after the last write: the section's, which it may not see.
+            const LocationIndex l = u.objects().findLocation(b.pending.object, false);
+            const EventId p = c.threadMax(b.pending.thread);
+            const EventId last = l == kNoLocation ? kNoEvent : c.lastWrite(l);
+            if (p != kNoEvent && last != kNoEvent && last != u.lastWrite(p, l))
+                created += addPlacements(u, view, b.pending, l, p, u.event(last).otherPred, stop);
+        }
     }
     return created;
 }

@@ -175,15 +175,10 @@ void InterleavingEnumerator::search() {
             }
         }
 
-    // A program's end (ProgramEnd: exit, a failed check) waits until no other action can run, as
-    // ScheduledExecutor runs it; one inside an atomic section runs before any other action but another
-    // pending end (each of them may end the program).
+    // A program's end (ProgramEnd: exit, a failed check, inside an atomic section too) waits until no other
+    // action can run, as ScheduledExecutor runs it (each pending end may end the program).
     const auto isEnd = [](const Action &a) { return a.kind == ActionKind::ProgramEnd; };
-    const bool urgent =
-        std::any_of(next.begin(), next.end(), [&](const Action &a) { return isEnd(a) && a.value == kUrgentEnd; });
-    if (urgent)
-        std::erase_if(next, [&](const Action &a) { return !isEnd(a); });
-    else if (!std::all_of(next.begin(), next.end(), isEnd))
+    if (!std::all_of(next.begin(), next.end(), isEnd))
         std::erase_if(next, isEnd);
 
     if (next.empty()) {

@@ -196,9 +196,11 @@ void ModelMachine::suspendOn(ModelThread::Awaiter &awaiter) {
         r.awaited = std::move(r.spinReads);
         r.inSpin = false;
         break;
+    case CheckInSection: // the section's lock, held for good: the end waits as any end
+        op(ActionKind::MutexLock, kSectionLock);
+        [[fallthrough]];
     case Check: // the program ends, with the defect, once no other thread can move (a ProgramEnd)
-    case CheckInSection:
-        op(ActionKind::ProgramEnd, kProgramEndObject, awaiter.kind == CheckInSection ? kUrgentEnd : 0);
+        op(ActionKind::ProgramEnd, kProgramEndObject);
         r.endingFault = ProgramFault{DefectKind::AssertionFailure, r.id, "assertion failed: " + awaiter.message, true};
         break;
     }

@@ -65,6 +65,8 @@ public:
         Wrunlock,
         RwDestroy
     };
+    /// The lock a failing checkInSection takes and never releases (an atomic section in the sync reading).
+    static constexpr std::uint64_t kSectionLock = 0x5EC7;
     /// The access size reported in the action's value for the model's shared variables.
     static constexpr std::int64_t kVariableSize = 4;
 

@@ -119,8 +119,8 @@ public:
     Awaiter nondet(std::int64_t lo, std::int64_t hi);
     /// An assertion: when `condition` is false the execution ends with an assertion-failure defect.
     Awaiter check(bool condition, std::string message);
-    /// The same inside an atomic section (SV-COMP's __VERIFIER_atomic_*, as the interpreter marks one): a failure's
-    /// end is urgent (kUrgentEnd) and runs before any other thread moves.
+    /// The same inside an atomic section in the sync reading: a failure takes ModelMachine::kSectionLock (the
+    /// section's event) and ends there, holding it; a pass has no event (a section touching nothing shared).
     Awaiter checkInSection(bool condition, std::string message);
     /// __VERIFIER_assume: when `condition` is false the thread stops for good (never moves again);
     /// the other threads go on.

@@ -76,9 +76,10 @@ std::unique_ptr<ModelProgram> makeSpinLoops(int variant);
 std::unique_ptr<ModelProgram> makeLockedSpin(int variant);
 
 // --- Program ends (engine/unfolding/README.md, "Program ends")
-/// main creates T1 and T2, which fail at once (thread `urgent` inside an atomic section; T2 passes when
-/// `secondPasses`), and T3, which locks and unlocks one mutex twice: 2 configurations with two ends (each
-/// ends the program), 1 with one.
-std::unique_ptr<ModelProgram> makeFailuresBesideALocker(ThreadId urgent = kNoThread, bool secondPasses = false);
+/// main creates T1 and T2, which fail at once (thread `inSection` inside an atomic section; T2 passes when
+/// `secondPasses`), and T3, which locks and unlocks one mutex twice (the sections' lock when
+/// `lockerInSections`: two atomic sections): 2 configurations with two ends (each ends the program), 1 with one.
+std::unique_ptr<ModelProgram> makeFailuresBesideALocker(ThreadId inSection = kNoThread, bool secondPasses = false,
+                                                        bool lockerInSections = false);
 
 } // namespace weft::model

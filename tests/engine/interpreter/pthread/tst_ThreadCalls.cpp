@@ -458,6 +458,10 @@ void tst_ThreadCalls::programEndsMatchBruteForce_data() {
         QTest::addRow("program_end EXIT k=%d", policy) << "program_end" << QStringList{"EXIT"} << false << 1 << policy;
         QTest::addRow("program_end CRASH k=%d", policy)
             << "program_end" << QStringList{"CRASH"} << false << 3 << policy;
+        // An abort inside an atomic section (session 18): it waits as any end, holding the section's lock.
+        QTest::addRow("end_in_section k=%d", policy) << "end_in_section" << QStringList{} << false << 2 << policy;
+        QTest::addRow("end_in_section READS k=%d", policy)
+            << "end_in_section" << QStringList{"READS"} << false << 2 << policy;
     }
     // Oracle programs whose counts the ends changed: the failure no longer cuts the other threads off.
     QTest::addRow("sc_mutual_exclusion broken")
