@@ -292,8 +292,6 @@ Expected<CommandLine> parseCommandLine(const std::vector<std::string> &given) {
         return usageError("--distributed runs one worker per MPI rank: use mpirun -np K instead of --jobs");
     if (cl.distributed && !cl.dotPath.empty())
         return usageError("--dot needs one process (each MPI rank has its own event structure)");
-    if (cl.distributed && cl.model != "sync")
-        return usageError("--distributed explores under --model sync only");
 
     // Default jobs (README.md, --jobs): the CPUs, up to kDefaultJobsCap, when the result does not depend on
     // which worker runs what; one job where it would (which defect stops the run, which executions fit in the

@@ -158,8 +158,6 @@ void tst_CommandLine::errors_data() {
         << "--distributed runs one worker per MPI rank: use mpirun -np K instead of --jobs";
     QTest::newRow("distributed with dot") << QStringList{"explore", "a.c", "--distributed", "--dot", "out.dot"}
                                           << "--dot needs one process (each MPI rank has its own event structure)";
-    QTest::newRow("distributed under sc") << QStringList{"explore", "a.c", "--distributed", "--model", "sc"}
-                                          << "--distributed explores under --model sync only";
     QTest::newRow("distributed replay") << QStringList{"replay", "a.c", "--schedule", "0", "--distributed"}
                                         << "option '--distributed' is unknown here or needs a value";
     QTest::newRow("bound without optimal") << QStringList{"explore", "a.c", "-k", "2", "--context-switch-bound", "1"}
