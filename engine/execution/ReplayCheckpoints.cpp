@@ -20,7 +20,12 @@ void ReplayCheckpoints::offer(std::size_t step, const Machine &machine) {
     const std::uint64_t since = work - (m_states.empty() ? 0 : m_states.back().work);
     if (since * m_limits.bytesPerWork < m_lastBytes || since == 0)
         return;
-    std::unique_ptr<MachineSnapshot> snapshot = std::move(m_spare);
+    std::unique_ptr<MachineSnapshot> snapshot;
+    if (!m_spares.empty()) {
+        snapshot = std::move(m_spares.back());
+        m_spares.pop_back();
+        m_spareBytes -= snapshot->bytes();
+    }
     machine.snapshotInto(snapshot);
     if (!snapshot) {
         m_unsupported = true;
@@ -44,14 +49,19 @@ void ReplayCheckpoints::offer(std::size_t step, const Machine &machine) {
 }
 
 void ReplayCheckpoints::drop(State &state) {
-    m_bytes -= state.snapshot->bytes();
-    if (!m_spare)
-        m_spare = std::move(state.snapshot);
+    const std::size_t bytes = state.snapshot->bytes();
+    m_bytes -= bytes;
+    // The spares stay within the budget's count and a quarter of its bytes (a run departs a few states back).
+    if (m_spares.size() < m_limits.maxCount && m_spareBytes + bytes <= m_limits.maxBytes / 4) {
+        m_spareBytes += bytes;
+        m_spares.push_back(std::move(state.snapshot));
+    }
 }
 
 void ReplayCheckpoints::clear() {
     m_states.clear();
-    m_spare.reset();
+    m_spares.clear();
+    m_spareBytes = 0;
     m_bytes = 0;
     m_lastBytes = 0;
 }

@@ -50,8 +50,10 @@ private:
     std::size_t m_bytes = 0;
     std::size_t m_lastBytes = 0; ///< of the last state taken (the next one's expected size)
     bool m_unsupported = false; ///< the machine returned no snapshot: do not ask again
-    /// A state dropped since the last one was taken, for the machine to overwrite (snapshotInto).
-    std::unique_ptr<MachineSnapshot> m_spare;
+    /// States dropped since, for the machine to overwrite (snapshotInto): a copy over an old state reuses its
+    /// storage, where a fresh copy and the old one's release were most of a state's cost (malloc and free).
+    std::vector<std::unique_ptr<MachineSnapshot>> m_spares;
+    std::size_t m_spareBytes = 0;
     void drop(State &state);
 };
 

@@ -16,6 +16,11 @@ namespace weft::interpreter {
 
 namespace {
 
+/// What a visible action adds to Machine::work, in instructions: re-running one costs the engine about what
+/// interpreting 8 instructions does (its action, the executor's choice of a thread), so a program of short
+/// threads between its actions is worth a checkpoint now and then (docs/algorithms.md, "Run-to-completion loop").
+constexpr std::uint64_t kActionWork = 8;
+
 /// The call that performs a mutex action, for messages.
 std::string_view mutexFunction(ActionKind kind) {
     switch (kind) {
@@ -224,7 +229,7 @@ void Interpreter::raiseFault(ThreadId t, DefectKind kind, std::string text, bool
 }
 
 void Interpreter::execute(ThreadId t) {
-    ++m_state.work; // the action itself
+    m_state.work += kActionWork; // the action itself
     if (!performAction(t))
         return;
     runLocal(t);
