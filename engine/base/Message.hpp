@@ -34,7 +34,7 @@ enum class MessageKind : std::uint16_t {
     WaitsToWriteLock,  ///< T1 waits to write-lock 'rw'
     // Memory named by where it is (values of pointers, objects of actions).
     PointsTo,          ///< → 'x' (a pointer's value: what it points to)
-    AtAddress,         ///< at address 2 (not an object: an integer cast to a pointer)
+    AtAddress,         ///< at address 0x2 (not an object: an integer cast to a pointer)
     HeapBlockAt,       ///< heap block allocated at f.c:12
     HeapBlockPartAt,   ///< heap block+8 allocated at f.c:12
     LocalAt,           ///< local allocated at f.c:12

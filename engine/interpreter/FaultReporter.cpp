@@ -110,7 +110,7 @@ std::string FaultReporter::describeAddress(const InterpreterState &state, std::u
     if (address == program::kAtomicSectionKey)
         return english(MessageKind::AtomicSections, {});
     if (!object || object->kind == ObjectKind::Null)
-        return english(MessageKind::AtAddress, {std::to_string(address)});
+        return english(MessageKind::AtAddress, {addressText(address)});
     // A global, or a thread's copy of a thread-local one (owned by the thread).
     if (object->kind == ObjectKind::Global && object->site < m_program.globals.size() &&
         (d.owner != program::kGlobalOwner || d.object == object->site + 1)) {

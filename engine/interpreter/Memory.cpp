@@ -42,6 +42,16 @@ std::string MemoryFault::genericObject() const {
     return english(sized, {std::to_string(objectSize)});
 }
 
+std::string addressText(std::uint64_t address) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string digits;
+    do {
+        digits.insert(digits.begin(), kDigits[address & 15]);
+        address >>= 4;
+    } while (address != 0);
+    return "0x" + digits;
+}
+
 std::string MemoryFault::describe(const std::string &named) const {
     const std::string what = english(accessKind(access, size == 1), {std::to_string(size)});
     const std::string object = named.empty() ? genericObject() : named;
@@ -49,8 +59,7 @@ std::string MemoryFault::describe(const std::string &named) const {
     case MemoryFaultKind::NullPointer:
         return access == AccessKind::Free ? english(MessageKind::NullFree, {})
                                           : english(MessageKind::NullDereference, {what});
-    case MemoryFaultKind::InvalidPointer:
-        return english(MessageKind::InvalidDereference, {what, std::to_string(pointer)});
+    case MemoryFaultKind::InvalidPointer: return english(MessageKind::InvalidDereference, {what, addressText(pointer)});
     case MemoryFaultKind::OutOfBounds: return english(MessageKind::OutOfBounds, {what, std::to_string(offset), object});
     case MemoryFaultKind::UseAfterFree: return english(MessageKind::UseAfterFree, {what, object});
     case MemoryFaultKind::UseAfterReturn: return english(MessageKind::UseAfterReturn, {what, object});

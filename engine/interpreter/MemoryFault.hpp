@@ -43,4 +43,8 @@ struct MemoryFault {
     std::string genericObject() const;
 };
 
+/// An address that names no object, as messages print it: in hexadecimal, as debuggers do
+/// (`0xdeadbeef`, not 3735928559).
+std::string addressText(std::uint64_t address);
+
 } // namespace weft::interpreter

@@ -96,6 +96,8 @@ void tst_Interpreter::undefinedBehaviourIsReportedWithLine_data() {
         "null pointer dereference (read of 4 bytes)");
     row("null member write", "struct s { int a, b; };\nint main(void) {\n struct s *volatile p = 0;\n p->b = 1;\n return 0;\n}\n",
         4, "null pointer dereference (write of 4 bytes)");
+    row("integer as a pointer", "int main(void) {\n *(int *)0xdeadbeef = 1;\n return 0;\n}\n", 2,
+        "invalid pointer dereference (write of 4 bytes at address 0xdeadbeef)");
     row("division by zero", "int main(void) {\n volatile int z = 0;\n int x = 10;\n return x / z;\n}\n", 4, "division by zero");
     row("remainder by zero", "int main(void) {\n volatile unsigned z = 0;\n return 7u % z;\n}\n", 3, "division by zero");
     row("signed overflow division", "#include <limits.h>\nint main(void) {\n volatile int m = INT_MIN, d = -1;\n return m / d;\n}\n",
