@@ -45,6 +45,15 @@ void SpinDetector::noteLockEvent(ThreadState &t, const Action &action) const {
         w.clean = false;
         return;
     }
+    if (action.kind == ActionKind::MutexLock && w.releasedNow && action.object == w.released) {
+        // The mutex held before the first head, taken again: held as it was then.
+        w.releasedNow = false;
+        if (w.rotationArmed && rotationRepeats(w) && awaitRotated(t))
+            return;
+        w.rotationArmed = false;
+        w.relockReads = std::uint32_t(w.reads.size());
+        return;
+    }
     if (action.kind == ActionKind::MutexLock) {
         // The bound keeps the watch cheap, as for reads (a loop of lock/unlock pairs that carries a
         // counter is watched afresh from time to time).
@@ -62,7 +71,15 @@ void SpinDetector::noteLockEvent(ThreadState &t, const Action &action) const {
     while (index > 0 && w.held[index - 1] != action.object)
         --index;
     if (index == 0) {
-        w.clean = false;
+        // One such mutex may be released and taken again in the iteration: the rotated rule.
+        if ((w.released != 0 && w.released != action.object) || w.releasedNow) {
+            w.clean = false;
+            return;
+        }
+        w.released = action.object;
+        w.releasedNow = true;
+        for (SpinAnchor &a : w.anchors)
+            a.rotated = true;
         return;
     }
     --index;
@@ -93,6 +110,9 @@ void SpinDetector::noteLockEvent(ThreadState &t, const Action &action) const {
         w.reads.clear();
         w.heldCount = 0;
         w.locks.clear();
+        w.released = 0;
+        w.releasedNow = false;
+        w.rotationArmed = false;
         w.clean = true;
         w.depth = depth;
         w.function = f.function;
@@ -100,6 +120,7 @@ void SpinDetector::noteLockEvent(ThreadState &t, const Action &action) const {
         // follows a call does not depend on the loops inside it (PureCallMemo answers calls without running them).
         w.armedBranch = 0xFFFFFFFFu;
     } else {
+        w.rotationArmed = false; // armed at the previous head: its relock did not come
         for (SpinAnchor &a : w.anchors)
             if (a.pc == f.pc)
                 anchor = &a;
@@ -114,15 +135,25 @@ void SpinDetector::noteLockEvent(ThreadState &t, const Action &action) const {
             if (w.reads.size() == anchor->readsFrom && !locked && ++anchor->skipped < kStride)
                 return Continuation::Continue;
             // What the thread holds is part of its state: the same mutexes, none released on the way.
-            const bool holdsAsBefore = !anchor->broken && w.heldCount == anchor->heldFrom;
+            const bool holdsAsBefore = !anchor->broken && w.heldCount == anchor->heldFrom && !w.releasedNow;
             bool same = holdsAsBefore && anchor->phis.size() == phis.size();
             for (std::size_t i = 0; same && i < phis.size(); ++i)
                 same = anchor->phis[i] == regs[phis[i]];
-            if (same && m_loops.isBackEdge(f.function, from, f.pc))
-                return spinning(state, t, anchor->readsFrom, anchor->locksFrom);
+            if (same && m_loops.isBackEdge(f.function, from, f.pc)) {
+                if (!anchor->rotated)
+                    return spinning(state, t, anchor->readsFrom, anchor->locksFrom);
+                // The iteration released `released` and took it again: it held the same at both heads,
+                // but awaiting here would hold it for good. The next iteration awaits at its relock.
+                if (w.locks.empty() && w.relockReads >= anchor->readsFrom) {
+                    w.rotationArmed = true;
+                    w.rotationFrom = anchor->readsFrom;
+                    w.rotationRelock = w.relockReads;
+                    w.rotationNext = std::uint32_t(w.reads.size());
+                }
+            }
             // Not the same state, but one that only this iteration's reads made: if the loop goes
             // on, the next iteration starts where this one did, as far as it can tell.
-            if (!same && holdsAsBefore) {
+            if (!same && holdsAsBefore && !anchor->rotated) {
                 const std::optional<ReReadLoop> loop = m_loops.reReadLoop(f.function, f.pc);
                 if (loop && m_loops.isBackEdge(f.function, from, f.pc)) {
                     w.armedBranch = loop->branch;
@@ -144,6 +175,7 @@ void SpinDetector::noteLockEvent(ThreadState &t, const Action &action) const {
     anchor->heldFrom = w.heldCount;
     anchor->locksFrom = std::uint32_t(w.locks.size());
     anchor->broken = false;
+    anchor->rotated = false;
     anchor->skipped = 0;
     anchor->phis.resize(phis.size());
     for (std::size_t i = 0; i < phis.size(); ++i)
@@ -162,6 +194,36 @@ Continuation SpinDetector::atBranch(const InterpreterState &state, ThreadState &
     if (target != w.armedStay || !w.clean)
         return Continuation::Continue;
     return spinning(state, t, w.armedReadsFrom, w.armedLocksFrom);
+}
+
+bool SpinDetector::rotationRepeats(const SpinWatch &w) {
+    const auto before = w.rotationRelock - w.rotationFrom;
+    return w.reads.size() - w.rotationNext == before &&
+           std::equal(w.reads.begin() + w.rotationNext, w.reads.end(), w.reads.begin() + w.rotationFrom);
+}
+
+bool SpinDetector::awaitRotated(ThreadState &t) const {
+    // The rotated rule (engine/unfolding/README.md, "Spin loops and awaits"): from the last relock to
+    // this one the thread ran a whole hold of the mutex, and its state here equals its state there
+    // (equal heads, then the same reads up to the relock). That rotated iteration changed nothing, so
+    // the thread awaits here, not holding the mutex, as a poll under a mutex awaits at its head.
+    SpinWatch &w = t.spin;
+    const std::vector<SpinRead> reads(w.reads.begin() + w.rotationRelock, w.reads.end());
+    if (std::none_of(reads.begin(), reads.end(), [](const SpinRead &r) { return r.shared; }))
+        return false; // loops for good while others may need the mutex: left to run, as before
+    if (m_options.model == MemoryModel::Sync &&
+        std::any_of(reads.begin(), reads.end(), [](const SpinRead &r) { return r.atomic; }))
+        return false;
+    t.pending = Action{ActionKind::AwaitBlocked, t.id, 0};
+    t.awaitFunction = t.stack.top().function;
+    t.awaitPc = t.stack.top().pc;
+    t.awaited.clear();
+    for (const SpinRead &r : reads)
+        if (r.shared)
+            t.awaited.push_back(r);
+    t.awaitLocks.assign(1, SpinLock{w.released, 0}); // its next iteration starts with the relock
+    w = {};
+    return true;
 }
 
 Continuation SpinDetector::spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom,

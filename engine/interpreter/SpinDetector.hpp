@@ -39,6 +39,11 @@ private:
     Continuation spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom,
                           std::uint32_t locksFrom);
 
+    /// The rotated rule: whether the iteration's reads since its head equal the last one's up to its relock.
+    static bool rotationRepeats(const SpinWatch &w);
+    /// At the relock of a repeated rotated iteration: the thread awaits there (false: left to run).
+    bool awaitRotated(ThreadState &t) const;
+
     const InterpreterOptions &m_options;
     FaultReporter &m_faults;
     LoopHeads m_loops;

@@ -44,6 +44,9 @@ struct SpinAnchor {
     std::uint8_t heldFrom = 0;        ///< SpinWatch::heldCount then: those stay held
     /// A mutex held at the anchor was unlocked since: no iteration from here is free of effects.
     bool broken = false;
+    /// SpinWatch::released was unlocked since (and perhaps locked again): an iteration from here that
+    /// changed nothing else awaits one rotation later, at the relock (SpinDetector::noteLockEvent).
+    bool rotated = false;
     std::vector<std::uint64_t> phis{};
 };
 
@@ -74,6 +77,16 @@ struct SpinWatch {
     std::uint32_t armedStay = 0;      ///< the branch's target that stays in the loop
     std::uint32_t armedReadsFrom = 0; ///< where that iteration's reads start
     std::uint32_t armedLocksFrom = 0; ///< where its lock events start
+    /// A mutex held before the first head that the iteration unlocks and locks again (`lock(&a); while
+    /// (trylock(&b)) { unlock(&a); lock(&a); }`; 0: none): the rotated rule (SpinDetector.cpp).
+    std::uint64_t released = 0;
+    bool releasedNow = false;          ///< it is unlocked at the moment
+    std::uint32_t relockReads = 0;     ///< SpinWatch::reads' size at its last relock
+    /// After an iteration that changed nothing but releasing and retaking `released`: the next
+    /// iteration's relock awaits if its reads up to there equal that iteration's up to its relock,
+    /// reads[rotationFrom, rotationRelock); the next iteration's reads start at rotationNext.
+    bool rotationArmed = false;
+    std::uint32_t rotationFrom = 0, rotationRelock = 0, rotationNext = 0;
 };
 
 /// Where a setjmp of the thread was called: its frame (by depth, function and register base, so a

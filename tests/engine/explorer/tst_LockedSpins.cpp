@@ -2,7 +2,7 @@
 // Spin loops whose iterations lock and unlock mutexes (README "Spin loops"; engine/unfolding/README.md
 // "Spin loops and awaits"): polling a flag under a mutex awaits in both models, with hand-counted runs
 // (tests/programs/locked_spin); what the rule must leave alone (a trylock of the polled mutex, a
-// mutex held at the head and released in the iteration, a recursive relock, an atomic read under
+// second mutex held at the head and released in the iteration, a recursive relock, an atomic read under
 // sync) still runs on, up to the bound; a poll whose next lock waits for a thread that cannot move is
 // a deadlock, not a livelock. The brute-force cross-checks are tst_SpinLoops's.
 #include "engine/debugger/TracedExecution.hpp"
@@ -297,11 +297,14 @@ pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int done;
 void *setter(void *a) { pthread_mutex_lock(&m); done = 1; pthread_mutex_unlock(&m); return a; }
 )";
     const std::pair<const char *, const char *> cases[] = {
-        // m held at the head, released and retaken in the iteration: deleting it would merge two of
-        // main's holds of m, around the setter's.
-        {"relock.c", R"(int main(void) { pthread_t t; pthread_create(&t, 0, setter, 0);
-  pthread_mutex_lock(&m); while (!done) { pthread_mutex_unlock(&m); pthread_mutex_lock(&m); }
-  pthread_mutex_unlock(&m); pthread_join(t, 0); return 0; })"},
+        // Two mutexes held at the head, released and retaken in the iteration: the rotated rule takes
+        // one (one held at the head and retaken: tst_TrylockSpins), deleting the iteration would merge
+        // two of main's holds around the setter's.
+        {"relock2.c", R"(pthread_mutex_t n = PTHREAD_MUTEX_INITIALIZER;
+int main(void) { pthread_t t; pthread_create(&t, 0, setter, 0);
+  pthread_mutex_lock(&m); pthread_mutex_lock(&n);
+  while (!done) { pthread_mutex_unlock(&n); pthread_mutex_unlock(&m); pthread_mutex_lock(&m); pthread_mutex_lock(&n); }
+  pthread_mutex_unlock(&n); pthread_mutex_unlock(&m); pthread_join(t, 0); return 0; })"},
         // A timed lock anywhere is a trylock of a computed address (the runtime's): no mutex qualifies.
         {"timed.c", R"(pthread_mutex_t n = PTHREAD_MUTEX_INITIALIZER;
 int main(void) { pthread_t t; pthread_create(&t, 0, setter, 0);
