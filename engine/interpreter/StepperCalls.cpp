@@ -110,16 +110,20 @@ bool Stepper::answerPureCall(InterpreterState &state, ThreadState &t, const Inst
     // What a memoised call must not skip: registers' uninitialised-value shadows (a call that met an undefined
     // value is not kept either), an atomic section's entry, the spin rule's watch of an effect-free iteration (a
     // call that returns within it is part of it), sc's escapes.
-    const bool eligible = !fn.variadic && !m_sections.isAtomicFunction(callee) && callee != m_reachError &&
-                          m_options.model == MemoryModel::Sync && !t.stack.holdsUndefined && t.sectionDepth == 0 &&
-                          !t.spin.clean;
+    // Inside a recorded call, a callee whose run an answer could not reproduce ends the recording (and undefined
+    // values or a section, as at the top). The spin rule's watch is not one of them: it only keeps an answer
+    // out of a watched iteration, and a watch inside the call ends there (a fresh watch disarms what a
+    // callee's loops armed, SpinDetector.cpp).
+    const bool reproducible = !fn.variadic && !m_sections.isAtomicFunction(callee) && callee != m_reachError;
     if (m_pure.recording()) { // a call inside the recorded one: part of it
-        if (eligible)
+        if (reproducible && !t.stack.holdsUndefined && t.sectionDepth == 0)
             m_pure.noteFrames(t.stack.frames.size() + 1);
         else
             m_pure.abandon();
         return false;
     }
+    const bool eligible = reproducible && m_options.model == MemoryModel::Sync && !t.stack.holdsUndefined &&
+                          t.sectionDepth == 0 && !t.spin.clean;
     if (!eligible)
         return false;
     const std::uint32_t owner = program::threadOwner(t.id);

@@ -126,6 +126,28 @@ int main(void) {
     return (int)((r + pad) & 0);
 }
 )" << 12000 << true << "instructions";
+    // A call inside an effect-free iteration of the recorded call's own loop (register-only): part of the
+    // recording, so the outer call is kept and answered (only variadic, atomic-section and reach_error callees
+    // end a recording there).
+    QTest::newRow("call inside a clean loop") << QString() << QStringList{} << R"(
+__attribute__((noinline)) static long mix(long i) {
+    return (i * 7) ^ (i >> 2);
+}
+static long outer(long n) {
+    long s = 0;
+    for (long i = 0; i < n; i++)
+        s += mix(i);
+    return s;
+}
+int main(void) {
+    pthread_t a, b;
+    pthread_create(&a, 0, worker, 0);
+    pthread_create(&b, 0, worker, (void *)1);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+    return (int)(outer(300) & 0);
+}
+)" << 0 << true << "";
     // An undefined value read inside the call: its run depended on the shadows, so it is never kept and every
     // execution reports the read.
     QTest::newRow("undefined inside") << QString() << QStringList{} << R"(
