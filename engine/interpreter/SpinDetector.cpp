@@ -26,6 +26,21 @@ void SpinDetector::noteRead(ThreadState &t, std::uint64_t address, std::uint32_t
     w.reads.push_back({address, size, value, shared, atomic});
 }
 
+void SpinDetector::noteChoice(ThreadState &t) {
+    const std::size_t before = t.spin.reads.size();
+    noteRead(t, 0, 0, 0, false, false);
+    if (t.spin.reads.size() > before)
+        t.spin.reads.back().choice = true;
+}
+
+void SpinDetector::noteSameStore(ThreadState &t, std::uint64_t address, std::uint32_t size, std::uint64_t value,
+                                 bool event) {
+    const std::size_t before = t.spin.reads.size();
+    noteRead(t, address, size, value, event, false);
+    if (t.spin.reads.size() > before)
+        t.spin.reads.back().storedSame = true;
+}
+
 void SpinDetector::noteFailedTrylock(ThreadState &t, std::uint64_t mutex, ThreadId owner) {
     // Deleting the iteration deletes the failed trylock, which changed no state and which no other
     // event observes (a later lock or trylock of the mutex finds it as the holder left it).
@@ -208,6 +223,11 @@ bool SpinDetector::awaitRotated(ThreadState &t) const {
     // (equal heads, then the same reads up to the relock). That rotated iteration changed nothing, so
     // the thread awaits here, not holding the mutex, as a poll under a mutex awaits at its head.
     SpinWatch &w = t.spin;
+    // Not for an iteration that chose or stored (the value already there): those keep the watch only for the
+    // cut at the head (spinning), which a rotated iteration does not reach. Left to run, as before.
+    if (std::any_of(w.reads.begin() + w.rotationFrom, w.reads.end(),
+                    [](const SpinRead &r) { return r.choice || r.storedSame; }))
+        return false;
     const std::vector<SpinRead> reads(w.reads.begin() + w.rotationRelock, w.reads.end());
     if (std::none_of(reads.begin(), reads.end(), [](const SpinRead &r) { return r.shared; }))
         return false; // loops for good while others may need the mutex: left to run, as before
@@ -232,6 +252,21 @@ Continuation SpinDetector::spinning(const InterpreterState &state, ThreadState &
     const bool locked = w.locks.size() != locksFrom;
     const std::vector<SpinRead> reads(w.reads.begin() + readsFrom, w.reads.end());
     const std::string who = std::to_string(t.id);
+    // A loop that chooses (engine/unfolding/README.md, "Spin loops and awaits", "Loops that choose"): the
+    // thread is back where it made this iteration's first choice, with nothing changed but what it chose.
+    // Any execution can drop such an iteration (its choices are the thread's own events, its stores wrote
+    // what was there), and the next iteration's values are those this one's choice explores: the run is
+    // cut (the thread stops for good, as after a false assumption), whatever else the iteration read.
+    if (std::any_of(reads.begin(), reads.end(), [](const SpinRead &r) { return r.choice; })) {
+        t.pending = Action{ActionKind::AssumeBlocked, t.id, 0};
+        w = {};
+        return Continuation::Stop;
+    }
+    // A store of the value already there ends the watch as any store does when nothing was chosen.
+    if (std::any_of(reads.begin(), reads.end(), [](const SpinRead &r) { return r.storedSame; })) {
+        w.clean = false;
+        return Continuation::Continue;
+    }
     const bool waits = std::any_of(reads.begin(), reads.end(), [](const SpinRead &r) { return r.shared; });
     if (!waits) {
         // Nothing another thread does can change what the loop reads: it never ends.

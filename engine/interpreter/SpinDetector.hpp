@@ -28,6 +28,12 @@ public:
     /// A pthread_mutex_trylock event of the current iteration found `mutex` held by `owner`: it
     /// changed nothing, and read the mutex as a load reads memory. (A trylock that succeeds ends the watch.)
     void noteFailedTrylock(ThreadState &t, std::uint64_t mutex, ThreadId owner);
+    /// An explored nondet input of the current iteration (README "Spin loops and awaits", "Loops that
+    /// choose"): an iteration that comes back to the same state after it is cut, whatever it chose.
+    void noteChoice(ThreadState &t);
+    /// A store of the current iteration that wrote the value already there: kept only by an iteration
+    /// that also chooses (else the watch ends as for any store).
+    void noteSameStore(ThreadState &t, std::uint64_t address, std::uint32_t size, std::uint64_t value, bool event);
     /// pthread_mutex_lock or _unlock stopped at its event `action` (the thread's pending action): the
     /// watch goes on when it locks a mutex no trylock can name or unlocks one the watch saw it lock.
     void noteLockEvent(ThreadState &t, const Action &action) const;

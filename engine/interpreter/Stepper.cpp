@@ -205,10 +205,17 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             const std::uint64_t v = value(in.a);
             if (in.size == 8)
                 m_shared.markEscaped(state, v);
+            // The value already there, defined as before: no change, for a loop that chooses (SpinDetector).
+            const bool same = t.spin.clean && std::memcmp(bytes, &v, in.size) == 0 &&
+                              !(t.stack.tracksUndefined &&
+                                ((shadows && shadow(in.a).bits) || state.memory.shadowOf(address, in.size).bits));
             std::memcpy(bytes, &v, in.size);
             if (shadows && shadow(in.a).bits) // the value stored was never defined: neither is its copy
                 state.memory.markUndefined(address, in.size, shadow(in.a));
-            t.spin.clean = false;
+            if (same)
+                m_spins.noteSameStore(t, address, in.size, v, false);
+            else
+                t.spin.clean = false;
             t.wakeAnchor.quiet = false;
             ++f.pc;
             break;
@@ -355,7 +362,10 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             // but for a mutex's lock and unlock events (below). The program's own functions are
             // followed: what they do counts as it happens.
             const bool lockCall = b == Builtin::MutexLock || b == Builtin::MutexUnlock || b == Builtin::MutexTrylock;
-            if (b && *b != Builtin::SchedYield && *b != Builtin::PthreadYield && !lockCall)
+            // An explored input is a choice event of the thread's own: a loop that chooses is watched too.
+            const bool inputChoice =
+                b && *b >= Builtin::NondetInt && *b <= Builtin::NondetBool && m_options.nondet == NondetSource::Explore;
+            if (b && *b != Builtin::SchedYield && *b != Builtin::PthreadYield && !lockCall && !inputChoice)
                 t.spin.clean = false;
             if (!b || *b != Builtin::CondWait)
                 t.wakeAnchor.quiet = false;
@@ -379,6 +389,12 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
                     t.spin.clean = false;
                 else if (t.pending.kind != ActionKind::MutexTrylock)
                     m_spins.noteLockEvent(t, t.pending);
+            }
+            if (inputChoice && t.spin.clean) {
+                if (next == Continuation::Stop && t.pending.kind == ActionKind::NondetChoice && t.followUps.empty())
+                    m_spins.noteChoice(t);
+                else
+                    t.spin.clean = false;
             }
             if (next == Continuation::Fault)
                 return false;

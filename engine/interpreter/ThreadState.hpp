@@ -23,6 +23,11 @@ struct SpinRead {
     /// A failed pthread_mutex_trylock of the mutex at `address` (size 0; value: its owner then). It
     /// fails again as long as the mutex is held (SpinDetector::noteFailedTrylock).
     bool trylock = false;
+    /// A nondet input chosen in the iteration (an explored choice: no memory, address and size 0).
+    bool choice = false;
+    /// A store of the value memory already held (`value`): it changed nothing, and a reader of it sees
+    /// what it would see without it. Kept only by an iteration with a choice (SpinDetector::spinning).
+    bool storedSame = false;
     friend bool operator==(const SpinRead &, const SpinRead &) = default;
 };
 

@@ -92,6 +92,19 @@ void *t(void *a) { if (x == 1) reach_error(); return 0; }
 int main(void) { pthread_t id; pthread_create(&id, 0, t, 0);
   __VERIFIER_atomic_begin(); x = 1; abort(); __VERIFIER_atomic_end(); return 0; })"
                                                     << "unreach-call" << 0 << "true";
+    // Session 18: it waits as any end does, so a thread that has not reached its violation yet still does.
+    QTest::addRow("abort inside an atomic section beside reach_error")
+        << R"(void *t1(void *a) { __VERIFIER_atomic_begin(); abort(); __VERIFIER_atomic_end(); return 0; }
+void *t2(void *a) { reach_error(); return 0; }
+int main(void) { pthread_t a, b; pthread_create(&a, 0, t1, 0); pthread_create(&b, 0, t2, 0);
+  pthread_join(a, 0); pthread_join(b, 0); return 0; })"
+        << "unreach-call" << 1 << "false (assertion failure at src.c:10:21)";
+    // A loop that chooses and comes back with nothing changed is cut (engine/unfolding/README.md, "Spin loops
+    // and awaits"): its first run chose 1 up to the action bound before session 18 (unknown at the timeout).
+    QTest::addRow("loop that chooses") << R"(int x;
+void *t(void *a) { while (1) switch (__VERIFIER_nondet_int()) { case 1: x = 1; break; case 2: return 0; } }
+int main(void) { pthread_t id; pthread_create(&id, 0, t, 0); if (x == 1) reach_error(); pthread_join(id, 0); return 0; })"
+                                       << "unreach-call" << 1 << "false (assertion failure at src.c:11:74)";
     QTest::addRow("deadlock is no violation") << R"(pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;
 void *w(void *p) { pthread_mutex_lock(&b); pthread_mutex_lock(&a); pthread_mutex_unlock(&a); pthread_mutex_unlock(&b); return 0; }
 int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_mutex_lock(&a); pthread_mutex_lock(&b);

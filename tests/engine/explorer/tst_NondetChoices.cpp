@@ -63,6 +63,8 @@ private slots:
     void zeroStaysTheDefault();
     void assumedRangeExactly_data();
     void assumedRangeExactly();
+    void loopsThatChoose_data();
+    void loopsThatChoose();
 
 private:
     ScratchSources m_sources;
@@ -216,6 +218,94 @@ void tst_NondetChoices::assumedRangeExactly() {
     // weft explore keeps the option's range whatever the checks say.
     const ExplorationResult debugger = testing::explore(p, {}, exploring(-1, 16));
     QCOMPARE(debugger.statistics.executions, std::uint64_t{18});
+}
+
+void tst_NondetChoices::loopsThatChoose_data() {
+    QTest::addColumn<int>("form");
+    QTest::addColumn<int>("sc");
+    QTest::addColumn<int>("policy");
+    for (int sc : {0, 1})
+        for (int policy : {0, 1, -1})
+            for (int form : {0, 1, 2})
+                QTest::addRow("form %d %s k=%d", form, sc ? "sc" : "sync", policy) << form << sc << policy;
+}
+
+void tst_NondetChoices::loopsThatChoose() {
+    // A loop that chooses (engine/unfolding/README.md, "Spin loops and awaits", "Loops that choose"): an
+    // iteration that comes back to the loop head with nothing changed but its choices is cut, so the first run
+    // ends instead of choosing the same value to the action bound (4M actions, GB of memory before session 18;
+    // ldv race-4_x, the users' item E). Form 0: `while (1) switch (nondet)` whose case 1 stores the value
+    // already there from its second time on (and others do nothing); 1: `while (nondet) {}`; 2: an iteration
+    // that locks, stores the value already there, checks it and unlocks, beside a thread that stores another
+    // value (sc: the check fails between). Every form completes, finds its defect, and its
+    // counts equal the brute-force enumerator's on the same interpreter.
+    QFETCH(int, form);
+    QFETCH(int, sc);
+    QFETCH(int, policy);
+    const program::Program p = m_sources.load("choosing.c", "#define FORM " + std::to_string(form) + R"(
+#include <assert.h>
+#include <pthread.h>
+int __VERIFIER_nondet_int(void);
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int x, y;
+void *chooser(void *arg) {
+#if FORM == 0
+    while (1)
+        switch (__VERIFIER_nondet_int()) {
+        case 1: x = 1; break;
+        case 2: return 0;
+        }
+#elif FORM == 1
+    while (__VERIFIER_nondet_int()) {
+    }
+    x = 1;
+#else
+    while (1)
+        switch (__VERIFIER_nondet_int()) {
+        case 1:
+            pthread_mutex_lock(&m);
+            y = 6;
+            assert(y == 6);
+            pthread_mutex_unlock(&m);
+            break;
+        case 2: return 0;
+        }
+#endif
+    return 0;
+}
+void *other(void *arg) { y = 7; return 0; }
+int main(void) {
+    pthread_t a, b;
+    pthread_create(&a, 0, chooser, 0);
+#if FORM == 2
+    pthread_create(&b, 0, other, 0);
+    pthread_join(b, 0);
+#else
+    int v = x;
+    assert(v != 1);
+#endif
+    pthread_join(a, 0);
+    return 0;
+})");
+    interpreter::InterpreterOptions o = exploring(-1, 3);
+    o.model = sc ? interpreter::MemoryModel::Sc : interpreter::MemoryModel::Sync;
+    interpreter::Interpreter machine(p, o);
+    const EnumerationResult expected =
+        InterleavingEnumerator(machine, InterleavingEnumerator::Mode::MergeEquivalentPrefixes).run();
+    QVERIFY(expected.complete && expected.divergences == 0);
+    ExplorationOptions options;
+    options.policy = AltPolicy::fromNumber(policy);
+    const ExplorationResult r = testing::explore(p, options, o);
+    QCOMPARE(r.stopReason, StopReason::Completed);
+    QCOMPARE(r.statistics.maximalConfigurations + r.statistics.assumeBlocked, expected.traces);
+    QCOMPARE(r.statistics.assumeBlocked, expected.assumeBlocked);
+    QCOMPARE(r.statistics.events, expected.events);
+    QVERIFY(r.statistics.assumeBlocked > 0); // the cut runs
+    // Sync runs local code unbroken: the unsynchronised accesses are a race there.
+    const DefectKind kind = sc ? DefectKind::AssertionFailure : DefectKind::DataRace;
+    QVERIFY(std::any_of(r.defects.begin(), r.defects.end(), [&](const Defect &d) { return d.kind == kind; }));
+    if (policy == 0)
+        QCOMPARE(r.statistics.sleepSetBlocked, std::uint64_t{0});
 }
 
 QTEST_GUILESS_MAIN(tst_NondetChoices)
