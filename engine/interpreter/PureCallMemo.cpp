@@ -67,6 +67,11 @@ void PureCallMemo::abandon() {
     t.impure = std::uint8_t(std::min<int>(t.impure + 1, 255));
 }
 
+void PureCallMemo::noteBuiltin(program::Builtin builtin) {
+    if (m_recording && !program::isNumbersOnlyMath(builtin))
+        abandon();
+}
+
 void PureCallMemo::noteFrames(std::size_t frames) {
     if (m_recording)
         m_entry.frames = std::max<std::uint32_t>(m_entry.frames, std::uint32_t(frames - m_callerFrames));

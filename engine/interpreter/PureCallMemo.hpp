@@ -6,6 +6,8 @@
 // check) is then paid once per exploration instead of once per execution. Single-threaded, like the Stepper.
 #pragma once
 
+#include "engine/program/Builtin.hpp"
+
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -41,6 +43,8 @@ public:
     bool recording() const { return m_recording; }
     /// The recorded call is not pure (or the run stopped inside it): nothing is kept.
     void abandon();
+    /// A builtin is called (inside the recorded call, if any): only a math.h function of numbers keeps it pure.
+    void noteBuiltin(program::Builtin builtin);
     /// Whether the recorded call made the object `object` of memory owner `owner` (its accesses keep it pure).
     bool madeObject(std::uint32_t owner, std::uint32_t object) const {
         return owner == m_owner && object >= m_firstObject;

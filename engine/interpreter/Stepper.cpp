@@ -370,7 +370,7 @@ bool Stepper::runInstructions(InterpreterState &state, ThreadState &t,
             if (!b || *b != Builtin::CondWait)
                 t.wakeAnchor.quiet = false;
             if (b) {
-                m_pure.abandon(); // a builtin's effects are not the call's own
+                m_pure.noteBuiltin(*b); // a builtin's effects are not the call's own (math.h's numbers aside)
                 next = builtin(state, t, *b);
             } else {
                 if (m_options.memoisePureCalls && !pauseBefore && answerPureCall(state, t, in, callee))

@@ -15,6 +15,15 @@ constexpr std::array<std::string_view, std::size_t(Builtin::Count)> kSymbols = {
 #include "engine/program/Builtins.def"
 };
 
+/// MathFunctions.def's shapes name pointers with P and strings with S.
+constexpr std::array<bool, std::size_t(Builtin::Count)> kNumbersOnlyMath = [] {
+    std::array<bool, std::size_t(Builtin::Count)> numbersOnly{};
+#define WEFT_MATH(name, symbol, shape)                                                                                 \
+    numbersOnly[std::size_t(Builtin::name)] = std::string_view(#shape).find_first_of("PS") == std::string_view::npos;
+#include "engine/program/MathFunctions.def"
+    return numbersOnly;
+}();
+
 /// Prefixes of known functions that a later step will implement, with what they belong to.
 constexpr std::pair<std::string_view, MessageKind> kLater[] = {
     {"pthread_mutexattr_", MessageKind::MutexAttributes},
@@ -50,6 +59,8 @@ bool isSystemFunction(std::string_view symbol) {
             return true;
     return false;
 }
+
+bool isNumbersOnlyMath(Builtin builtin) { return kNumbersOnlyMath[std::size_t(builtin)]; }
 
 std::string_view builtinSymbol(Builtin builtin) { return kSymbols[std::size_t(builtin)]; }
 

@@ -22,6 +22,9 @@ inline bool isWideNondet(Builtin b) {
            b == Builtin::NondetULong || b == Builtin::NondetShort || b == Builtin::NondetUShort;
 }
 
+/// A math.h function of numbers only (no pointer or string argument): its result follows from its arguments,
+/// since Weft keeps no errno for math.h (the host's libm computes it), so a pure call may make it (PureCallMemo).
+bool isNumbersOnlyMath(Builtin builtin);
 /// The C symbol ("malloc", "pthread_create", ...).
 std::string_view builtinSymbol(Builtin builtin);
 /// The builtin implementing `symbol`, if any.

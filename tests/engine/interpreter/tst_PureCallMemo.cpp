@@ -148,6 +148,24 @@ int main(void) {
     return (int)(outer(300) & 0);
 }
 )" << 0 << true << "";
+    // math.h functions of numbers only (no pointer, no string) set no errno in Weft: a call of them stays pure.
+    QTest::newRow("math inside") << QString() << QStringList{} << R"(
+#include <math.h>
+static double norm(int n) {
+    double s = 0;
+    for (int i = 0; i < n; i++)
+        s += sqrt((double)i) + fabs(sin((double)i));
+    return s;
+}
+int main(void) {
+    pthread_t a, b;
+    pthread_create(&a, 0, worker, 0);
+    pthread_create(&b, 0, worker, (void *)1);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+    return (int)norm(200) & 0;
+}
+)" << 0 << true << "";
     // An undefined value read inside the call: its run depended on the shadows, so it is never kept and every
     // execution reports the read.
     QTest::newRow("undefined inside") << QString() << QStringList{} << R"(
