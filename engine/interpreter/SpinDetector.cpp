@@ -11,43 +11,42 @@
 
 namespace weft::interpreter {
 
-void SpinDetector::noteRead(ThreadState &t, std::uint64_t address, std::uint32_t size, std::uint64_t value, bool event,
-                            bool atomic) {
+SpinRead *SpinDetector::record(ThreadState &t, std::uint64_t address, std::uint32_t size, std::uint64_t value,
+                               bool event, bool atomic) {
     // A long scan is no spin worth recognising; the bound keeps the watch cheap.
     constexpr std::size_t kMaxReads = 64;
     SpinWatch &w = t.spin;
     if (w.reads.size() >= kMaxReads) {
         w.clean = false;
-        return;
+        return nullptr;
     }
     // Under sync no read is an event, and which memory other threads reach is not tracked (the
     // escape rule is the sc model's): any read may be of memory another thread changes.
     const bool shared = event || m_options.model == MemoryModel::Sync;
-    w.reads.push_back({address, size, value, shared, atomic});
+    return &w.reads.emplace_back(SpinRead{address, size, value, shared, atomic});
+}
+
+void SpinDetector::noteRead(ThreadState &t, std::uint64_t address, std::uint32_t size, std::uint64_t value, bool event,
+                            bool atomic) {
+    record(t, address, size, value, event, atomic);
 }
 
 void SpinDetector::noteChoice(ThreadState &t) {
-    const std::size_t before = t.spin.reads.size();
-    noteRead(t, 0, 0, 0, false, false);
-    if (t.spin.reads.size() > before)
-        t.spin.reads.back().choice = true;
+    if (SpinRead *r = record(t, 0, 0, 0, false, false))
+        r->choice = true;
 }
 
 void SpinDetector::noteSameStore(ThreadState &t, std::uint64_t address, std::uint32_t size, std::uint64_t value,
                                  bool event) {
-    const std::size_t before = t.spin.reads.size();
-    noteRead(t, address, size, value, event, false);
-    if (t.spin.reads.size() > before)
-        t.spin.reads.back().storedSame = true;
+    if (SpinRead *r = record(t, address, size, value, event, false))
+        r->storedSame = true;
 }
 
 void SpinDetector::noteFailedTrylock(ThreadState &t, std::uint64_t mutex, ThreadId owner) {
     // Deleting the iteration deletes the failed trylock, which changed no state and which no other
     // event observes (a later lock or trylock of the mutex finds it as the holder left it).
-    const std::size_t before = t.spin.reads.size();
-    noteRead(t, mutex, 0, owner, true, false);
-    if (t.spin.reads.size() > before)
-        t.spin.reads.back().trylock = true;
+    if (SpinRead *r = record(t, mutex, 0, owner, true, false))
+        r->trylock = true;
 }
 
 void SpinDetector::noteLockEvent(ThreadState &t, const Action &action) const {

@@ -45,6 +45,9 @@ private:
     Continuation spinning(const InterpreterState &state, ThreadState &t, std::uint32_t readsFrom,
                           std::uint32_t locksFrom);
 
+    /// Appends one access of the current iteration (nullptr, and the watch ended, past the bound).
+    SpinRead *record(ThreadState &t, std::uint64_t address, std::uint32_t size, std::uint64_t value, bool event,
+                     bool atomic);
     /// The rotated rule: whether the iteration's reads since its head equal the last one's up to its relock.
     static bool rotationRepeats(const SpinWatch &w);
     /// At the relock of a repeated rotated iteration: the thread awaits there (false: left to run).
